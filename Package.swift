@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "widgetlint",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "widgetlint", targets: ["widgetlint"]),
+    .library(name: "WidgetLintKit", targets: ["WidgetLintKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(
+      name: "WidgetLintKit",
+      dependencies: [
+        "CYaml",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .executableTarget(
+      name: "widgetlint",
+      dependencies: [
+        "WidgetLintKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "WidgetLintKitTests",
+      dependencies: ["WidgetLintKit"]
+    ),
+  ]
+)

@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file that could not be read at all: reported with exit status 2, not as a finding.
+public struct InputError: Error, Sendable, Equatable {
+  public var path: String
+  public var message: String
+
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+}
+
+/// Reads input files whole, refusing what is not a regular file or larger than the limit, and never
+/// writing to them.
+public enum InputReader {
+  public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { return .failure(InputError(path: path, message: "is a directory")) }
+    // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit.
+    let isStream = type == S_IFIFO || type == S_IFCHR
+    guard type == S_IFREG || isStream else { return .failure(InputError(path: path, message: "is not a regular file")) }
+    if !isStream, Int(info.st_size) > maxSize {
+      return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
+    }
+    return readAll(descriptor, path: path, maxSize: maxSize)
+  }
+
+  public static func readStandardInput(maxSize: Int) -> Result<[UInt8], InputError> {
+    readAll(STDIN_FILENO, path: "-", maxSize: maxSize)
+  }
+
+  static func readAll(_ descriptor: Int32, path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, chunk) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        // A closed or invalid standard input reads as empty rather than failing the run.
+        if errno == EBADF && descriptor == STDIN_FILENO { return .success(bytes) }
+        return .failure(InputError(path: path, message: errnoMessage()))
+      }
+      if count == 0 { return .success(bytes) }
+      bytes += buffer[0..<count]
+      if bytes.count > maxSize { return .failure(InputError(path: path, message: tooLarge(nil, maxSize))) }
+    }
+  }
+
+  static func tooLarge(_ size: Int?, _ limit: Int) -> String {
+    let what = size.map { "is \(describe($0))" } ?? "is larger than \(describe(limit))"
+    return "\(what), over the \(describe(limit)) limit for one input (--max-file-size raises it)"
+  }
+
+  static func describe(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
+    if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  static func errnoMessage() -> String {
+    switch errno {
+    case ENOENT: return "no such file or directory"
+    case EACCES: return "permission denied"
+    case ELOOP: return "too many levels of symbolic links"
+    case EISDIR: return "is a directory"
+    default: return String(cString: strerror(errno))
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// The settings of one run: rule severities and options, and reading limits.
+public struct LintConfiguration: Sendable {
+  /// Per-rule settings that differ from the rule's defaults, by rule id.
+  public var rules: [String: RuleSettings]
+  public var parserLimits: YAMLParser.Limits
+  /// Files larger than this are not read (bytes).
+  public var maxFileSize: Int
+
+  public init(
+    rules: [String: RuleSettings] = [:], parserLimits: YAMLParser.Limits = .init(), maxFileSize: Int = 16 << 20
+  ) {
+    self.rules = rules
+    self.parserLimits = parserLimits
+    self.maxFileSize = maxFileSize
+  }
+}
+
+/// The pipeline: text → document → manifest and Swift facts → rules → findings.
+public final class Linter: @unchecked Sendable {
+  public let configuration: LintConfiguration
+  private let swiftCache = SwiftFactsCache()
+
+  public init(configuration: LintConfiguration = LintConfiguration()) {
+    self.configuration = configuration
+  }
+
+  /// Lints one manifest. `directory` is where its relative `sources` are read from, and
+  /// `displayDirectory` how that folder is shown in findings.
+  public func lint(manifest source: SourceText, directory: String, displayDirectory: String) -> [Finding] {
+    let project = buildProject(manifest: source, directory: directory, displayDirectory: displayDirectory)
+    return runRules(on: project)
+  }
+
+  public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
+    let (document, parseProblems) = YAMLParser(limits: configuration.parserLimits).parse(source)
+    var observations = parseProblems
+    // A document cut short by a syntax error would decode into misleading schema findings.
+    let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }
+    guard !stoppedEarly else {
+      return Project(manifestFile: source, manifest: nil, readingObservations: observations)
+    }
+    let (manifest, decodeProblems) = ManifestDecoder.decode(document)
+    observations += decodeProblems
+    var project = Project(manifestFile: source, manifest: manifest, readingObservations: observations)
+    if let manifest {
+      let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
+      var filesPerTarget: [[SourceResolver.ResolvedFile]] = []
+      for target in manifest.targets {
+        var files: [SourceResolver.ResolvedFile] = []
+        for entry in target.sources {
+          if let found = resolver.files(for: entry.value) {
+            files += found
+          } else {
+            project.readingObservations.append(
+              Observation(
+                ruleID: DocumentReader.invalidValueRule,
+                message: "sources entry '\(entry.value)' matches no file (paths are relative to the manifest)",
+                span: entry.span, pointer: entry.pointer, subject: target.name?.value))
+          }
+        }
+        filesPerTarget.append(files)
+      }
+      let (facts, problems) = swiftCache.facts(
+        for: Array(Set(filesPerTarget.joined())), maxFileSize: configuration.maxFileSize)
+      for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
+        if let target = filesPerTarget.firstIndex(where: { $0.contains(file) }) {
+          let anchor = manifest.targets[target].name
+          project.readingObservations.append(
+            Observation(
+              ruleID: DocumentReader.invalidValueRule, message: "cannot read '\(file.displayPath)': \(message)",
+              span: anchor?.span ?? manifest.targets[target].span,
+              pointer: manifest.targets[target].pointer.appending("sources"),
+              subject: anchor?.value))
+        }
+      }
+      project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
+    }
+    return project
+  }
+
+  public func runRules(on project: Project) -> [Finding] {
+    var findings: [Finding] = []
+    for ruleType in RuleRegistry.all {
+      let metadata = ruleType.metadata
+      let settings = configuration.rules[metadata.id]
+      let configured = settings?.severity
+      if let settings, settings.severity == nil { continue }
+      let context = RuleContext(project: project, metadata: metadata, options: settings?.options ?? [:])
+      ruleType.init().check(context)
+      for observation in context.observations {
+        let severity = configured ?? observation.severityOverride ?? metadata.defaultSeverity
+        findings.append(Finding(observation, severity: severity))
+      }
+    }
+    return findings.sorted(by: Finding.sourceOrder)
+  }
+}
+
+extension Finding {
+  /// Manifest findings first, then by file, position and rule.
+  static func sourceOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.file != rhs.file { return lhs.file < rhs.file }
+    if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
+    return lhs.ruleID < rhs.ruleID
+  }
+}
+
+/// Parsed Swift files, shared by every manifest of a run and parsed in parallel.
+final class SwiftFactsCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var facts: [String: SwiftFileFacts] = [:]
+  private var failures: [String: String] = [:]
+
+  func facts(for files: [SourceResolver.ResolvedFile], maxFileSize: Int) -> (
+    [SourceResolver.ResolvedFile: SwiftFileFacts], [SourceResolver.ResolvedFile: String]
+  ) {
+    let missing = lock.withLock { files.filter { facts[$0.path] == nil && failures[$0.path] == nil } }
+    DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+      let file = missing[index]
+      switch InputReader.read(path: file.path, maxSize: maxFileSize) {
+      case .success(let bytes):
+        let scanned = SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes))
+        lock.withLock { facts[file.path] = scanned }
+      case .failure(let error):
+        lock.withLock { failures[file.path] = error.message }
+      }
+    }
+    return lock.withLock {
+      var found: [SourceResolver.ResolvedFile: SwiftFileFacts] = [:]
+      var problems: [SourceResolver.ResolvedFile: String] = [:]
+      for file in files {
+        if let fact = facts[file.path] {
+          found[file] = fact
+        } else if let failure = failures[file.path] {
+          problems[file] = failure
+        }
+      }
+      return (found, problems)
+    }
+  }
+}

@@ -1,0 +1,292 @@
+/// Typed access to a `YAMLDocument` for decoders: each accessor either returns a located value or
+/// records why it could not (wrong type, unknown key, missing key) as an observation.
+public struct DocumentReader {
+  public static let unknownKeyRule = "unknown-key"
+  public static let invalidValueRule = "invalid-value"
+  public static let missingKeyRule = "missing-key"
+
+  public let document: YAMLDocument
+  public private(set) var observations: [Observation] = []
+
+  public init(document: YAMLDocument) { self.document = document }
+
+  public var source: SourceText { document.source }
+
+  public func span(_ id: YAMLDocument.NodeID) -> SourceSpan { document.span(of: id) }
+
+  /// One key of a mapping, with the key's own node and the value's.
+  public struct Entry {
+    public var key: String
+    public var keyNode: YAMLDocument.NodeID
+    public var valueNode: YAMLDocument.NodeID
+    public var pointer: JSONPointer
+  }
+
+  public struct Mapping {
+    public var node: YAMLDocument.NodeID
+    public var pointer: JSONPointer
+    public var entries: [Entry]
+    public var span: SourceSpan
+
+    public subscript(key: String) -> Entry? { entries.last { $0.key == key } }
+  }
+
+  public mutating func report(
+    _ rule: String, _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
+    related: [RelatedLocation] = []
+  ) {
+    observations.append(
+      Observation(ruleID: rule, message: message, span: span, pointer: pointer, subject: subject, related: related))
+  }
+
+  /// A short description of what a node holds, for "expected X, found Y" messages.
+  public func describe(_ id: YAMLDocument.NodeID) -> String {
+    switch document.content(of: id) {
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .alias: return "an alias"
+    case .scalar(let text, let style, let tag):
+      let value = ScalarValue(text: text, style: style, tag: tag)
+      if case .string = value {
+        return "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+      }
+      return "\(value.typeName) (\(text.isEmpty ? "empty" : text))"
+    }
+  }
+
+  /// Reads a mapping, reporting keys outside `allowedKeys` (nil allows any). `<<` merge keys are
+  /// followed: merged entries come first so the mapping's own keys override them.
+  public mutating func mapping(
+    _ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String, allowedKeys: [String]?
+  ) -> Mapping? {
+    let resolved = document.resolve(id)
+    guard case .mapping(let pairs) = document.nodes[resolved].content else {
+      report(
+        Self.invalidValueRule, "\(what) must be a mapping, found \(describe(id))", at: span(id), pointer: pointer)
+      return nil
+    }
+    var entries: [Entry] = []
+    var merged: [Entry] = []
+    for pair in pairs {
+      guard case .scalar(let key, let style, _) = document.content(of: pair.key) else {
+        report(
+          Self.invalidValueRule, "keys in \(what) must be strings, found \(describe(pair.key))",
+          at: span(pair.key), pointer: pointer)
+        continue
+      }
+      if key == "<<" && style == .plain {
+        merged += mergeEntries(pair.value, pointer: pointer, what: what)
+        continue
+      }
+      entries.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
+    }
+    let all = merged + entries
+    if let allowedKeys {
+      for entry in all where !allowedKeys.contains(entry.key) {
+        var message = "unknown key '\(entry.key)' in \(what)"
+        if let suggestion = Suggestions.closest(to: entry.key, in: allowedKeys) {
+          message += "; did you mean '\(suggestion)'?"
+        } else {
+          message += " (known keys: \(allowedKeys.joined(separator: ", ")))"
+        }
+        report(Self.unknownKeyRule, message, at: span(entry.keyNode), pointer: entry.pointer)
+      }
+    }
+    return Mapping(node: resolved, pointer: pointer, entries: all, span: span(id))
+  }
+
+  private mutating func mergeEntries(_ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String) -> [Entry] {
+    let sources: [YAMLDocument.NodeID]
+    switch document.content(of: id) {
+    case .mapping: sources = [id]
+    case .sequence(let items): sources = items.reversed()
+    default:
+      report(
+        Self.invalidValueRule, "a '<<' merge key takes a mapping or a list of mappings, found \(describe(id))",
+        at: span(id), pointer: pointer)
+      return []
+    }
+    var result: [Entry] = []
+    for source in sources {
+      guard case .mapping(let pairs) = document.content(of: source) else {
+        report(
+          Self.invalidValueRule, "a '<<' merge key takes mappings, found \(describe(source))", at: span(source),
+          pointer: pointer)
+        continue
+      }
+      for pair in pairs {
+        guard let key = document.scalarText(pair.key), key != "<<" else { continue }
+        result.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
+      }
+    }
+    return result
+  }
+
+  /// A required key: reports `missing-key` at the mapping when it is absent.
+  public mutating func require(_ key: String, in mapping: Mapping, what: String, subject: String? = nil) -> Entry? {
+    if let entry = mapping[key] { return entry }
+    report(
+      Self.missingKeyRule, "\(what) is missing the required key '\(key)'", at: headSpan(of: mapping),
+      pointer: mapping.pointer, subject: subject)
+    return nil
+  }
+
+  /// The first line of a mapping (up to the end of its first key), so a finding does not underline
+  /// a whole block.
+  public func headSpan(of mapping: Mapping) -> SourceSpan {
+    let whole = span(mapping.node)
+    guard let first = mapping.entries.first(where: { document.nodes[$0.keyNode].start >= whole.start }) else {
+      return whole
+    }
+    return SourceSpan(file: source, start: whole.start, end: document.nodes[first.keyNode].end)
+  }
+
+  /// A scalar that must be a string. Plain scalars YAML reads as numbers, booleans or null are
+  /// rejected with a hint to quote them, because other tools would read them as such.
+  public mutating func string(_ entry: Entry, what: String? = nil) -> Located<String>? {
+    string(entry.valueNode, pointer: entry.pointer, what: what ?? "'\(entry.key)'")
+  }
+
+  public mutating func string(_ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String) -> Located<String>? {
+    guard case .scalar(let text, let style, let tag) = document.content(of: id) else {
+      report(Self.invalidValueRule, "\(what) must be a string, found \(describe(id))", at: span(id), pointer: pointer)
+      return nil
+    }
+    let value = ScalarValue(text: text, style: style, tag: tag)
+    guard case .string = value else {
+      let hint = value == .null ? "" : "; quote it (\"\(text)\") if it is meant as text"
+      report(
+        Self.invalidValueRule,
+        "\(what) must be a string, found \(value.typeName)\(value == .null ? "" : " (\(text))")\(hint)",
+        at: span(id), pointer: pointer)
+      return nil
+    }
+    if style == .plain && tag == nil && ScalarValue.isYAML11Boolean(text) {
+      report(
+        Self.invalidValueRule,
+        "\(what) is '\(text)', which YAML 1.1 tools read as a boolean; quote it (\"\(text)\")",
+        at: span(id), pointer: pointer)
+      return nil
+    }
+    return Located(text, span: span(id), pointer: pointer)
+  }
+
+  /// A list of strings; a single scalar is reported, not silently wrapped.
+  public mutating func stringList(_ entry: Entry, what: String? = nil) -> [Located<String>]? {
+    let label = what ?? "'\(entry.key)'"
+    guard case .sequence(let items) = document.content(of: entry.valueNode) else {
+      var message = "\(label) must be a list, found \(describe(entry.valueNode))"
+      if let text = document.scalarText(entry.valueNode), !text.isEmpty { message += "; write [\(text)]" }
+      report(Self.invalidValueRule, message, at: span(entry.valueNode), pointer: entry.pointer)
+      return nil
+    }
+    var result: [Located<String>] = []
+    for (index, item) in items.enumerated() {
+      if let value = string(item, pointer: entry.pointer.appending(index), what: "each item of \(label)") {
+        result.append(value)
+      }
+    }
+    return result
+  }
+
+  /// The items of a list, or nil (reported) when the node is not one.
+  public mutating func sequence(_ entry: Entry, what: String) -> [YAMLDocument.NodeID]? {
+    guard case .sequence(let items) = document.content(of: entry.valueNode) else {
+      report(
+        Self.invalidValueRule, "\(what) must be a list, found \(describe(entry.valueNode))",
+        at: span(entry.valueNode), pointer: entry.pointer)
+      return nil
+    }
+    return items
+  }
+
+  /// One of a fixed set of words.
+  public mutating func choice<T: RawRepresentable & CaseIterable>(_ entry: Entry, as type: T.Type) -> Located<T>?
+  where T.RawValue == String {
+    guard let text = string(entry) else { return nil }
+    if let value = T(rawValue: text.value) { return text.map { _ in value } }
+    let allowed = T.allCases.map(\.rawValue)
+    var message = "'\(entry.key)' must be one of \(allowed.joined(separator: ", ")); found '\(text.value)'"
+    if let suggestion = Suggestions.closest(to: text.value, in: allowed) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    report(Self.invalidValueRule, message, at: text.span, pointer: entry.pointer)
+    return nil
+  }
+
+  /// A value converted to a plain JSON-like value, within a node budget so that aliases that fan
+  /// out (an "alias bomb") cannot make the conversion explode.
+  public func plainValue(_ id: YAMLDocument.NodeID, budget: inout Int) -> PlainValue? {
+    budget -= 1
+    guard budget >= 0 else { return nil }
+    switch document.content(of: id) {
+    case .scalar(let text, let style, let tag):
+      switch ScalarValue(text: text, style: style, tag: tag) {
+      case .null: return .null
+      case .bool(let flag): return .bool(flag)
+      case .int, .float: return .number(text)
+      case .string(let string): return .string(string)
+      }
+    case .sequence(let items):
+      var values: [PlainValue] = []
+      for item in items {
+        guard let value = plainValue(item, budget: &budget) else { return nil }
+        values.append(value)
+      }
+      return .array(values)
+    case .mapping(let pairs):
+      var members: [String: PlainValue] = [:]
+      for pair in pairs {
+        guard let key = document.scalarText(pair.key), let value = plainValue(pair.value, budget: &budget) else {
+          return nil
+        }
+        members[key] = value
+      }
+      return .object(members)
+    case .alias:
+      return nil
+    }
+  }
+}
+
+/// "Did you mean" suggestions for misspelt keys and values.
+public enum Suggestions {
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    if let exact = candidates.first(where: { $0.lowercased() == lowered }) { return exact }
+    if lowered.count >= 3, let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) }) {
+      return prefixed
+    }
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate.lowercased())
+      if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let best else { return nil }
+    let allowed = max(1, min(3, max(word.count, best.candidate.count) / 3))
+    return best.distance <= allowed ? best.candidate : nil
+  }
+
+  /// Levenshtein distance, with adjacent transpositions counted as one edit.
+  public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs.unicodeScalars)
+    let b = Array(rhs.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previousPrevious[j - 2] + 1)
+        }
+      }
+      (previousPrevious, previous, current) = (previous, current, previousPrevious)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,166 @@
+/// Manifest v1: the widget extensions an app ships, as written in `widgets.yaml` / `widgets.json`.
+/// Every value keeps where it was written so rules can point at it.
+public struct Manifest: Sendable {
+  public var version: Located<Int>?
+  public var app: App?
+  public var targets: [Target] = []
+  public var eas: EAS?
+  public var rootSpan: SourceSpan
+
+  // Each `span` below is the first line of the item (its head), where findings about the whole item point.
+  public struct App: Sendable {
+    public var bundleIdentifier: Located<String>?
+    public var deploymentTarget: Located<OSVersion>?
+    public var urlSchemes: [Located<String>] = []
+    public var urlSchemesSpan: SourceSpan?
+    public var entitlements: Entitlements?
+    public var span: SourceSpan
+    public var pointer: JSONPointer
+  }
+
+  public enum Platform: String, Sendable, CaseIterable {
+    case ios, watchos
+
+    public var displayName: String { self == .ios ? "iOS" : "watchOS" }
+  }
+
+  public struct Target: Sendable {
+    public var name: Located<String>?
+    public var bundleIdentifier: Located<String>?
+    public var deploymentTarget: Located<OSVersion>?
+    public var platform: Located<Platform>?
+    public var entitlements: Entitlements?
+    public var sources: [Located<String>] = []
+    public var widgets: [Widget] = []
+    public var widgetsSpan: SourceSpan?
+    public var span: SourceSpan
+    public var pointer: JSONPointer
+
+    public var resolvedPlatform: Platform { platform?.value ?? .ios }
+  }
+
+  public enum Configuration: String, Sendable, CaseIterable {
+    case `static`, intent, appIntent
+
+    public var swiftName: String {
+      switch self {
+      case .static: return "StaticConfiguration"
+      case .intent: return "IntentConfiguration"
+      case .appIntent: return "AppIntentConfiguration"
+      }
+    }
+  }
+
+  public struct Widget: Sendable {
+    public var kind: Located<String>?
+    public var displayName: Located<String>?
+    public var description: Located<String>?
+    public var configuration: Located<Configuration>?
+    public var families: [Located<String>] = []
+    public var refresh: Refresh?
+    public var appGroup: Located<String>?
+    public var url: Located<String>?
+    public var span: SourceSpan
+    public var pointer: JSONPointer
+
+    /// Where a finding about the widget as a whole points: its kind, or the widget's first line.
+    public var anchorSpan: SourceSpan { kind?.span ?? span }
+  }
+
+  public enum RefreshPolicy: String, Sendable, CaseIterable {
+    case atEnd, after, never
+  }
+
+  public struct Refresh: Sendable {
+    public var policy: Located<RefreshPolicy>
+    /// Seconds: the reload interval for `after`, the spacing of timeline entries for `atEnd`.
+    public var interval: Located<Int>?
+  }
+
+  public struct EAS: Sendable {
+    /// nil when the `eas` section does not list `appExtensions`.
+    public var appExtensions: [AppExtension]?
+    public var appExtensionsSpan: SourceSpan?
+    public var span: SourceSpan
+  }
+
+  /// An entry of EAS's `appExtensions`, read leniently: EAS's own checks are a rule's job.
+  public struct AppExtension: Sendable {
+    public var targetName: Located<String>?
+    public var bundleIdentifier: Located<String>?
+    public var parentBundleIdentifier: Located<String>?
+    public var entitlements: Entitlements?
+    public var unknownKeys: [Located<String>] = []
+    public var span: SourceSpan
+    public var pointer: JSONPointer
+  }
+}
+
+/// An entitlements dictionary. App Groups are typed; every entry is kept as a value for comparison.
+public struct Entitlements: Sendable {
+  public static let appGroupsKey = "com.apple.security.application-groups"
+
+  public var appGroups: [Located<String>]?
+  public var appGroupsSpan: SourceSpan?
+  public var values: [String: PlainValue] = [:]
+  public var span: SourceSpan
+  public var pointer: JSONPointer
+
+  public var appGroupNames: [String] { appGroups?.map(\.value) ?? [] }
+}
+
+/// A JSON-like value, for comparing entitlements written in two places.
+public indirect enum PlainValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case number(String)
+  case string(String)
+  case array([PlainValue])
+  case object([String: PlainValue])
+
+  /// Arrays of strings compare as sets: entitlement arrays are unordered.
+  public var normalized: PlainValue {
+    switch self {
+    case .array(let items):
+      let normalizedItems = items.map(\.normalized)
+      return .array(Array(Set(normalizedItems)).sorted { "\($0)" < "\($1)" })
+    case .object(let members):
+      return .object(members.mapValues(\.normalized))
+    default:
+      return self
+    }
+  }
+}
+
+/// An OS version such as 16.4, compared component by component.
+public struct OSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+  public var components: [Int]
+
+  public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+    components = [major, minor, patch]
+  }
+
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count) else { return nil }
+    var numbers: [Int] = []
+    for part in parts {
+      guard !part.isEmpty, part.utf8.allSatisfy({ (48...57).contains($0) }), part.count <= 4,
+        let number = Int(part)
+      else { return nil }
+      numbers.append(number)
+    }
+    while numbers.count < 3 { numbers.append(0) }
+    components = numbers
+  }
+
+  public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+    lhs.components.lexicographicallyPrecedes(rhs.components)
+  }
+
+  public var description: String {
+    var parts = components
+    while parts.count > 2, parts.last == 0 { parts.removeLast() }
+    return parts.map(String.init).joined(separator: ".")
+  }
+}

@@ -1,0 +1,96 @@
+/// WidgetKit facts as data (see the facts sheet: WidgetFamily availability, configuration types).
+public enum WidgetKitCatalog {
+  public struct Family: Sendable {
+    public var name: String
+    /// The first iOS version with the family, nil where iOS never shows it.
+    public var iOS: OSVersion?
+    /// The first watchOS version with the family, nil where watchOS never shows it.
+    public var watchOS: OSVersion?
+    public var note: String?
+
+    public func minimum(on platform: Manifest.Platform) -> OSVersion? {
+      platform == .ios ? iOS : watchOS
+    }
+  }
+
+  public static let families: [Family] = [
+    Family(name: "systemSmall", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemMedium", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemLarge", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemExtraLarge", iOS: OSVersion(15), watchOS: nil, note: "shown on iPadOS only"),
+    Family(name: "accessoryCircular", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryRectangular", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryInline", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryCorner", iOS: nil, watchOS: OSVersion(9)),
+  ]
+
+  public static let familyNames = families.map(\.name)
+
+  public static func family(named name: String) -> Family? { families.first { $0.name == name } }
+
+  /// Short names people write for families, mapped to the WidgetFamily case they mean.
+  public static let familyAliases: [String: String] = [
+    "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge", "extralarge": "systemExtraLarge",
+    "xl": "systemExtraLarge", "circular": "accessoryCircular", "rectangular": "accessoryRectangular",
+    "inline": "accessoryInline", "corner": "accessoryCorner",
+  ]
+
+  /// The first OS version with each configuration type.
+  public static func minimum(of configuration: Manifest.Configuration, on platform: Manifest.Platform) -> OSVersion {
+    switch (configuration, platform) {
+    case (.static, .ios), (.intent, .ios): return OSVersion(14)
+    case (.appIntent, .ios): return OSVersion(17)
+    case (.static, .watchos), (.intent, .watchos): return OSVersion(9)
+    case (.appIntent, .watchos): return OSVersion(10)
+    }
+  }
+}
+
+/// Xcode build-setting references (`$(PRODUCT_BUNDLE_IDENTIFIER)`, `${TEAM_ID}`) in entitlement values.
+public enum BuildSettings {
+  /// Whether the text contains a `$(…)` or `${…}` reference.
+  public static func containsReference(_ text: String) -> Bool {
+    text.contains("$(") || text.contains("${")
+  }
+
+  /// Replaces references whose value is known; nil when one is not.
+  public static func expand(_ text: String, with settings: [String: String]) -> String? {
+    var result = ""
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      result += rest[..<dollar]
+      let afterDollar = rest.index(after: dollar)
+      guard afterDollar < rest.endIndex, rest[afterDollar] == "(" || rest[afterDollar] == "{" else {
+        result.append("$")
+        rest = rest[afterDollar...]
+        continue
+      }
+      let closing: Character = rest[afterDollar] == "(" ? ")" : "}"
+      guard let close = rest[afterDollar...].firstIndex(of: closing) else { return nil }
+      let name = String(rest[rest.index(after: afterDollar)..<close])
+      guard let value = settings[name] else { return nil }
+      result += value
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  /// The text with every reference removed, for checking the characters around them.
+  public static func removingReferences(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      result += rest[..<dollar]
+      let afterDollar = rest.index(after: dollar)
+      guard afterDollar < rest.endIndex, rest[afterDollar] == "(" || rest[afterDollar] == "{" else {
+        result.append("$")
+        rest = rest[afterDollar...]
+        continue
+      }
+      let closing: Character = rest[afterDollar] == "(" ? ")" : "}"
+      guard let close = rest[afterDollar...].firstIndex(of: closing) else { return result + rest }
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+}

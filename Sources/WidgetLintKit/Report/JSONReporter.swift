@@ -1,0 +1,82 @@
+import Foundation
+
+/// The JSON report, version 1: one object with the tool, a summary and every diagnostic.
+public struct JSONReporter: Reporter {
+  public init() {}
+
+  struct Document: Encodable {
+    var version = 1
+    var tool = Tool()
+    var summary: Summary
+    var diagnostics: [Diagnostic]
+    var errors: [ReadError]
+  }
+
+  struct Tool: Encodable {
+    var name = WidgetLintInfo.name
+    var version = WidgetLintInfo.version
+  }
+
+  struct Summary: Encodable {
+    var files: Int
+    var errors: Int
+    var warnings: Int
+    var notes: Int
+  }
+
+  struct Diagnostic: Encodable {
+    var rule: String
+    var severity: String
+    var message: String
+    var file: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+    var path: String
+    var subject: String?
+    var related: [Related]
+  }
+
+  struct Related: Encodable {
+    var file: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+    var message: String
+  }
+
+  struct ReadError: Encodable {
+    var file: String
+    var message: String
+  }
+
+  public func render(_ report: LintReport) -> String {
+    let summary = report.summary
+    let document = Document(
+      summary: Summary(files: summary.files, errors: summary.errors, warnings: summary.warnings, notes: summary.notes),
+      diagnostics: report.findings.map { finding in
+        let range = finding.range
+        return Diagnostic(
+          rule: finding.ruleID, severity: finding.severity.rawValue, message: finding.message, file: finding.file,
+          line: range.start.line, column: range.start.column, endLine: range.end.line, endColumn: range.end.column,
+          path: finding.pointer.description, subject: finding.subject,
+          related: finding.related.map { related in
+            let relatedRange = related.span.range
+            return Related(
+              file: related.span.file.path, line: relatedRange.start.line, column: relatedRange.start.column,
+              endLine: relatedRange.end.line, endColumn: relatedRange.end.column, message: related.message)
+          })
+      },
+      errors: report.inputErrors.map { ReadError(file: $0.path, message: $0.message) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(document) else {
+      // Every field is a string or an integer, so encoding cannot fail; never print half a report.
+      return
+        "{\"version\":1,\"diagnostics\":[],\"errors\":[{\"file\":\"-\",\"message\":\"report could not be encoded\"}]}\n"
+    }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

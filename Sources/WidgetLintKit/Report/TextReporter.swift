@@ -1,0 +1,66 @@
+/// `path:line:col: severity: message [rule]`, the form Xcode and editors parse, followed by the
+/// source line with the range underlined, and the related locations as notes.
+public struct TextReporter: Reporter {
+  public var color: Bool
+
+  public init(color: Bool) { self.color = color }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  private func severityLabel(_ severity: Severity) -> String {
+    switch severity {
+    case .error: return paint("error", "1;31")
+    case .warning: return paint("warning", "1;33")
+    case .note: return paint("note", "1;36")
+    }
+  }
+
+  public func render(_ report: LintReport) -> String {
+    var output = ""
+    for finding in report.findings {
+      let range = finding.range
+      output += paint("\(finding.file):\(range.start.line):\(range.start.column):", "1")
+      output += " \(severityLabel(finding.severity)): \(finding.message) [\(finding.ruleID)]\n"
+      output += excerpt(finding.span.file, range)
+      for related in finding.related {
+        let position = related.span.range.start
+        output += paint("\(related.span.file.path):\(position.line):\(position.column):", "1")
+        output += " \(severityLabel(.note)): \(related.message)\n"
+      }
+    }
+    for error in report.inputErrors {
+      output += paint("\(error.path):", "1") + " \(severityLabel(.error)): \(error.message)\n"
+    }
+    let summary = report.summary
+    if !report.findings.isEmpty {
+      let counts = [
+        plural(summary.errors, "error"), plural(summary.warnings, "warning"), plural(summary.notes, "note"),
+      ]
+      output += "\(counts.joined(separator: ", ")) in \(plural(summary.files, "file"))\n"
+    }
+    return output
+  }
+
+  private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+  /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
+  /// line's end when the range spans lines).
+  private func excerpt(_ file: SourceText, _ range: SourceRange) -> String {
+    let line = file.lineText(range.start.line)
+    guard !line.isEmpty || range.start.line <= file.lineCount else { return "" }
+    let shown =
+      line.unicodeScalars.count > 300 ? String(String.UnicodeScalarView(line.unicodeScalars.prefix(300))) + "…" : line
+    let number = String(range.start.line)
+    let gutter = String(repeating: " ", count: number.count)
+    let scalars = Array(shown.unicodeScalars)
+    let startIndex = min(range.start.column - 1, scalars.count)
+    let endIndex =
+      range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalars.count) : scalars.count
+    // Tabs are kept in the padding so the caret lines up under a tab-indented line.
+    let padding = String(String.UnicodeScalarView(scalars[0..<startIndex].map { $0 == "\t" ? "\t" : " " }))
+    let marker = "^" + String(repeating: "~", count: max(0, endIndex - startIndex - 1))
+    return " \(number) | \(shown)\n \(gutter) | \(padding)\(paint(marker, "1;32"))\n"
+  }
+}

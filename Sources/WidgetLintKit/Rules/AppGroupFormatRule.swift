@@ -1,0 +1,91 @@
+/// `app-group-format`: an App Group identifier Apple will not accept.
+public struct AppGroupFormatRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "app-group-format",
+    defaultSeverity: .error,
+    summary: "An App Group does not start with 'group.' or has characters outside A–Z a–z 0–9 . -",
+    rationale: """
+      On iOS every entry of `com.apple.security.application-groups` is `group.` followed by a reverse-DNS
+      name of letters, digits, `.` and `-`. Any other value is rejected when the group is registered in
+      the developer portal and fails provisioning, so the extension is never signed with it. Xcode
+      build-setting references such as `$(PRODUCT_BUNDLE_IDENTIFIER)` are not format errors: the text
+      around them is checked.
+
+      Source: Apple, App Groups entitlement (facts sheet, App Groups and bundle identifiers).
+      """,
+    examples: [
+      .failing(
+        "A group without the 'group.' prefix",
+        """
+        app:
+          bundleIdentifier: com.example.notes
+          entitlements:
+            com.apple.security.application-groups: [com.example.notes]
+        targets:
+          - name: NotesWidget
+            bundleIdentifier: com.example.notes.widget
+            entitlements:
+              com.apple.security.application-groups: [com.example.notes]
+            widgets:
+              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
+        """),
+      .passing(
+        "A well-formed group, and one built from a build setting",
+        """
+        app:
+          bundleIdentifier: com.example.notes
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.notes, "group.$(TEAM_ID).shared"]
+        targets:
+          - name: NotesWidget
+            bundleIdentifier: com.example.notes.widget
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.notes]
+            widgets:
+              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
+        """),
+    ])
+
+  public init() {}
+
+  /// Why a group is malformed, or nil when it is well-formed.
+  static func problem(with group: String) -> String? {
+    let startsWithReference = group.hasPrefix("$(") || group.hasPrefix("${")
+    if !startsWithReference && !group.hasPrefix("group.") {
+      return "does not start with 'group.'"
+    }
+    let literal = BuildSettings.removingReferences(group)
+    if let bad = literal.unicodeScalars.first(where: { !Self.allowed($0) }) {
+      return "contains '\(bad)'; only letters, digits, '.' and '-' are allowed"
+    }
+    if !BuildSettings.containsReference(group) {
+      let name = group.dropFirst("group.".count)
+      if name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
+        return "has an empty name component"
+      }
+    }
+    return nil
+  }
+
+  static func allowed(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", ".", "-": return true
+    default: return false
+    }
+  }
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    var groups: [(Located<String>, String?)] = (manifest.app?.entitlements?.appGroups ?? []).map { ($0, nil) }
+    for target in manifest.targets {
+      groups += (target.entitlements?.appGroups ?? []).map { ($0, target.name?.value) }
+      groups += target.widgets.compactMap { widget in widget.appGroup.map { ($0, widget.kind?.value) } }
+    }
+    for (group, subject) in groups {
+      guard let problem = Self.problem(with: group.value) else { continue }
+      context.report(
+        "App Group '\(group.value)' \(problem); App Groups are 'group.' plus a reverse-DNS name such as group.com.example.app",
+        at: group, subject: subject)
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/// `app-group-mismatch`: data written to one App Group and read from another.
+public struct AppGroupMismatchRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "app-group-mismatch",
+    defaultSeverity: .error,
+    summary: "A widget reads an App Group its target is not entitled to, or a target's group is missing from the app.",
+    rationale: """
+      An app and its widget share data through an App Group: the app writes
+      `UserDefaults(suiteName: "group.…")` or a file in
+      `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`, and the widget reads it. Both the
+      app and the extension must carry the group in their `com.apple.security.application-groups`
+      entitlement. A mismatch does not fail the build: the widget silently reads an empty store
+      (home_widget#75, where Dart set one group and Swift read another; expo/expo#43677).
+
+      Groups with Xcode build-setting references are compared where their value is known:
+      `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
+      names a different group in the app and in the extension. Other references are not compared.
+
+      Source: Apple, "Configuring App Groups" (facts sheet, App Groups and bundle identifiers).
+      """,
+    examples: [
+      .failing(
+        "The widget reads a group the app does not write",
+        """
+        app:
+          bundleIdentifier: com.example.recipes
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.recipes]
+        targets:
+          - name: RecipeWidget
+            bundleIdentifier: com.example.recipes.widget
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.recipes.widget]
+            widgets:
+              - kind: RecipeOfTheDay
+                displayName: Recipe of the day
+                description: Today's pick.
+                families: [systemMedium]
+                appGroup: group.com.example.recipes.widget
+        """),
+      .passing(
+        "App and widget share one group",
+        """
+        app:
+          bundleIdentifier: com.example.recipes
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.recipes]
+        targets:
+          - name: RecipeWidget
+            bundleIdentifier: com.example.recipes.widget
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.recipes]
+            widgets:
+              - kind: RecipeOfTheDay
+                displayName: Recipe of the day
+                description: Today's pick.
+                families: [systemMedium]
+                appGroup: group.com.example.recipes
+        """),
+    ])
+
+  public init() {}
+
+  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` is known; nil when it cannot be known.
+  static func resolve(_ group: String, ownerBundleID: String?) -> String? {
+    guard BuildSettings.containsReference(group) else { return group }
+    var settings: [String: String] = [:]
+    if let ownerBundleID { settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID }
+    return BuildSettings.expand(group, with: settings)
+  }
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    let app = manifest.app
+    let appID = app?.bundleIdentifier?.value
+    let appGroups = Set(
+      (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
+    let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+
+    for target in manifest.targets {
+      let targetID = target.bundleIdentifier?.value
+      let targetName = target.name?.value ?? "this target"
+      let targetGroups = target.entitlements?.appGroups ?? []
+      let resolvedTargetGroups = Set(targetGroups.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
+      let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
+
+      for widget in target.widgets {
+        guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
+          !resolvedTargetGroups.contains(resolved)
+        else { continue }
+        let related =
+          targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
+        let detail =
+          targetGroups.isEmpty
+          ? "target '\(targetName)' has no App Groups entitlement"
+          : "target '\(targetName)' is entitled to \(targetGroups.map { "'\($0.value)'" }.joined(separator: ", ")) only"
+        context.report(
+          "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
+          at: group, subject: widget.kind?.value, related: related)
+      }
+
+      guard app != nil else { continue }
+      for group in targetGroups {
+        guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
+          continue
+        }
+        let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+        let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+        context.report(
+          "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the app's entitlements; the app cannot write what the widget reads",
+          at: group, subject: target.name?.value, related: related)
+      }
+    }
+  }
+}

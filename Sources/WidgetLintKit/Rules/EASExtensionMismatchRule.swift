@@ -1,0 +1,161 @@
+/// `eas-extension-mismatch`: EAS `appExtensions` entries that do not match the targets.
+public struct EASExtensionMismatchRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "eas-extension-mismatch",
+    defaultSeverity: .error,
+    summary: "EAS appExtensions entries and the widget targets disagree, or an entry is malformed.",
+    rationale: """
+      EAS Build provisions and signs every app extension listed in
+      `expo.extra.eas.build.experimental.ios.appExtensions`. Each entry is an object with required
+      `targetName` and `bundleIdentifier`, optional `parentBundleIdentifier` (the app's by default) and
+      `entitlements`; unknown keys are rejected (eas-cli, `src/project/ios/target.ts`, Joi with
+      `allowUnknown: false`). A signed target missing from the list is not provisioned and the build fails
+      at signing (expo/expo#42954, eas-cli#4378); a bundle identifier or entitlements that differ from
+      the target's give a profile that does not match the binary.
+
+      The rule applies when the manifest has `eas.appExtensions`. It reports a target without an entry, an
+      entry naming no target, a bundle identifier or entitlements that differ from the target's, a
+      `parentBundleIdentifier` that is neither the app nor a target, a missing `targetName` or
+      `bundleIdentifier`, and an unknown key.
+
+      Source: expo/eas-cli `src/project/ios/target.ts` (facts sheet, EAS and @bacons/apple-targets).
+      """,
+    examples: [
+      .failing(
+        "The EAS entry has a different bundle identifier",
+        """
+        app:
+          bundleIdentifier: com.example.fitness
+        targets:
+          - name: FitnessWidget
+            bundleIdentifier: com.example.fitness.widget
+            widgets:
+              - {kind: Rings, displayName: Rings, description: Today's activity., families: [systemSmall]}
+        eas:
+          appExtensions:
+            - targetName: FitnessWidget
+              bundleIdentifier: com.example.fitness.widgets
+        """),
+      .failing(
+        "An unknown key in an entry",
+        """
+        app:
+          bundleIdentifier: com.example.fitness
+        targets:
+          - name: FitnessWidget
+            bundleIdentifier: com.example.fitness.widget
+            widgets:
+              - {kind: Rings, displayName: Rings, description: Today's activity., families: [systemSmall]}
+        eas:
+          appExtensions:
+            - targetName: FitnessWidget
+              bundleIdentifier: com.example.fitness.widget
+              bundleId: com.example.fitness.widget
+        """),
+      .passing(
+        "Entries that match the targets",
+        """
+        app:
+          bundleIdentifier: com.example.fitness
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.fitness]
+        targets:
+          - name: FitnessWidget
+            bundleIdentifier: com.example.fitness.widget
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.fitness]
+            widgets:
+              - {kind: Rings, displayName: Rings, description: Today's activity., families: [systemSmall]}
+        eas:
+          appExtensions:
+            - targetName: FitnessWidget
+              bundleIdentifier: com.example.fitness.widget
+              entitlements:
+                com.apple.security.application-groups: [group.com.example.fitness]
+        """),
+    ])
+
+  public init() {}
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest, let entries = manifest.eas?.appExtensions else { return }
+    let targetNames = manifest.targets.compactMap { $0.name?.value }
+    var targetsByName: [String: Manifest.Target] = [:]
+    for target in manifest.targets {
+      if let name = target.name?.value, targetsByName[name] == nil { targetsByName[name] = target }
+    }
+    var knownParents = Set(manifest.targets.compactMap { $0.bundleIdentifier?.value.lowercased() })
+    if let appID = manifest.app?.bundleIdentifier?.value { knownParents.insert(appID.lowercased()) }
+    var entryByTarget: [String: Manifest.AppExtension] = [:]
+
+    for entry in entries {
+      for key in entry.unknownKeys {
+        var message = "EAS rejects the unknown key '\(key.value)' in an appExtensions entry"
+        if let suggestion = Suggestions.closest(to: key.value, in: ManifestDecoder.appExtensionKeys) {
+          message += "; did you mean '\(suggestion)'?"
+        } else {
+          message += " (allowed: \(ManifestDecoder.appExtensionKeys.joined(separator: ", ")))"
+        }
+        context.report(message, at: key, subject: entry.targetName?.value)
+      }
+      for (key, value) in [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
+      where value == nil {
+        context.report(
+          "appExtensions entry has no '\(key)', which EAS requires", at: entry.span, pointer: entry.pointer,
+          subject: entry.targetName?.value)
+      }
+      if let parent = entry.parentBundleIdentifier, !knownParents.contains(parent.value.lowercased()) {
+        context.report(
+          "parentBundleIdentifier '\(parent.value)' is neither the app's bundle identifier nor a target's",
+          at: parent, subject: entry.targetName?.value)
+      }
+      guard let name = entry.targetName else { continue }
+      if let earlier = entryByTarget[name.value] {
+        context.report(
+          "target '\(name.value)' has a second appExtensions entry", at: name, subject: name.value,
+          related: [RelatedLocation("first entry here", at: earlier.targetName?.span ?? earlier.span)])
+        continue
+      }
+      entryByTarget[name.value] = entry
+      guard let target = targetsByName[name.value] else {
+        var message = "appExtensions entry names target '\(name.value)', but the manifest has no such target"
+        if let suggestion = Suggestions.closest(to: name.value, in: targetNames) {
+          message += "; did you mean '\(suggestion)'?"
+        }
+        context.report(message, at: name, subject: name.value)
+        continue
+      }
+      compare(entry, with: target, context)
+    }
+
+    for target in manifest.targets {
+      guard let name = target.name, entryByTarget[name.value] == nil else { continue }
+      context.report(
+        "target '\(name.value)' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
+        at: name, subject: name.value,
+        related: manifest.eas?.appExtensionsSpan.map { [RelatedLocation("appExtensions listed here", at: $0)] } ?? [])
+    }
+  }
+
+  private func compare(_ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext) {
+    let name = target.name?.value ?? ""
+    if let entryID = entry.bundleIdentifier, let targetID = target.bundleIdentifier, entryID.value != targetID.value {
+      context.report(
+        "appExtensions entry for '\(name)' has bundleIdentifier '\(entryID.value)', but the target's is '\(targetID.value)'",
+        at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)])
+    }
+    let targetValues = target.entitlements?.values.mapValues(\.normalized) ?? [:]
+    let entryValues = entry.entitlements?.values.mapValues(\.normalized) ?? [:]
+    guard targetValues != entryValues else { return }
+    let differing = Set(targetValues.keys).union(entryValues.keys).filter { targetValues[$0] != entryValues[$0] }
+      .sorted()
+    let related =
+      (target.entitlements?.span ?? target.name?.span).map {
+        [RelatedLocation("target's entitlements", at: $0)]
+      } ?? []
+    let span = entry.entitlements?.span ?? entry.span
+    context.report(
+      "appExtensions entry for '\(name)' has entitlements that differ from the target's (\(differing.joined(separator: ", "))); EAS provisions what the entry lists",
+      at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related)
+  }
+}

@@ -1,0 +1,28 @@
+/// Every rule, in one place. Ids are a public contract: never rename one.
+public enum RuleRegistry {
+  public static let all: [any Rule.Type] = [
+    YAMLSyntaxRule.self,
+    DuplicateKeyRule.self,
+    UnknownKeyRule.self,
+    InvalidValueRule.self,
+    MissingKeyRule.self,
+    WidgetKindLimitRule.self,
+    DuplicateWidgetKindRule.self,
+    UnknownWidgetFamilyRule.self,
+    AvailabilityRule.self,
+    RefreshIntervalTooShortRule.self,
+    AppGroupMismatchRule.self,
+    AppGroupFormatRule.self,
+    BundleIDPrefixRule.self,
+    EASExtensionMismatchRule.self,
+    WidgetURLSchemeRule.self,
+    MissingDisplayNameRule.self,
+    ExtensionUnavailableAPIRule.self,
+  ]
+
+  public static func rule(withID id: String) -> (any Rule.Type)? {
+    all.first { $0.metadata.id == id }
+  }
+
+  public static var ids: [String] { all.map { $0.metadata.id } }
+}

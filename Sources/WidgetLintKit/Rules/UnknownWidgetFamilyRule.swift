@@ -1,0 +1,73 @@
+/// `unknown-widget-family`: a family that is not a WidgetFamily case.
+public struct UnknownWidgetFamilyRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "unknown-widget-family",
+    defaultSeverity: .error,
+    summary: "A widget lists a family that is not a WidgetFamily case.",
+    rationale: """
+      `families` are the cases of WidgetKit's `WidgetFamily`: `systemSmall`, `systemMedium`, `systemLarge`,
+      `systemExtraLarge`, `accessoryCircular`, `accessoryRectangular`, `accessoryInline` and
+      `accessoryCorner`. Any other name does not compile in `.supportedFamilies([...])`, and a manifest that
+      says `small` describes a widget that does not exist. The message suggests the case you most likely
+      meant.
+
+      Source: Apple, WidgetFamily (facts sheet, Families).
+      """,
+    examples: [
+      .failing(
+        "A short name instead of the WidgetFamily case",
+        """
+        app:
+          bundleIdentifier: com.example.weather
+        targets:
+          - name: WeatherWidgets
+            bundleIdentifier: com.example.weather.widgets
+            widgets:
+              - kind: Forecast
+                displayName: Forecast
+                description: Today's forecast.
+                families: [small, systemMedium]
+        """),
+      .passing(
+        "WidgetFamily case names",
+        """
+        app:
+          bundleIdentifier: com.example.weather
+        targets:
+          - name: WeatherWidgets
+            bundleIdentifier: com.example.weather.widgets
+            widgets:
+              - kind: Forecast
+                displayName: Forecast
+                description: Today's forecast.
+                families: [systemSmall, systemMedium]
+        """),
+    ])
+
+  public init() {}
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    for target in manifest.targets {
+      for widget in target.widgets {
+        for family in widget.families where WidgetKitCatalog.family(named: family.value) == nil {
+          var message = "'\(family.value)' is not a WidgetFamily"
+          if let suggestion = Self.suggestion(for: family.value) {
+            message += "; did you mean '\(suggestion)'?"
+          } else {
+            message += " (families: \(WidgetKitCatalog.familyNames.joined(separator: ", ")))"
+          }
+          context.report(message, at: family, subject: widget.kind?.value)
+        }
+      }
+    }
+  }
+
+  static func suggestion(for written: String) -> String? {
+    var name = written
+    for prefix in ["WidgetFamily.", "."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+    if WidgetKitCatalog.family(named: name) != nil { return name }
+    if let alias = WidgetKitCatalog.familyAliases[name.lowercased()] { return alias }
+    return Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
+  }
+}

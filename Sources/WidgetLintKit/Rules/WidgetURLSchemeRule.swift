@@ -1,0 +1,157 @@
+/// `widget-url-scheme`: a widget URL that is not a URL, or that the app does not handle.
+public struct WidgetURLSchemeRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "widget-url-scheme",
+    defaultSeverity: .error,
+    summary: "A widget's url is not a valid URL (error), or its scheme is not one of the app's urlSchemes (warning).",
+    rationale: """
+      A tap on a widget opens the containing app with the widget's `widgetURL` (or a `Link`'s URL), which
+      the app receives in `onOpenURL` / `application(_:open:options:)`. A string that is not a valid URL
+      makes `URL(string:)` return nil, so the tap opens the app with no link at all. A URL with a scheme the
+      app does not declare still opens the app (WidgetKit delivers it regardless), but the app's router will
+      not recognise it: that case is a warning. A relative URL such as `/` is valid: WidgetKit hands it to
+      the app as is.
+
+      URLs are checked against RFC 3986: a scheme of letters, digits, `+`, `-` and `.`, and only URL
+      characters elsewhere (percent-encode the rest).
+
+      Source: Apple, `widgetURL(_:)` and `Link` in widgets (facts sheet, Families).
+      """,
+    examples: [
+      .failing(
+        "A URL with a space",
+        """
+        app:
+          bundleIdentifier: com.example.podcasts
+          urlSchemes: [podcasts]
+        targets:
+          - name: PodcastWidget
+            bundleIdentifier: com.example.podcasts.widget
+            widgets:
+              - kind: UpNext
+                displayName: Up next
+                description: The next episode in your queue.
+                families: [systemSmall]
+                url: podcasts://up next
+        """),
+      .failing(
+        "A scheme the app does not declare",
+        """
+        app:
+          bundleIdentifier: com.example.podcasts
+          urlSchemes: [podcasts]
+        targets:
+          - name: PodcastWidget
+            bundleIdentifier: com.example.podcasts.widget
+            widgets:
+              - kind: UpNext
+                displayName: Up next
+                description: The next episode in your queue.
+                families: [systemSmall]
+                url: podcast://up-next
+        """),
+      .passing(
+        "The app's own scheme, and a relative URL",
+        """
+        app:
+          bundleIdentifier: com.example.podcasts
+          urlSchemes: [podcasts]
+        targets:
+          - name: PodcastWidget
+            bundleIdentifier: com.example.podcasts.widget
+            widgets:
+              - kind: UpNext
+                displayName: Up next
+                description: The next episode in your queue.
+                families: [systemSmall]
+                url: podcasts://up-next
+              - kind: Library
+                displayName: Library
+                description: Your shows.
+                families: [systemMedium]
+                url: /
+        """),
+    ])
+
+  public init() {}
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    let schemes = manifest.app?.urlSchemes ?? []
+    let declared = Set(schemes.map { $0.value.lowercased() })
+    for target in manifest.targets {
+      for widget in target.widgets {
+        guard let url = widget.url else { continue }
+        let subject = widget.kind?.value
+        switch URIReference.parse(url.value) {
+        case .invalid(let reason):
+          context.report("widget url '\(url.value)' is not a valid URL: \(reason)", at: url, subject: subject)
+        case .relative:
+          continue
+        case .absolute(let scheme):
+          guard !declared.isEmpty, !declared.contains(scheme.lowercased()) else { continue }
+          let related = manifest.app?.urlSchemesSpan.map { [RelatedLocation("the app's urlSchemes", at: $0)] } ?? []
+          var message =
+            "widget url scheme '\(scheme)' is not one of the app's urlSchemes (\(schemes.map(\.value).joined(separator: ", "))); the tap opens the app, but its router will not recognise the link"
+          if let suggestion = Suggestions.closest(to: scheme, in: schemes.map(\.value)) {
+            message += "; did you mean '\(suggestion)'?"
+          }
+          context.report(message, at: url, subject: subject, related: related, severity: .warning)
+        }
+      }
+    }
+  }
+}
+
+/// RFC 3986 URI-reference syntax, checked without Foundation so that every platform agrees.
+public enum URIReference: Equatable {
+  case absolute(scheme: String)
+  case relative
+  case invalid(String)
+
+  public static func parse(_ text: String) -> URIReference {
+    guard !text.isEmpty else { return .invalid("it is empty") }
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "%" {
+        guard index + 2 < scalars.count, isHex(scalars[index + 1]), isHex(scalars[index + 2]) else {
+          return .invalid("'%' must be followed by two hexadecimal digits")
+        }
+        index += 3
+        continue
+      }
+      if !isURICharacter(scalar) {
+        let shown = scalar == " " ? "a space" : "'\(scalar)'"
+        return .invalid("it contains \(shown); percent-encode it")
+      }
+      index += 1
+    }
+    guard let colon = text.firstIndex(of: ":") else { return .relative }
+    let beforeColon = text[..<colon]
+    if beforeColon.contains(where: { "/?#".contains($0) }) { return .relative }
+    guard let first = beforeColon.unicodeScalars.first, isLetter(first),
+      beforeColon.unicodeScalars.allSatisfy({
+        isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+      })
+    else {
+      return .invalid(
+        "'\(beforeColon)' is not a valid scheme (letters, digits, '+', '-' and '.', starting with a letter)")
+    }
+    return .absolute(scheme: String(beforeColon))
+  }
+
+  static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  }
+
+  static func isHex(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
+  }
+
+  static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if isLetter(scalar) || ("0"..."9").contains(scalar) { return true }
+    return "-._~:/?#[]@!$&'()*+,;=".unicodeScalars.contains(scalar)
+  }
+}

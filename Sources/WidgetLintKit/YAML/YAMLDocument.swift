@@ -1,0 +1,151 @@
+/// A parsed YAML (or JSON) document. Nodes live in one array and refer to each other by index, so an
+/// alias is a reference to its anchor's node and never a copy of it.
+public struct YAMLDocument: Sendable {
+  public typealias NodeID = Int
+
+  public enum ScalarStyle: Sendable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+  }
+
+  public enum Content: Sendable {
+    case scalar(String, ScalarStyle, tag: String?)
+    case sequence([NodeID])
+    case mapping([(key: NodeID, value: NodeID)])
+    case alias(target: NodeID)
+  }
+
+  public struct Node: Sendable {
+    public var content: Content
+    public var start: Int
+    public var end: Int
+  }
+
+  public let source: SourceText
+  public internal(set) var nodes: [Node] = []
+  public internal(set) var root: NodeID?
+
+  public init(source: SourceText) { self.source = source }
+
+  /// Follows aliases to the node that holds the content.
+  public func resolve(_ id: NodeID) -> NodeID {
+    var current = id
+    // Aliases only point at completed nodes, so a chain ends, but never loop on a corrupt document.
+    for _ in 0..<nodes.count {
+      guard case .alias(let target) = nodes[current].content else { return current }
+      current = target
+    }
+    return current
+  }
+
+  public func span(of id: NodeID) -> SourceSpan {
+    SourceSpan(file: source, start: nodes[id].start, end: nodes[id].end)
+  }
+
+  public func content(of id: NodeID) -> Content { nodes[resolve(id)].content }
+
+  /// The scalar text of a node, nil for collections.
+  public func scalarText(_ id: NodeID) -> String? {
+    if case .scalar(let text, _, _) = content(of: id) { return text }
+    return nil
+  }
+}
+
+/// A scalar's value under the YAML 1.2 core schema, which JSON shares.
+public enum ScalarValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case float(Double)
+  case string(String)
+
+  public init(text: String, style: YAMLDocument.ScalarStyle, tag: String?) {
+    if let tag {
+      switch tag {
+      case "tag:yaml.org,2002:str", "!": self = .string(text)
+      case "tag:yaml.org,2002:null": self = .null
+      case "tag:yaml.org,2002:bool": self = Self.resolvePlain(text)
+      case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float": self = Self.resolvePlain(text)
+      default: self = .string(text)
+      }
+      return
+    }
+    guard style == .plain else {
+      self = .string(text)
+      return
+    }
+    self = Self.resolvePlain(text)
+  }
+
+  private static func resolvePlain(_ text: String) -> ScalarValue {
+    switch text {
+    case "", "~", "null", "Null", "NULL": return .null
+    case "true", "True", "TRUE": return .bool(true)
+    case "false", "False", "FALSE": return .bool(false)
+    case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
+    case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
+    case ".nan", ".NaN", ".NAN": return .float(.nan)
+    default: break
+    }
+    guard let first = text.utf8.first,
+      first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    else { return .string(text) }
+    if isDecimalInteger(text) {
+      if let value = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return .int(value) }
+      return .float(Double(text) ?? .infinity)
+    }
+    if text.hasPrefix("0x"), let value = Int(text.dropFirst(2), radix: 16) { return .int(value) }
+    if text.hasPrefix("0o"), let value = Int(text.dropFirst(2), radix: 8) { return .int(value) }
+    if isFloat(text), let value = Double(text) { return .float(value) }
+    return .string(text)
+  }
+
+  private static func isDecimalInteger(_ text: String) -> Bool {
+    var digits = Substring(text)
+    if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+    return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  private static func isFloat(_ text: String) -> Bool {
+    // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+    var chars = Substring(text).utf8[...]
+    func digits() -> Int {
+      var count = 0
+      while let c = chars.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
+        chars = chars.dropFirst()
+        count += 1
+      }
+      return count
+    }
+    if chars.first == UInt8(ascii: "-") || chars.first == UInt8(ascii: "+") { chars = chars.dropFirst() }
+    let integerDigits = digits()
+    var fractionDigits = 0
+    if chars.first == UInt8(ascii: ".") {
+      chars = chars.dropFirst()
+      fractionDigits = digits()
+    }
+    guard integerDigits > 0 || fractionDigits > 0 else { return false }
+    if chars.first == UInt8(ascii: "e") || chars.first == UInt8(ascii: "E") {
+      chars = chars.dropFirst()
+      if chars.first == UInt8(ascii: "-") || chars.first == UInt8(ascii: "+") { chars = chars.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return chars.isEmpty
+  }
+
+  /// Plain words that YAML 1.1 parsers (PyYAML, Ruby, older tools) read as booleans.
+  public static func isYAML11Boolean(_ text: String) -> Bool {
+    ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
+      .contains(text)
+  }
+
+  public var typeName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .int: return "an integer"
+    case .float: return "a number"
+    case .string: return "a string"
+    }
+  }
+}

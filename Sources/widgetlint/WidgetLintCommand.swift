@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import WidgetLintKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@main
+struct WidgetLintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "widgetlint",
+    abstract: "Lint the configuration of an iOS widget bundle: widgets, families, refresh, App Groups, EAS.",
+    version: WidgetLintInfo.version,
+    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+    defaultSubcommand: LintCommand.self
+  )
+
+  /// ArgumentParser exits 64 on usage errors; widgetlint promises 2.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        Foundation.exit(0)
+      }
+      if let failure = error as? LintFailure {
+        Foundation.exit(failure.status)
+      }
+      if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+      Foundation.exit(2)
+    }
+  }
+}
+
+/// A lint that ran and found something (1) or could not read an input (2).
+struct LintFailure: Error {
+  var status: Int32
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+}
+
+enum ColorMode: String, ExpressibleByArgument, CaseIterable {
+  case auto, always, never
+}
+
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Lint manifests (the default command).",
+    discussion: """
+      A directory means every widgets.yaml, widgets.yml and widgets.json below it (skipping .git, .build,
+      node_modules and Pods); '-' reads a manifest from standard input.
+      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level,
+      2 a usage error or an input that could not be read.
+      """
+  )
+
+  @Argument(help: "Manifest files, directories, or '-' for standard input.")
+  var paths: [String] = []
+
+  @Option(help: "Report format.")
+  var format: OutputFormat = .text
+
+  @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+  var output: String?
+
+  @Flag(help: "Fail (exit 1) on warnings too.")
+  var strict = false
+
+  @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
+  var color: ColorMode = .auto
+
+  @Option(help: "Largest input file to read, in bytes.")
+  var maxFileSize: Int = 16 << 20
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("name at least one manifest, directory, or '-'") }
+    if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
+  }
+
+  func run() throws {
+    let run = LintRun(configuration: LintConfiguration(maxFileSize: maxFileSize))
+    let report = run.run(arguments: paths)
+    let reporter: any Reporter
+    switch format {
+    case .text: reporter = TextReporter(color: useColor)
+    case .json: reporter = JSONReporter()
+    }
+    let rendered = reporter.render(report)
+    if let output {
+      do {
+        try ReportWriter.write(rendered, to: output)
+      } catch {
+        FileHandle.standardError.write(Data("widgetlint: error: cannot write '\(output)': \(error)\n".utf8))
+        throw LintFailure(status: 2)
+      }
+    } else {
+      FileHandle.standardOutput.write(Data(rendered.utf8))
+    }
+    if format != .text, !report.inputErrors.isEmpty {
+      for error in report.inputErrors {
+        FileHandle.standardError.write(Data("widgetlint: error: \(error.path): \(error.message)\n".utf8))
+      }
+    }
+    let status = report.exitStatus(strict: strict)
+    if status != 0 { throw LintFailure(status: status) }
+  }
+
+  var useColor: Bool {
+    switch color {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      let environment = ProcessInfo.processInfo.environment
+      if output != nil || environment["NO_COLOR"].map({ !$0.isEmpty }) == true || environment["TERM"] == "dumb" {
+        return false
+      }
+      return isatty(STDOUT_FILENO) != 0
+    }
+  }
+}
+
+struct RulesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rules", abstract: "List the rules with their default severity and summary.")
+
+  @Option(help: "Output format.")
+  var format: OutputFormat = .text
+
+  func run() throws {
+    let rules = RuleRegistry.all.map { $0.metadata }
+    switch format {
+    case .text:
+      let width = rules.map(\.id.count).max() ?? 0
+      for rule in rules {
+        let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+        print("\(id)  \(severity)  \(rule.summary)")
+      }
+    case .json:
+      print(RuleDocumentation.json(rules))
+    }
+  }
+}
+
+struct ExplainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain", abstract: "Print a rule's rationale, options and examples.")
+
+  @Argument(help: "A rule id, as `widgetlint rules` lists them.")
+  var rule: String
+
+  func validate() throws {
+    guard RuleRegistry.rule(withID: rule) != nil else {
+      var message = "unknown rule '\(rule)'"
+      if let suggestion = Suggestions.closest(to: rule, in: RuleRegistry.ids) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      throw ValidationError(message)
+    }
+  }
+
+  func run() throws {
+    guard let ruleType = RuleRegistry.rule(withID: rule) else { return }
+    print(RuleDocumentation.markdown(ruleType.metadata), terminator: "")
+  }
+}
