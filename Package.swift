@@ -35,7 +35,8 @@ let package = Package(
     ),
     .testTarget(
       name: "WidgetLintKitTests",
-      dependencies: ["WidgetLintKit"]
+      // The CLI tests run the built executable, so it is a dependency to make `swift test` build it.
+      dependencies: ["WidgetLintKit", "widgetlint"]
     ),
   ]
 )

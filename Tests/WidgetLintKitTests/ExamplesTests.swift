@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+@Suite struct ExamplesTests {
+  static let examples = ["pillar-valley", "podcast-favorites", "flutter-counter", "trip-widgets", "up-next"]
+
+  static var brokenFiles: [String] {
+    let directory = TestSupport.path("examples/broken")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+  }
+
+  @Test(arguments: examples)
+  func exampleLintsClean(name: String) throws {
+    let report = LintRun().run(arguments: [TestSupport.path("examples/\(name)/widgets.yaml")])
+    #expect(report.inputErrors.isEmpty)
+    #expect(report.findings.map { "\($0.ruleID): \($0.message)" } == [])
+  }
+
+  @Test func everyExampleDirectoryIsCovered() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("examples"))
+      .filter { FileManager.default.fileExists(atPath: TestSupport.path("examples/\($0)/widgets.yaml")) }
+    #expect(Set(names) == Set(Self.examples))
+  }
+
+  @Test(arguments: brokenFiles)
+  func brokenCaseFailsWithItsRule(file: String) throws {
+    let rule = String(file.prefix { $0 != "." })
+    let report = LintRun().run(arguments: [TestSupport.path("examples/broken/\(file)")])
+    #expect(Set(report.findings.map(\.ruleID)) == [rule])
+    #expect(!report.findings.isEmpty)
+  }
+
+  @Test func everyRuleHasABrokenCase() {
+    let covered = Set(Self.brokenFiles.map { String($0.prefix { $0 != "." }) })
+    #expect(covered == Set(RuleRegistry.ids))
+  }
+
+  /// The positions the broken cases document in their comments, asserted exactly.
+  @Test func brokenCasePositions() throws {
+    let expected: [String: String] = [
+      "app-group-format.yaml": "11:9-11:32",
+      "app-group-mismatch.yaml": "23:19-23:54",
+      "availability.yaml": "20:33-20:53",
+      "bundle-id-prefix.yaml": "13:23-13:49",
+      "duplicate-key.json": "27:11-27:21",
+      "duplicate-key.yaml": "24:9-24:16",
+      "duplicate-widget-kind.yaml": "24:15-24:28",
+      "eas-extension-mismatch.yaml": "28:25-28:51",
+      "invalid-value.yaml": "20:24-20:31",
+      "missing-key.yaml": "11:5-11:9",
+      "refresh-interval-too-short.yaml": "22:18-22:20",
+      "unknown-key.json": "5:5-5:26",
+      "unknown-key.yaml": "23:9-23:18",
+      "unknown-widget-family.yaml": "20:33-20:39",
+      "widget-kind-limit.yaml": "52:15-52:29",
+      "widget-url-scheme.yaml": "23:14-23:29",
+      "yaml-syntax.yaml": "21:16-21:17",
+    ]
+    for (file, position) in expected {
+      let report = LintRun().run(arguments: [TestSupport.path("examples/broken/\(file)")])
+      let finding = try #require(report.findings.first, "\(file) has no finding")
+      #expect(TestSupport.position(finding) == position, "\(file)")
+    }
+    let swift = LintRun().run(arguments: [TestSupport.path("examples/broken/extension-unavailable-api.yaml")])
+    let finding = try #require(swift.findings.first)
+    #expect(finding.file.hasSuffix("examples/broken/extension-unavailable-api/ScenesWidget.swift"))
+    #expect(TestSupport.position(finding) == "53:25-53:50")
+  }
+
+  @Test func directoryArgumentFindsOnlyManifests() {
+    let report = LintRun().run(arguments: [TestSupport.path("examples")])
+    #expect(report.files.count == Self.examples.count)
+    #expect(report.files.allSatisfy { $0.hasSuffix("/widgets.yaml") })
+    #expect(report.findings.isEmpty)
+  }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import WidgetLintKit
+
+@Suite struct SwiftScannerTests {
+  func uses(_ code: String) -> [String] {
+    SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code)).unavailableAPIUses.map {
+      let start = $0.span.range.start
+      return "\($0.api.symbol)@\(start.line):\(start.column)"
+    }
+  }
+
+  @Test func findsUIApplicationSharedOnceForAnOpenCall() {
+    let code = """
+      import UIKit
+      func go(_ url: URL) {
+          UIApplication.shared.open(url, options: [:])
+          let app = UIApplication.shared
+          UIKit.UIApplication.shared.openURL(url)
+      }
+      """
+    #expect(
+      uses(code) == [
+        "UIApplication.shared.open(_:options:completionHandler:)@3:5", "UIApplication.shared@4:15",
+        "UIApplication.shared.openURL(_:)@5:5",
+      ])
+  }
+
+  @Test func commentsAndStringsNeverMatch() {
+    let code = """
+      // UIApplication.shared.open(url)
+      /* UIApplication.shared.setAlternateIconName(nil) */
+      /// Calls `UIApplication.shared`.
+      let hint = "UIApplication.shared is unavailable"
+      let multi = \"\"\"
+        UIApplication.shared.beginIgnoringInteractionEvents()
+        \"\"\"
+      let raw = #"ForegroundContinuableIntent"#
+      """
+    #expect(uses(code).isEmpty)
+  }
+
+  @Test func codeInsideInterpolationIsCode() {
+    #expect(uses(#"let s = "\(UIApplication.shared.alternateIconName ?? "")""#) == ["alternateIconName@1:12"])
+  }
+
+  @Test func memberNamesOnOtherReceiversAndTypes() {
+    let code = """
+      struct OpenIntent: AppIntent, ForegroundContinuableIntent {}
+      func f(app: UIApplication) {
+          app.setAlternateIconName(nil)
+          self.alternateIconName = nil
+          app.open(url)
+          openURL(url)
+      }
+      """
+    #expect(uses(code) == ["ForegroundContinuableIntent@1:31", "setAlternateIconName(_:completionHandler:)@3:5"])
+  }
+
+  @Test func extensionUnavailableDeclarationsAndCustomFlagsAreSkipped() {
+    let code = """
+      @available(iOSApplicationExtension, unavailable)
+      func openSettings() { UIApplication.shared.open(settingsURL) }
+
+      #if !WIDGET_EXTENSION
+      let badge = UIApplication.shared.applicationIconBadgeNumber
+      #endif
+
+      #if os(iOS)
+      let icon = UIApplication.shared.supportsAlternateIcons
+      #endif
+      """
+    #expect(uses(code) == ["supportsAlternateIcons@9:12"])
+  }
+
+  @Test func unparseableSwiftDoesNotCrash() {
+    // An unclosed body: swift-syntax recovers, and what it could read is still judged.
+    #expect(uses("struct W {\n  func f() {\n    UIApplication.shared.open(url)\n") == ["UIApplication.shared.open(_:options:completionHandler:)@3:5"])
+    #expect(uses("struct { func ( }}}} ))").isEmpty)
+  }
+}

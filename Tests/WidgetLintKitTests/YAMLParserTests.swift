@@ -1,0 +1,166 @@
+import Testing
+
+@testable import WidgetLintKit
+
+@Suite struct YAMLParserTests {
+  func parse(_ text: String, limits: YAMLParser.Limits = .init()) -> (YAMLDocument, [Observation]) {
+    YAMLParser(limits: limits).parse(SourceText(path: "t.yaml", text: text))
+  }
+
+  func range(_ document: YAMLDocument, _ id: Int) -> String {
+    let range = document.span(of: id).range
+    return "\(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column)"
+  }
+
+  /// The node id of the value at a path of keys.
+  func value(_ document: YAMLDocument, _ keys: String...) -> Int? {
+    var node = document.root
+    for key in keys {
+      guard let current = node, case .mapping(let pairs) = document.content(of: current) else { return nil }
+      node = pairs.first { document.scalarText($0.key) == key }?.value
+    }
+    return node
+  }
+
+  @Test func scalarsKeepExactRanges() throws {
+    let (document, problems) = parse("app:\n  bundleIdentifier: com.example.app\n  name: 'Quoted'\n")
+    #expect(problems.isEmpty)
+    let id = try #require(value(document, "app", "bundleIdentifier"))
+    #expect(range(document, id) == "2:21-2:36")
+    #expect(document.span(of: id).start == 25)
+    #expect(document.span(of: id).end == 40)
+    let quoted = try #require(value(document, "app", "name"))
+    #expect(range(document, quoted) == "3:9-3:17")
+    #expect(document.scalarText(quoted) == "Quoted")
+  }
+
+  @Test func collectionsSpanTheirContent() throws {
+    let (document, _) = parse("families: [systemSmall, systemMedium]\n")
+    let id = try #require(value(document, "families"))
+    #expect(range(document, id) == "1:11-1:38")
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    let (document, problems) = parse("name: \"Café ☕️\"\nkind: Wétter\n")
+    #expect(problems.isEmpty)
+    let kind = try #require(value(document, "kind"))
+    #expect(range(document, kind) == "2:7-2:13")
+    // "é", "☕" and its variation selector take 2, 3 and 3 bytes: offsets differ from columns.
+    #expect(document.span(of: kind).start == 27)
+  }
+
+  @Test func crlfLineEndingsCountAsOneBreak() throws {
+    let (document, _) = parse("app:\r\n  bundleIdentifier: x.y\r\n  deploymentTarget: \"16.0\"\r\n")
+    let id = try #require(value(document, "app", "deploymentTarget"))
+    #expect(range(document, id) == "3:21-3:27")
+  }
+
+  @Test func byteOrderMarkIsNotAColumn() throws {
+    let text = "\u{FEFF}version: 1\nkind: A\n"
+    let (document, problems) = parse(text)
+    #expect(problems.isEmpty)
+    let version = try #require(value(document, "version"))
+    #expect(range(document, version) == "1:10-1:11")
+    #expect(document.span(of: version).start == 12)
+  }
+
+  @Test func jsonParsesWithPositions() throws {
+    let (document, problems) = parse("{\n  \"app\": {\"bundleIdentifier\": \"com.x\"}\n}\n")
+    #expect(problems.isEmpty)
+    let id = try #require(value(document, "app", "bundleIdentifier"))
+    #expect(range(document, id) == "2:31-2:38")
+  }
+
+  @Test func duplicateKeysAreReportedAtTheSecondKey() throws {
+    let (_, problems) = parse("app:\n  a: 1\n  b: 2\n  a: 3\n")
+    let problem = try #require(problems.first)
+    #expect(problems.count == 1)
+    #expect(problem.ruleID == "duplicate-key")
+    #expect(problem.pointer.description == "/app/a")
+    let range = problem.span.range
+    #expect("\(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column)" == "4:3-4:4")
+    #expect(problem.related.first?.span.range.start.line == 2)
+  }
+
+  @Test func aliasesAreReferencesNotCopies() throws {
+    var text = "base: &b [systemSmall, systemMedium, systemLarge]\nlist:\n"
+    for _ in 0..<500 { text += "  - *b\n" }
+    let (document, problems) = parse(text)
+    #expect(problems.isEmpty)
+    // 1 root + 2 keys + anchor sequence with 3 items + list + 500 alias nodes.
+    #expect(document.nodes.count == 1 + 2 + 4 + 1 + 500)
+    let list = try #require(value(document, "list"))
+    guard case .sequence(let items) = document.content(of: list) else {
+      Issue.record("list is not a sequence")
+      return
+    }
+    let base = try #require(value(document, "base"))
+    #expect(items.allSatisfy { document.resolve($0) == base })
+  }
+
+  @Test func aliasBombStopsAtTheAliasLimit() {
+    var text = "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    for level in 1..<12 {
+      let previous = level == 1 ? "a" : "l\(level - 1)"
+      text += "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+    }
+    let (_, problems) = parse(text, limits: YAMLParser.Limits(maxDepth: 200, maxAliases: 50))
+    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.first?.message.contains("more than 50 aliases") == true)
+  }
+
+  @Test func deepNestingIsAFindingNotACrash() {
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let (document, problems) = parse(text)
+    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.first?.message.contains("nesting deeper than 200") == true)
+    #expect(problems.first?.span.range.start.column == 201)
+    #expect(document.root == nil)
+  }
+
+  @Test func unknownAndRecursiveAliasesAreReported() {
+    let (_, unknown) = parse("a: *missing\n")
+    #expect(unknown.map(\.ruleID) == ["yaml-syntax"])
+    #expect(unknown.first?.message.contains("no anchor &missing") == true)
+    let (_, recursive) = parse("a: &loop [*loop]\n")
+    #expect(recursive.first?.message.contains("contains it") == true)
+  }
+
+  @Test func syntaxErrorsHaveAPosition() throws {
+    let (_, problems) = parse("app:\n  families: [systemSmall\n  kind: x\n")
+    let problem = try #require(problems.first)
+    #expect(problem.ruleID == "yaml-syntax")
+    #expect(problem.span.range.start.line == 3)
+    #expect(problem.message.contains("flow sequence"))
+  }
+
+  @Test func secondDocumentIsReported() throws {
+    let (_, problems) = parse("app: {}\n---\napp: {}\n")
+    let problem = try #require(problems.first)
+    #expect(problem.ruleID == "yaml-syntax")
+    #expect(problem.span.range.start.line == 2)
+  }
+
+  @Test func invalidUTF8IsReportedAtTheByte() throws {
+    var bytes = Array("app:\n  name: ok\n  kind: ".utf8)
+    bytes += [0xFF, 0x41, 0x0A]
+    let (_, problems) = YAMLParser().parse(SourceText(path: "t.yaml", bytes: bytes))
+    let problem = try #require(problems.first)
+    #expect(problem.message.contains("not valid UTF-8"))
+    #expect(problem.span.range.start.line == 3)
+    #expect(problem.span.range.start.column == 9)
+  }
+
+  @Test func scalarTypesFollowTheCoreSchema() {
+    #expect(ScalarValue(text: "16.0", style: .plain, tag: nil) == .float(16))
+    #expect(ScalarValue(text: "16.0", style: .doubleQuoted, tag: nil) == .string("16.0"))
+    #expect(ScalarValue(text: "1", style: .plain, tag: nil) == .int(1))
+    #expect(ScalarValue(text: "~", style: .plain, tag: nil) == .null)
+    #expect(ScalarValue(text: "no", style: .plain, tag: nil) == .string("no"))
+    #expect(ScalarValue.isYAML11Boolean("no"))
+    #expect(ScalarValue(text: "1h30m", style: .plain, tag: nil) == .string("1h30m"))
+    #expect(ScalarValue(text: "99999999999999999999999", style: .plain, tag: nil) == .float(1e23))
+    #expect(ScalarValue(text: "12", style: .plain, tag: "tag:yaml.org,2002:str") == .string("12"))
+  }
+}
