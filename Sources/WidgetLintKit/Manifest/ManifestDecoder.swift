@@ -1,7 +1,8 @@
 /// Decodes manifest v1 from a parsed document, recording schema findings (`unknown-key`,
 /// `invalid-value`, `missing-key`) as it goes. It never stops at the first problem.
 public struct ManifestDecoder {
-  static let rootKeys = ["version", "app", "targets", "eas"]
+  /// `$schema` lets a JSON manifest name its JSON Schema for editors; widgetlint ignores its value.
+  static let rootKeys = ["$schema", "version", "app", "targets", "eas"]
   static let appKeys = ["bundleIdentifier", "deploymentTarget", "urlSchemes", "entitlements"]
   static let targetKeys = [
     "name", "bundleIdentifier", "deploymentTarget", "platform", "entitlements", "sources", "widgets",
