@@ -20,7 +20,9 @@ import Testing
         == "examples/broken/availability.yaml:20:33: error: accessoryRectangular needs iOS 16.0, but the target deploys to iOS 15.0; raise deploymentTarget or drop the family [availability]"
     )
     #expect(lines[1] == " 20 |         families: [systemSmall, accessoryRectangular]")
-    #expect(lines[2] == "    |                                 ^" + String(repeating: "~", count: "accessoryRectangular".count - 1))
+    #expect(
+      lines[2] == "    |                                 ^"
+        + String(repeating: "~", count: "accessoryRectangular".count - 1))
     #expect(lines[3] == "examples/broken/availability.yaml:6:21: note: deployment target set here")
     #expect(lines[4] == "1 error, 0 warnings, 0 notes in 1 file")
     #expect(!result.stdout.contains("\u{1B}["), "no color when not on a terminal")
@@ -80,7 +82,9 @@ import Testing
       let report = try TestSupport.json(result.stdout)
       let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
       for diagnostic in diagnostics {
-        for key in ["rule", "severity", "message", "file", "path"] { #expect(diagnostic[key] is String, "\(file) \(key)") }
+        for key in ["rule", "severity", "message", "file", "path"] {
+          #expect(diagnostic[key] is String, "\(file) \(key)")
+        }
         for key in ["line", "column", "endLine", "endColumn"] { #expect((diagnostic[key] as? Int ?? 0) >= 1) }
       }
     }
@@ -121,7 +125,8 @@ import Testing
   }
 
   @Test func standardInputIsLinted() throws {
-    let manifest = "app:\n  bundleIdentifier: com.example.app\ntargets:\n  - name: w\n    bundleIdentifier: com.other.w\n"
+    let manifest =
+      "app:\n  bundleIdentifier: com.example.app\ntargets:\n  - name: w\n    bundleIdentifier: com.other.w\n"
     let result = try TestSupport.run(["-"], stdin: manifest)
     #expect(result.status == 1)
     #expect(result.stdout.hasPrefix("<stdin>:5:23: error: extension bundle identifier 'com.other.w'"))

@@ -11,7 +11,8 @@ import Testing
 
   func describe(_ observation: Observation) -> String {
     let range = observation.span.range
-    return "\(observation.ruleID) \(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column) \(observation.pointer)"
+    return
+      "\(observation.ruleID) \(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column) \(observation.pointer)"
   }
 
   let minimal = """
@@ -28,7 +29,8 @@ import Testing
 
   @Test func decodesTypedValuesWithPointers() throws {
     let (manifest, problems) = decode(
-      minimal.replacingOccurrences(of: "families: [systemSmall]", with: "families: [systemSmall]\n        refresh: 1h30m"))
+      minimal.replacingOccurrences(
+        of: "families: [systemSmall]", with: "families: [systemSmall]\n        refresh: 1h30m"))
     #expect(problems.isEmpty)
     let widget = try #require(manifest?.targets.first?.widgets.first)
     #expect(widget.kind?.value == "Status")
@@ -48,7 +50,8 @@ import Testing
   }
 
   @Test func missingKeyPointsAtTheItemsFirstLine() throws {
-    let (_, problems) = decode(minimal.replacingOccurrences(of: "    bundleIdentifier: com.example.app.widgets\n", with: ""))
+    let (_, problems) = decode(
+      minimal.replacingOccurrences(of: "    bundleIdentifier: com.example.app.widgets\n", with: ""))
     let missing = try #require(problems.first)
     #expect(problems.count == 1)
     #expect(missing.message == "target 'widgets' is missing the required key 'bundleIdentifier'")
@@ -88,7 +91,8 @@ import Testing
   @Test func refreshForms() throws {
     func refresh(_ text: String) -> (Manifest.Refresh?, [Observation]) {
       let (manifest, problems) = decode(
-        minimal.replacingOccurrences(of: "families: [systemSmall]", with: "families: [systemSmall]\n        refresh: \(text)"))
+        minimal.replacingOccurrences(
+          of: "families: [systemSmall]", with: "families: [systemSmall]\n        refresh: \(text)"))
       return (manifest?.targets.first?.widgets.first?.refresh, problems)
     }
     #expect(refresh("atEnd").0?.policy.value == .atEnd)

@@ -75,7 +75,10 @@ import Testing
 
   @Test func unparseableSwiftDoesNotCrash() {
     // An unclosed body: swift-syntax recovers, and what it could read is still judged.
-    #expect(uses("struct W {\n  func f() {\n    UIApplication.shared.open(url)\n") == ["UIApplication.shared.open(_:options:completionHandler:)@3:5"])
+    #expect(
+      uses("struct W {\n  func f() {\n    UIApplication.shared.open(url)\n") == [
+        "UIApplication.shared.open(_:options:completionHandler:)@3:5"
+      ])
     #expect(uses("struct { func ( }}}} ))").isEmpty)
   }
 }

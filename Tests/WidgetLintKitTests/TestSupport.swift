@@ -11,7 +11,8 @@ enum TestSupport {
 
   /// A fresh temporary folder holding the given files.
   static func directory(with files: [(path: String, contents: String)]) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-tests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widgetlint-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for file in files {
       let url = directory.appendingPathComponent(file.path)
