@@ -1,0 +1,190 @@
+import Testing
+
+@testable import WidgetLintKit
+
+/// Rule behaviour beyond the pages' examples: edge cases, exact positions and related locations.
+@Suite struct RuleTests {
+  func manifest(app: String = "", target: String = "", widget: String = "", extra: String = "") -> String {
+    """
+    app:
+      bundleIdentifier: com.example.app
+    \(app)
+    targets:
+      - name: widgets
+        bundleIdentifier: com.example.app.widgets
+    \(target)
+        widgets:
+          - kind: Status
+            displayName: Status
+            description: The status.
+            families: [systemSmall]
+    \(widget)
+    \(extra)
+    """
+  }
+
+  func findings(_ text: String, files: [(path: String, contents: String)] = []) throws -> [String] {
+    try TestSupport.lint(text, files: files).map { "\($0.ruleID) \(TestSupport.position($0)) \($0.severity)" }
+  }
+
+  @Test func buildSettingGroupsCompareWhereKnown() throws {
+    // $(PRODUCT_BUNDLE_IDENTIFIER) differs between app and extension: two different groups.
+    let text = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(PRODUCT_BUNDLE_IDENTIFIER)\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [\"group.$(PRODUCT_BUNDLE_IDENTIFIER)\"]}")
+    let found = try TestSupport.lint(text)
+    #expect(found.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(found.first?.message.contains("'group.com.example.app.widgets'") == true)
+    // An unknown setting is not compared at all.
+    let unknown = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(TEAM).app\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [\"group.$(OTHER).app\"]}")
+    #expect(try findings(unknown).isEmpty)
+  }
+
+  @Test func targetGroupMissingFromTheAppPointsAtBoth() throws {
+    let text = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [group.com.example.app]}",
+      target: "    entitlements: {com.apple.security.application-groups: [group.com.example.other]}")
+    let found = try TestSupport.lint(text)
+    let finding = try #require(found.first)
+    #expect(found.count == 1)
+    #expect(TestSupport.position(finding) == "7:60-7:83")
+    #expect(finding.pointer.description == "/targets/0/entitlements/com.apple.security.application-groups/0")
+    #expect(finding.related.first?.span.range.start.line == 3)
+  }
+
+  @Test func appGroupFormats() {
+    #expect(AppGroupFormatRule.problem(with: "group.com.example.app") == nil)
+    #expect(AppGroupFormatRule.problem(with: "group.$(PRODUCT_BUNDLE_IDENTIFIER)") == nil)
+    #expect(AppGroupFormatRule.problem(with: "$(GROUP_PREFIX).app") == nil)
+    #expect(AppGroupFormatRule.problem(with: "com.example.app") == "does not start with 'group.'")
+    #expect(AppGroupFormatRule.problem(with: "group.com.example_app")?.contains("'_'") == true)
+    #expect(AppGroupFormatRule.problem(with: "group.") == "has an empty name component")
+    #expect(AppGroupFormatRule.problem(with: "group.com..app") == "has an empty name component")
+  }
+
+  @Test func bundleIdentifiers() throws {
+    let equal = manifest().replacingOccurrences(of: "com.example.app.widgets", with: "com.example.app")
+    #expect(try findings(equal) == ["bundle-id-prefix 6:23-6:38 error"])
+    let caseOnly = manifest().replacingOccurrences(of: "com.example.app.widgets", with: "COM.example.App.widgets")
+    #expect(try findings(caseOnly).isEmpty)
+    let underscore = manifest().replacingOccurrences(of: "com.example.app.widgets", with: "com.example.app.my_widgets")
+    #expect(try TestSupport.lint(underscore).first?.message.contains("contains '_'") == true)
+  }
+
+  @Test func availabilityOnWatchOSAndDefaults() throws {
+    let watch = manifest(target: "    platform: watchos")
+      .replacingOccurrences(of: "[systemSmall]", with: "[accessoryCorner, systemSmall]")
+    let found = try TestSupport.lint(watch)
+    #expect(found.map(\.ruleID) == ["availability"])
+    #expect(found.first?.message.hasPrefix("systemSmall is not available on watchOS") == true)
+    // accessoryCorner on iOS, at the default deployment target (14.0, no related location).
+    let corner = manifest().replacingOccurrences(of: "[systemSmall]", with: "[accessoryCircular, accessoryCorner]")
+    let iosFindings = try TestSupport.lint(corner)
+    #expect(
+      iosFindings.map { String($0.message.prefix(30)) } == [
+        "accessoryCircular needs iOS 16", "accessoryCorner is not availab",
+      ])
+    #expect(iosFindings.allSatisfy { $0.related.isEmpty })
+  }
+
+  @Test func refreshSpacingForAtEnd() throws {
+    let text = manifest(widget: "        refresh: {policy: atEnd, interval: 2m}")
+    let found = try TestSupport.lint(text)
+    #expect(found.map(\.ruleID) == ["refresh-interval-too-short"])
+    #expect(found.first?.message.hasPrefix("timeline entries 2m apart") == true)
+    #expect(TestSupport.position(try #require(found.first)) == "13:44-13:46")
+  }
+
+  @Test func urls() {
+    #expect(URIReference.parse("pillarvalley://") == .absolute(scheme: "pillarvalley"))
+    #expect(URIReference.parse("/") == .relative)
+    #expect(URIReference.parse("home?tab=1#top") == .relative)
+    #expect(URIReference.parse("https://example.com/a%20b") == .absolute(scheme: "https"))
+    #expect(URIReference.parse("my app://x") == .invalid("it contains a space; percent-encode it"))
+    #expect(URIReference.parse("app://café") == .invalid("it contains 'é'; percent-encode it"))
+    #expect(URIReference.parse("a://%zz") == .invalid("'%' must be followed by two hexadecimal digits"))
+    #expect(URIReference.parse("1app://x") != .relative)
+  }
+
+  @Test func urlSchemeMismatchIsAWarningAndSchemesAreCaseInsensitive() throws {
+    let text = manifest(app: "  urlSchemes: [MyApp]", widget: "        url: myapp://home")
+    #expect(try findings(text).isEmpty)
+    let other = manifest(app: "  urlSchemes: [myapp]", widget: "        url: https://example.com")
+    #expect(try findings(other) == ["widget-url-scheme 13:14-13:33 warning"])
+  }
+
+  @Test func easEntriesAreCheckedBothWays() throws {
+    let text = manifest(
+      extra: """
+        eas:
+          appExtensions:
+            - targetName: widget
+              bundleIdentifier: com.example.app.widgets
+              parentBundleIdentifier: com.other.app
+            - bundleIdentifier: com.example.app.x
+        """)
+    let found = try TestSupport.lint(text)
+    #expect(found.allSatisfy { $0.ruleID == "eas-extension-mismatch" })
+    #expect(
+      found.map(\.message) == [
+        "target 'widgets' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
+        "appExtensions entry names target 'widget', but the manifest has no such target; did you mean 'widgets'?",
+        "parentBundleIdentifier 'com.other.app' is neither the app's bundle identifier nor a target's",
+        "appExtensions entry has no 'targetName', which EAS requires",
+      ])
+  }
+
+  @Test func easEntitlementsCompareAsSets() throws {
+    let entitlements = "{com.apple.security.application-groups: [group.a.b, group.c.d]}"
+    let text = manifest(
+      app: "  entitlements: \(entitlements)",
+      target: "    entitlements: \(entitlements)",
+      extra: """
+        eas:
+          appExtensions:
+            - targetName: widgets
+              bundleIdentifier: com.example.app.widgets
+              entitlements: {com.apple.security.application-groups: [group.c.d, group.a.b]}
+        """)
+    #expect(try findings(text).isEmpty)
+    let missing = text.replacingOccurrences(of: "[group.c.d, group.a.b]", with: "[group.a.b]")
+    #expect(try TestSupport.lint(missing).first?.message.contains("differ from the target's") == true)
+  }
+
+  @Test func kindLimitOption() throws {
+    var text = manifest()
+    for index in 0..<5 {
+      text += "      - {kind: K\(index), displayName: K, description: K., families: [systemSmall]}\n"
+    }
+    let found = try TestSupport.lint(text)
+    #expect(found.map(\.ruleID) == ["widget-kind-limit"])
+    #expect(found.first?.pointer.description == "/targets/0/widgets/5")
+    let relaxed = LintConfiguration(rules: ["widget-kind-limit": RuleSettings(severity: .error, options: ["max": 10])])
+    #expect(try TestSupport.lint(text, configuration: relaxed).isEmpty)
+    let off = LintConfiguration(rules: ["widget-kind-limit": RuleSettings(severity: nil)])
+    #expect(try TestSupport.lint(text, configuration: off).isEmpty)
+  }
+
+  @Test func sourcesResolveFoldersFilesAndGlobs() throws {
+    let files: [(path: String, contents: String)] = [
+      ("Widgets/A.swift", "let a = UIApplication.shared"),
+      ("Widgets/Nested/B.swift", "let b = UIApplication.shared"),
+      ("Widgets/Notes.md", "UIApplication.shared"),
+      ("Other/C.swift", "let c = UIApplication.shared"),
+    ]
+    func lint(_ sources: String) throws -> [String] {
+      try TestSupport.lint(manifest(target: "    sources: \(sources)"), files: files).map {
+        "\($0.ruleID) \($0.file)"
+      }
+    }
+    #expect(
+      try lint("[Widgets]") == [
+        "extension-unavailable-api Widgets/A.swift", "extension-unavailable-api Widgets/Nested/B.swift",
+      ])
+    #expect(try lint("[\"Widgets/*.swift\"]") == ["extension-unavailable-api Widgets/A.swift"])
+    #expect(try lint("[\"**/B.swift\", Other/C.swift]").count == 2)
+    #expect(try lint("[Missing]") == ["invalid-value widgets.yaml"])
+  }
+}
