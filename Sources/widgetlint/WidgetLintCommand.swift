@@ -45,7 +45,7 @@ struct LintFailure: Error {
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json
+  case text, json, sarif, github, junit
 }
 
 enum ColorMode: String, ExpressibleByArgument, CaseIterable {
@@ -67,8 +67,20 @@ struct LintCommand: ParsableCommand {
   @Argument(help: "Manifest files, directories, or '-' for standard input.")
   var paths: [String] = []
 
-  @Option(help: "Report format.")
-  var format: OutputFormat = .text
+  @Option(help: "Report format: text, json, sarif, github or junit (default: text; github when GITHUB_ACTIONS=true).")
+  var format: OutputFormat?
+
+  @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
+  var config: String?
+
+  @Option(help: ArgumentHelp("Print the configuration in effect for a file, then exit.", valueName: "file"))
+  var printConfig: String?
+
+  @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
+  var baseline: String?
+
+  @Option(help: ArgumentHelp("Record the current findings in a baseline file, then exit.", valueName: "file"))
+  var writeBaseline: String?
 
   @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
   var output: String?
@@ -83,17 +95,57 @@ struct LintCommand: ParsableCommand {
   var maxFileSize: Int = 16 << 20
 
   func validate() throws {
-    if paths.isEmpty { throw ValidationError("name at least one manifest, directory, or '-'") }
+    if paths.isEmpty && printConfig == nil { throw ValidationError("name at least one manifest, directory, or '-'") }
     if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
   }
 
+  var resolvedFormat: OutputFormat {
+    if let format { return format }
+    return ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .text
+  }
+
   func run() throws {
-    let run = LintRun(configuration: LintConfiguration(maxFileSize: maxFileSize))
+    var run = LintRun(configuration: LintConfiguration(maxFileSize: maxFileSize), configurationFile: config)
+    if let printConfig {
+      let directory = (printConfig as NSString).deletingLastPathComponent
+      switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
+      case .success(let configuration):
+        print(ConfigurationLoader.describe(configuration), terminator: "")
+        if configuration.isIgnored(printConfig) { print("# \(printConfig) is ignored by this configuration") }
+        return
+      case .failure(let failure):
+        printErrors(failure.problems)
+        throw LintFailure(status: 2)
+      }
+    }
+    if let writeBaseline {
+      let report = run.run(arguments: paths)
+      printErrors(report.inputErrors)
+      let directory = (writeBaseline as NSString).deletingLastPathComponent
+      let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
+      do {
+        try ReportWriter.write(recorded.encoded(), to: writeBaseline)
+      } catch {
+        printErrors([InputError(path: writeBaseline, message: "cannot write: \(error.localizedDescription)")])
+        throw LintFailure(status: 2)
+      }
+      FileHandle.standardError.write(
+        Data("widgetlint: recorded \(report.findings.count) findings in \(writeBaseline)\n".utf8))
+      if !report.inputErrors.isEmpty { throw LintFailure(status: 2) }
+      return
+    }
+    run.baseline = baseline
     let report = run.run(arguments: paths)
+    let format = resolvedFormat
     let reporter: any Reporter
     switch format {
     case .text: reporter = TextReporter(color: useColor)
     case .json: reporter = JSONReporter()
+    case .sarif:
+      let root = PathUtilities.repositoryRoot(from: FileManager.default.currentDirectoryPath)
+      reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
+    case .github: reporter = GitHubReporter()
+    case .junit: reporter = JUnitReporter()
     }
     let rendered = reporter.render(report)
     if let output {
@@ -106,13 +158,16 @@ struct LintCommand: ParsableCommand {
     } else {
       FileHandle.standardOutput.write(Data(rendered.utf8))
     }
-    if format != .text, !report.inputErrors.isEmpty {
-      for error in report.inputErrors {
-        FileHandle.standardError.write(Data("widgetlint: error: \(error.path): \(error.message)\n".utf8))
-      }
-    }
+    // Machine formats go to files and pipes; say what could not be read where a person sees it.
+    if format != .text { printErrors(report.inputErrors) }
     let status = report.exitStatus(strict: strict)
     if status != 0 { throw LintFailure(status: status) }
+  }
+
+  func printErrors(_ errors: [InputError]) {
+    for error in errors {
+      FileHandle.standardError.write(Data("widgetlint: error: \(error.path): \(error.message)\n".utf8))
+    }
   }
 
   var useColor: Bool {
@@ -129,12 +184,16 @@ struct LintCommand: ParsableCommand {
   }
 }
 
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+}
+
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules", abstract: "List the rules with their default severity and summary.")
 
   @Option(help: "Output format.")
-  var format: OutputFormat = .text
+  var format: ListFormat = .text
 
   func run() throws {
     let rules = RuleRegistry.all.map { $0.metadata }

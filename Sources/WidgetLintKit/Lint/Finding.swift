@@ -58,8 +58,11 @@ public struct Finding: Sendable {
   public var pointer: JSONPointer
   public var subject: String?
   public var related: [RelatedLocation]
+  /// The finding's pointer with list indexes replaced by item names; see `YAMLDocument.stablePath`.
+  public var stablePath: String
 
   public init(_ observation: Observation, severity: Severity) {
+    self.stablePath = observation.pointer.description
     self.ruleID = observation.ruleID
     self.severity = severity
     self.message = observation.message

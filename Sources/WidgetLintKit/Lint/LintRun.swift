@@ -3,18 +3,58 @@ import Foundation
 /// Lints what a command line names and gathers one report: the library's entry point for the CLI.
 public struct LintRun {
   public var configuration: LintConfiguration
+  /// A configuration file named on the command line, used for every input instead of the nearest one.
+  public var configurationFile: String?
+  /// Whether to look for `.widgetlint.yml` files at all (tests and embedders may not want to).
+  public var discoversConfiguration: Bool
+  public var baseline: String?
 
-  public init(configuration: LintConfiguration = LintConfiguration()) {
+  public init(
+    configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
+    discoversConfiguration: Bool = true, baseline: String? = nil
+  ) {
     self.configuration = configuration
+    self.configurationFile = configurationFile
+    self.discoversConfiguration = discoversConfiguration
+    self.baseline = baseline
+  }
+
+  /// The configuration that applies to a file in `directory`.
+  public func configuration(forFileIn directory: String, loader: ConfigurationLoader) -> Result<
+    Configuration, ConfigurationLoader.ConfigurationError
+  > {
+    if let configurationFile { return loader.configuration(at: configurationFile) }
+    guard discoversConfiguration else { return .success(.defaults(in: PathUtilities.absolute(directory))) }
+    return loader.configuration(forFileIn: directory)
   }
 
   public func run(arguments: [String]) -> LintReport {
     let (inputs, discoveryErrors) = ManifestDiscovery.inputs(for: arguments)
-    let linter = Linter(configuration: configuration)
+    let loader = ConfigurationLoader()
+    let shared = Linter(configuration: configuration)
+    var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []
     var errors = discoveryErrors
+    var reportedConfigurations: Set<String> = []
     for input in inputs {
+      var linter = shared
+      if case .file(let filePath) = input {
+        let directory = (filePath as NSString).deletingLastPathComponent
+        switch configuration(forFileIn: directory.isEmpty ? "." : directory, loader: loader) {
+        case .failure(let failure):
+          for problem in failure.problems where reportedConfigurations.insert(problem.path).inserted {
+            errors.append(problem)
+          }
+          continue
+        case .success(let fileConfiguration):
+          if fileConfiguration.isIgnored(filePath) { continue }
+          if let path = fileConfiguration.path {
+            linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
+            linters[path] = linter
+          }
+        }
+      }
       let path: String
       let bytes: Result<[UInt8], InputError>
       switch input {
@@ -37,6 +77,22 @@ public struct LintRun {
           manifest: source, directory: directory.isEmpty ? "." : directory, displayDirectory: display)
       }
     }
+    if let baseline {
+      switch Baseline.load(path: baseline) {
+      case .success(let recorded):
+        findings = recorded.newFindings(findings, directory: (baseline as NSString).deletingLastPathComponent)
+      case .failure(let error):
+        errors.append(error)
+      }
+    }
     return LintReport(files: files, findings: findings, inputErrors: errors)
+  }
+
+  /// The run's settings with a configuration file's rules on top.
+  private func merged(with file: Configuration) -> LintConfiguration {
+    var result = configuration
+    for (id, settings) in file.rules { result.rules[id] = settings }
+    result.file = file
+    return result
   }
 }

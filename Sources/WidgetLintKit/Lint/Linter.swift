@@ -7,30 +7,63 @@ public struct LintConfiguration: Sendable {
   public var parserLimits: YAMLParser.Limits
   /// Files larger than this are not read (bytes).
   public var maxFileSize: Int
+  /// Overrides from the configuration file, applied to each finding by file and pointer.
+  public var file: Configuration?
 
   public init(
-    rules: [String: RuleSettings] = [:], parserLimits: YAMLParser.Limits = .init(), maxFileSize: Int = 16 << 20
+    rules: [String: RuleSettings] = [:], parserLimits: YAMLParser.Limits = .init(), maxFileSize: Int = 16 << 20,
+    file: Configuration? = nil
   ) {
     self.rules = rules
     self.parserLimits = parserLimits
     self.maxFileSize = maxFileSize
+    self.file = file
   }
 }
 
 /// The pipeline: text → document → manifest and Swift facts → rules → findings.
 public final class Linter: @unchecked Sendable {
   public let configuration: LintConfiguration
-  private let swiftCache = SwiftFactsCache()
+  private let swiftCache: SwiftFactsCache
 
-  public init(configuration: LintConfiguration = LintConfiguration()) {
+  public init(configuration: LintConfiguration = LintConfiguration(), sharing other: Linter? = nil) {
     self.configuration = configuration
+    self.swiftCache = other?.swiftCache ?? SwiftFactsCache()
   }
 
   /// Lints one manifest. `directory` is where its relative `sources` are read from, and
   /// `displayDirectory` how that folder is shown in findings.
   public func lint(manifest source: SourceText, directory: String, displayDirectory: String) -> [Finding] {
     let project = buildProject(manifest: source, directory: directory, displayDirectory: displayDirectory)
-    return runRules(on: project)
+    var findings = runRules(on: project)
+    var suppressions = Suppressions(source: source, document: project.document)
+    let (kept, directiveObservations) = suppressions.apply(to: findings, file: source)
+    findings = kept + assignSeverities(directiveObservations)
+    if let file = configuration.file {
+      findings = findings.compactMap { finding in
+        guard let override = file.overriddenSeverity(rule: finding.ruleID, file: finding.file, pointer: finding.pointer)
+        else { return finding }
+        guard let severity = override else { return nil }
+        var changed = finding
+        changed.severity = severity
+        return changed
+      }
+    }
+    if let document = project.document {
+      for index in findings.indices { findings[index].stablePath = document.stablePath(for: findings[index].pointer) }
+    }
+    return findings.sorted(by: Finding.sourceOrder)
+  }
+
+  /// Findings with the severity the configuration gives their rule; rules turned off give none.
+  private func assignSeverities(_ observations: [Observation]) -> [Finding] {
+    observations.compactMap { observation in
+      let settings = configuration.rules[observation.ruleID]
+      if let settings, settings.severity == nil { return nil }
+      let metadata = RuleRegistry.rule(withID: observation.ruleID)?.metadata
+      let severity = settings?.severity ?? observation.severityOverride ?? metadata?.defaultSeverity ?? .error
+      return Finding(observation, severity: severity)
+    }
   }
 
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
@@ -39,11 +72,12 @@ public final class Linter: @unchecked Sendable {
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }
     guard !stoppedEarly else {
-      return Project(manifestFile: source, manifest: nil, readingObservations: observations)
+      return Project(manifestFile: source, manifest: nil, readingObservations: observations, document: document)
     }
     let (manifest, decodeProblems) = ManifestDecoder.decode(document)
     observations += decodeProblems
-    var project = Project(manifestFile: source, manifest: manifest, readingObservations: observations)
+    var project = Project(
+      manifestFile: source, manifest: manifest, readingObservations: observations, document: document)
     if let manifest {
       let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
       var filesPerTarget: [[SourceResolver.ResolvedFile]] = []
@@ -81,20 +115,16 @@ public final class Linter: @unchecked Sendable {
   }
 
   public func runRules(on project: Project) -> [Finding] {
-    var findings: [Finding] = []
+    var observations: [Observation] = []
     for ruleType in RuleRegistry.all {
       let metadata = ruleType.metadata
       let settings = configuration.rules[metadata.id]
-      let configured = settings?.severity
       if let settings, settings.severity == nil { continue }
       let context = RuleContext(project: project, metadata: metadata, options: settings?.options ?? [:])
       ruleType.init().check(context)
-      for observation in context.observations {
-        let severity = configured ?? observation.severityOverride ?? metadata.defaultSeverity
-        findings.append(Finding(observation, severity: severity))
-      }
+      observations += context.observations
     }
-    return findings.sorted(by: Finding.sourceOrder)
+    return assignSeverities(observations).sorted(by: Finding.sourceOrder)
   }
 }
 

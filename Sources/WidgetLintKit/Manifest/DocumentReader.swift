@@ -171,6 +171,17 @@ public struct DocumentReader {
     return Located(text, span: span(id), pointer: pointer)
   }
 
+  /// A scalar's text whatever YAML would type it as: for words such as `off` that mean themselves.
+  public mutating func word(_ entry: Entry) -> Located<String>? {
+    guard case .scalar(let text, _, _) = document.content(of: entry.valueNode) else {
+      report(
+        Self.invalidValueRule, "'\(entry.key)' must be a word, found \(describe(entry.valueNode))",
+        at: span(entry.valueNode), pointer: entry.pointer)
+      return nil
+    }
+    return Located(text, span: span(entry.valueNode), pointer: entry.pointer)
+  }
+
   /// A list of strings; a single scalar is reported, not silently wrapped.
   public mutating func stringList(_ entry: Entry, what: String? = nil) -> [Located<String>]? {
     let label = what ?? "'\(entry.key)'"

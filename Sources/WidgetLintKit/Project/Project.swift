@@ -7,11 +7,14 @@ public struct Project: Sendable {
   public var readingObservations: [Observation]
   /// Swift facts per target, in the order of `manifest.targets`.
   public var targetSources: [[SwiftFileFacts]]
+  /// The parsed manifest document, for suppressions and finding identities.
+  public var document: YAMLDocument?
 
   public init(
     manifestFile: SourceText, manifest: Manifest?, readingObservations: [Observation],
-    targetSources: [[SwiftFileFacts]] = []
+    targetSources: [[SwiftFileFacts]] = [], document: YAMLDocument? = nil
   ) {
+    self.document = document
     self.manifestFile = manifestFile
     self.manifest = manifest
     self.readingObservations = readingObservations

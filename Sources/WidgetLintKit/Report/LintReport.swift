@@ -45,5 +45,6 @@ public protocol Reporter {
 public enum WidgetLintInfo {
   public static let name = "widgetlint"
   public static let version = "0.1.0"
-  public static let rulesURL = "https://github.com/widgetlint/widgetlint/blob/main/rules/"
+  public static let homepage = "https://github.com/widgetlint/widgetlint"
+  public static let rulesURL = homepage + "/blob/main/rules/"
 }

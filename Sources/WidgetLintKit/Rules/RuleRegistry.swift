@@ -18,6 +18,8 @@ public enum RuleRegistry {
     WidgetURLSchemeRule.self,
     MissingDisplayNameRule.self,
     ExtensionUnavailableAPIRule.self,
+    SuppressionWithoutReasonRule.self,
+    UnusedSuppressionRule.self,
   ]
 
   public static func rule(withID id: String) -> (any Rule.Type)? {

@@ -43,6 +43,50 @@ public struct YAMLDocument: Sendable {
 
   public func content(of id: NodeID) -> Content { nodes[resolve(id)].content }
 
+  /// A pointer with list indexes replaced by what the item is called (a widget's kind, a target's
+  /// name, a scalar item's text), so that it survives reordering: the identity of a finding.
+  public func stablePath(for pointer: JSONPointer) -> String {
+    var path = ""
+    var node = root
+    for token in pointer.tokens {
+      guard let current = node else {
+        path += "/" + token
+        continue
+      }
+      switch content(of: current) {
+      case .mapping(let pairs):
+        node = pairs.last { scalarText($0.key) == token }?.value
+        path += "/" + token
+      case .sequence(let items):
+        guard let index = Int(token), items.indices.contains(index) else {
+          node = nil
+          path += "/" + token
+          continue
+        }
+        node = items[index]
+        path += "/" + (itemName(items[index]).map { "[\($0)]" } ?? token)
+      default:
+        node = nil
+        path += "/" + token
+      }
+    }
+    return path
+  }
+
+  private func itemName(_ id: NodeID) -> String? {
+    switch content(of: id) {
+    case .scalar(let text, _, _): return text
+    case .mapping(let pairs):
+      for key in ["kind", "name", "targetName"] {
+        if let pair = pairs.last(where: { scalarText($0.key) == key }), let name = scalarText(pair.value) {
+          return name
+        }
+      }
+      return nil
+    default: return nil
+    }
+  }
+
   /// The scalar text of a node, nil for collections.
   public func scalarText(_ id: NodeID) -> String? {
     if case .scalar(let text, _, _) = content(of: id) { return text }

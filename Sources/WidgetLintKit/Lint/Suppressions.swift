@@ -1,0 +1,202 @@
+import Foundation
+
+/// Inline suppressions in YAML comments:
+///
+///     # widgetlint-disable-next-line <rule>[, <rule>…] -- <reason>
+///     key: value  # widgetlint-disable-line <rule> -- <reason>
+///     # widgetlint-disable-file <rule> -- <reason>      (in the file's first comment block)
+///
+/// `all` names every rule. A directive without a reason, or one that suppresses nothing, is itself
+/// a finding (`suppression-without-reason`, `unused-suppression`).
+public struct Suppressions {
+  public enum Scope: String, Sendable {
+    case nextLine = "widgetlint-disable-next-line"
+    case line = "widgetlint-disable-line"
+    case file = "widgetlint-disable-file"
+  }
+
+  public struct Directive: Sendable {
+    public var scope: Scope
+    public var rules: [Located<String>]
+    public var reason: String?
+    /// The whole comment.
+    public var span: SourceSpan
+    /// The line it applies to (nil for the whole file).
+    public var targetLine: Int?
+    /// Why the directive cannot apply, when it cannot.
+    public var misplaced: String?
+  }
+
+  public static let withoutReasonRule = "suppression-without-reason"
+  public static let unusedRule = "unused-suppression"
+
+  public private(set) var directives: [Directive]
+
+  public init(source: SourceText, document: YAMLDocument?) {
+    directives = Self.scan(source, document: document)
+  }
+
+  /// The comments of a YAML file: a `#` at a line's start or after white space, outside every scalar
+  /// (quoted and block scalars may contain `#`). Returns (line, start offset, end offset) of each.
+  static func comments(in source: SourceText, document: YAMLDocument?) -> [(line: Int, start: Int, end: Int)] {
+    var scalarRanges: [(Int, Int)] = []
+    for node in document?.nodes ?? [] {
+      if case .scalar = node.content, node.end > node.start { scalarRanges.append((node.start, node.end)) }
+    }
+    scalarRanges.sort { $0.0 < $1.0 }
+    var rangeIndex = 0
+    var result: [(line: Int, start: Int, end: Int)] = []
+    let bytes = source.bytes
+    var offset = source.byteOrderMarkLength
+    var line = 1
+    var atLineStartOrSpace = true
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        if byte == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") { offset += 1 }
+        line += 1
+        offset += 1
+        atLineStartOrSpace = true
+        continue
+      }
+      if byte == UInt8(ascii: "#"), atLineStartOrSpace {
+        while rangeIndex < scalarRanges.count, scalarRanges[rangeIndex].1 <= offset { rangeIndex += 1 }
+        let insideScalar = rangeIndex < scalarRanges.count && scalarRanges[rangeIndex].0 <= offset
+        if !insideScalar {
+          var end = offset
+          while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+          result.append((line, offset, end))
+          offset = end
+          continue
+        }
+      }
+      atLineStartOrSpace = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+      offset += 1
+    }
+    return result
+  }
+
+  static func scan(_ source: SourceText, document: YAMLDocument?) -> [Directive] {
+    let comments = comments(in: source, document: document)
+    guard
+      comments.contains(where: {
+        source.text(in: source.range(fromOffset: $0.start, toOffset: $0.end)).contains("widgetlint-disable")
+      })
+    else {
+      return []
+    }
+    // Lines that hold something other than a comment or blanks: directives apply to them.
+    let commentLines = Set(
+      comments.filter { source.lineText($0.line).drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }.map(\.line))
+    func isContent(_ line: Int) -> Bool {
+      !commentLines.contains(line) && !source.lineText(line).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+    let firstContentLine = (1...max(source.lineCount, 1)).first(where: isContent) ?? Int.max
+
+    var directives: [Directive] = []
+    for comment in comments {
+      let text = String(decoding: source.bytes[comment.start..<comment.end], as: UTF8.self)
+      var body = Substring(text.dropFirst()).drop { $0 == " " || $0 == "\t" }
+      guard let scope = [Scope.nextLine, .line, .file].first(where: { body.hasPrefix($0.rawValue) }) else { continue }
+      body = body.dropFirst(scope.rawValue.count)
+      // "widgetlint-disable-linefoo" is not a directive.
+      guard body.isEmpty || body.first == " " || body.first == "\t" else { continue }
+      var reason: String?
+      var ruleText = body
+      if let separator = body.range(of: " --") ?? (body.hasPrefix("--") ? body.range(of: "--") : nil) {
+        ruleText = body[..<separator.lowerBound]
+        let rest = body[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        reason = rest.isEmpty ? nil : rest
+      }
+      let ruleStart = comment.start + text.utf8.count - body.utf8.count
+      var rules: [Located<String>] = []
+      var cursor = ruleStart
+      for piece in ruleText.split(
+        omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+      {
+        let start = cursor
+        cursor += piece.utf8.count + 1
+        guard !piece.isEmpty else { continue }
+        rules.append(
+          Located(
+            String(piece), span: SourceSpan(file: source, start: start, end: start + piece.utf8.count), pointer: .root))
+      }
+      var directive = Directive(
+        scope: scope, rules: rules, reason: reason,
+        span: SourceSpan(file: source, start: comment.start, end: comment.end),
+        targetLine: nil, misplaced: nil)
+      switch scope {
+      case .line:
+        directive.targetLine = comment.line
+      case .nextLine:
+        directive.targetLine = ((comment.line + 1)...max(source.lineCount, comment.line + 1)).first(where: isContent)
+        if directive.targetLine == nil { directive.misplaced = "there is no line after it to apply to" }
+      case .file:
+        if comment.line > firstContentLine {
+          directive.misplaced = "widgetlint-disable-file must be in the file's first comment block, before any content"
+        }
+      }
+      if rules.isEmpty { directive.misplaced = "it names no rule (name rule ids, or 'all')" }
+      directives.append(directive)
+    }
+    return directives
+  }
+
+  /// Removes suppressed findings of this file, and returns the observations about the directives.
+  public mutating func apply(to findings: [Finding], file: SourceText) -> (kept: [Finding], observations: [Observation])
+  {
+    guard !directives.isEmpty else { return (findings, []) }
+    var used = [[Bool]](directives.map { [Bool](repeating: false, count: $0.rules.count) })
+    var kept: [Finding] = []
+    for finding in findings {
+      guard finding.span.file === file else {
+        kept.append(finding)
+        continue
+      }
+      let line = finding.range.start.line
+      var suppressed = false
+      for (index, directive) in directives.enumerated() where directive.misplaced == nil {
+        guard directive.scope == .file || directive.targetLine == line else { continue }
+        for (ruleIndex, rule) in directive.rules.enumerated() where rule.value == finding.ruleID || rule.value == "all"
+        {
+          used[index][ruleIndex] = true
+          suppressed = true
+        }
+      }
+      if !suppressed { kept.append(finding) }
+    }
+    var observations: [Observation] = []
+    let knownRules = RuleRegistry.ids
+    for (index, directive) in directives.enumerated() {
+      if let misplaced = directive.misplaced {
+        observations.append(
+          Observation(
+            ruleID: Self.unusedRule, message: "this suppression has no effect: \(misplaced)", span: directive.span,
+            pointer: .root))
+        continue
+      }
+      if directive.reason == nil {
+        observations.append(
+          Observation(
+            ruleID: Self.withoutReasonRule,
+            message:
+              "suppression has no reason; add one after ' -- ' so the next reader knows why the finding is accepted",
+            span: directive.span, pointer: .root))
+      }
+      for (ruleIndex, rule) in directive.rules.enumerated() where !used[index][ruleIndex] {
+        var message: String
+        if rule.value != "all" && !knownRules.contains(rule.value) {
+          message = "suppression names unknown rule '\(rule.value)'"
+          if let suggestion = Suggestions.closest(to: rule.value, in: knownRules) {
+            message += "; did you mean '\(suggestion)'?"
+          }
+        } else {
+          let target = directive.targetLine.map { "line \($0)" } ?? "this file"
+          message = "suppression of '\(rule.value)' is unused: \(target) has no such finding; remove it"
+        }
+        observations.append(Observation(ruleID: Self.unusedRule, message: message, span: rule.span, pointer: .root))
+      }
+    }
+    return (kept, observations)
+  }
+}

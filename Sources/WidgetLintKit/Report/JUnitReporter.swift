@@ -1,0 +1,67 @@
+/// JUnit XML for CI dashboards: a test suite per linted file, a failing test case per finding (a
+/// passing one for a clean file), and an errored case per input that could not be read.
+public struct JUnitReporter: Reporter {
+  public init() {}
+
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
+      // Control characters are not allowed in XML 1.0, even escaped.
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): result += "?"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  public func render(_ report: LintReport) -> String {
+    var byFile: [String: [Finding]] = [:]
+    for finding in report.findings { byFile[finding.file, default: []].append(finding) }
+    let files = report.files + byFile.keys.filter { !report.files.contains($0) }.sorted()
+    let failures = report.findings.filter { $0.severity == .error }.count
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let total = report.findings.count + files.filter { byFile[$0] == nil }.count + report.inputErrors.count
+    xml +=
+      "<testsuites name=\"widgetlint\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(report.inputErrors.count)\">\n"
+    for file in files {
+      let findings = byFile[file] ?? []
+      let failing = findings.filter { $0.severity == .error }.count
+      xml +=
+        "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing)\" errors=\"0\">\n"
+      if findings.isEmpty { xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"widgetlint\"/>\n" }
+      for finding in findings {
+        let range = finding.range
+        let name = "\(finding.ruleID) at \(range.start.line):\(range.start.column)"
+        xml +=
+          "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(name))\" file=\"\(Self.escape(finding.file))\" line=\"\(range.start.line)\">\n"
+        let body =
+          "\(finding.file):\(range.start.line):\(range.start.column): \(finding.severity.rawValue): \(finding.message)"
+        if finding.severity == .error {
+          xml +=
+            "      <failure type=\"\(finding.ruleID)\" message=\"\(Self.escape(finding.message))\">\(Self.escape(body))</failure>\n"
+        } else {
+          xml += "      <system-out>\(Self.escape(body))</system-out>\n"
+        }
+        xml += "    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    if !report.inputErrors.isEmpty {
+      xml +=
+        "  <testsuite name=\"inputs\" tests=\"\(report.inputErrors.count)\" failures=\"0\" errors=\"\(report.inputErrors.count)\">\n"
+      for error in report.inputErrors {
+        xml += "    <testcase classname=\"inputs\" name=\"\(Self.escape(error.path))\">\n"
+        xml += "      <error message=\"\(Self.escape(error.message))\"/>\n    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// SARIF 2.1.0, with what GitHub code scanning reads: rule descriptions and help, levels, repository-
+/// relative locations with full regions, and partial fingerprints from the baseline identity.
+public struct SARIFReporter: Reporter {
+  public var rules: [RuleMetadata]
+  /// The folder locations are relative to (the repository root).
+  public var rootDirectory: String
+
+  public init(rules: [RuleMetadata], rootDirectory: String) {
+    self.rules = rules
+    self.rootDirectory = PathUtilities.absolute(rootDirectory)
+  }
+
+  struct Log: Encodable {
+    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    var version = "2.1.0"
+    var runs: [Run]
+
+    enum CodingKeys: String, CodingKey {
+      case schema = "$schema"
+      case version, runs
+    }
+  }
+
+  struct Run: Encodable {
+    var tool: Tool
+    var originalUriBaseIds: [String: ArtifactLocation]
+    var columnKind = "unicodeCodePoints"
+    var results: [Result]
+    var invocations: [Invocation]
+  }
+
+  struct Invocation: Encodable {
+    var executionSuccessful: Bool
+    var toolExecutionNotifications: [Notification]
+  }
+
+  struct Notification: Encodable {
+    var level = "error"
+    var message: Message
+    var locations: [Location]
+  }
+
+  struct Tool: Encodable { var driver: Driver }
+
+  struct Driver: Encodable {
+    var name = WidgetLintInfo.name
+    var version = WidgetLintInfo.version
+    var semanticVersion = WidgetLintInfo.version
+    var informationUri = WidgetLintInfo.homepage
+    var rules: [Descriptor]
+  }
+
+  struct Descriptor: Encodable {
+    var id: String
+    var name: String
+    var shortDescription: Message
+    var fullDescription: Message
+    var help: Help
+    var helpUri: String
+    var defaultConfiguration: Configuration
+  }
+
+  struct Help: Encodable {
+    var text: String
+    var markdown: String
+  }
+
+  struct Configuration: Encodable { var level: String }
+
+  struct Message: Encodable { var text: String }
+
+  struct Result: Encodable {
+    var ruleId: String
+    var ruleIndex: Int
+    var level: String
+    var message: Message
+    var locations: [Location]
+    var relatedLocations: [Location]?
+    var partialFingerprints: [String: String]
+  }
+
+  struct Location: Encodable {
+    var id: Int?
+    var physicalLocation: PhysicalLocation
+    var message: Message?
+  }
+
+  struct PhysicalLocation: Encodable {
+    var artifactLocation: ArtifactLocation
+    var region: Region?
+  }
+
+  struct ArtifactLocation: Encodable {
+    var uri: String
+    var uriBaseId: String?
+  }
+
+  struct Region: Encodable {
+    var startLine: Int
+    var startColumn: Int
+    var endLine: Int
+    var endColumn: Int
+  }
+
+  static func level(_ severity: Severity) -> String { severity.rawValue }
+
+  func artifact(_ file: String) -> ArtifactLocation {
+    let absolute = PathUtilities.absolute(file)
+    let prefix = rootDirectory.hasSuffix("/") ? rootDirectory : rootDirectory + "/"
+    if absolute.hasPrefix(prefix) {
+      return ArtifactLocation(uri: Self.encode(String(absolute.dropFirst(prefix.count))), uriBaseId: "%SRCROOT%")
+    }
+    return ArtifactLocation(uri: "file://" + Self.encode(absolute), uriBaseId: nil)
+  }
+
+  static func encode(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: ":")
+    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+  }
+
+  func location(_ span: SourceSpan, message: String? = nil, id: Int? = nil) -> Location {
+    let range = span.range
+    return Location(
+      id: id,
+      physicalLocation: PhysicalLocation(
+        artifactLocation: artifact(span.file.path),
+        region: Region(
+          startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line,
+          endColumn: range.end.column)),
+      message: message.map(Message.init))
+  }
+
+  public func render(_ report: LintReport) -> String {
+    let indexByID = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+    let descriptors = rules.map { rule in
+      Descriptor(
+        id: rule.id, name: rule.id.split(separator: "-").map { $0.capitalized }.joined(),
+        shortDescription: Message(text: rule.summary), fullDescription: Message(text: rule.summary),
+        help: Help(text: rule.rationale, markdown: RuleDocumentation.markdown(rule)),
+        helpUri: WidgetLintInfo.rulesURL + rule.id + ".md",
+        defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
+    }
+    let results = report.findings.map { finding in
+      Result(
+        ruleId: finding.ruleID, ruleIndex: indexByID[finding.ruleID] ?? -1, level: Self.level(finding.severity),
+        message: Message(text: finding.message), locations: [location(finding.span)],
+        relatedLocations: finding.related.isEmpty
+          ? nil
+          : finding.related.enumerated().map { location($1.span, message: $1.message, id: $0 + 1) },
+        partialFingerprints: ["widgetlint/v1": Baseline.fingerprint(of: finding, relativeTo: rootDirectory)])
+    }
+    let notifications = report.inputErrors.map { error in
+      Notification(
+        message: Message(text: error.message),
+        locations: [
+          Location(id: nil, physicalLocation: PhysicalLocation(artifactLocation: artifact(error.path), region: nil))
+        ])
+    }
+    let log = Log(runs: [
+      Run(
+        tool: Tool(driver: Driver(rules: descriptors)),
+        originalUriBaseIds: [
+          "%SRCROOT%": ArtifactLocation(uri: "file://" + Self.encode(rootDirectory) + "/", uriBaseId: nil)
+        ],
+        results: results,
+        invocations: [
+          Invocation(executionSuccessful: report.inputErrors.isEmpty, toolExecutionNotifications: notifications)
+        ])
+    ])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(log) else { return "{\"version\":\"2.1.0\",\"runs\":[]}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}
