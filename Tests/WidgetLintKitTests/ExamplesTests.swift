@@ -58,6 +58,8 @@ import Testing
       "widget-kind-limit.yaml": "52:15-52:29",
       "widget-url-scheme.yaml": "23:14-23:29",
       "yaml-syntax.yaml": "21:16-21:17",
+      "suppression-without-reason.yaml": "16:9-16:66",
+      "unused-suppression.yaml": "15:40-15:66",
     ]
     for (file, position) in expected {
       let report = LintRun().run(arguments: [TestSupport.path("examples/broken/\(file)")])

@@ -9,10 +9,9 @@ public enum ReportWriter {
       .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
       try Data(text.utf8).write(to: temporary)
-      if FileManager.default.fileExists(atPath: url.path) {
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-      } else {
-        try FileManager.default.moveItem(at: temporary, to: url)
+      // rename(2) replaces the destination atomically; FileManager's replaceItemAt does not on Linux.
+      guard rename(temporary.path, url.path) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
