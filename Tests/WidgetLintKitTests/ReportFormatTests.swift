@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct ReportFormatTests {
+  func report(_ file: String) -> LintReport {
+    LintRun(discoversConfiguration: false).run(arguments: [TestSupport.path(file)])
+  }
+
+  @Test func sarifCarriesWhatCodeScanningReads() throws {
+    let reporter = SARIFReporter(
+      rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: TestSupport.packageRoot.path)
+    let log = try TestSupport.json(reporter.render(report("examples/broken/app-group-mismatch.yaml")))
+    #expect(log["version"] as? String == "2.1.0")
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    #expect(run["columnKind"] as? String == "unicodeCodePoints")
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.count == RuleRegistry.all.count)
+    let rule = try #require(rules.first { $0["id"] as? String == "app-group-mismatch" })
+    #expect((rule["helpUri"] as? String)?.hasSuffix("/rules/app-group-mismatch.md") == true)
+    #expect((rule["defaultConfiguration"] as? [String: String])?["level"] == "error")
+    let help = try #require(rule["help"] as? [String: String])
+    #expect(help["text"]?.contains("home_widget#75") == true)
+    let result = try #require((run["results"] as? [[String: Any]])?.first)
+    #expect(result["ruleId"] as? String == "app-group-mismatch")
+    #expect(rules[result["ruleIndex"] as? Int ?? -1]["id"] as? String == "app-group-mismatch")
+    let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    let artifact = try #require(location["artifactLocation"] as? [String: String])
+    #expect(artifact == ["uri": "examples/broken/app-group-mismatch.yaml", "uriBaseId": "%SRCROOT%"])
+    let region = try #require(location["region"] as? [String: Int])
+    #expect(region == ["startLine": 23, "startColumn": 19, "endLine": 23, "endColumn": 54])
+    let fingerprint = try #require((result["partialFingerprints"] as? [String: String])?["widgetlint/v1"])
+    #expect(fingerprint.count == 16)
+    #expect((result["relatedLocations"] as? [[String: Any]])?.count == 1)
+  }
+
+  @Test func sarifFingerprintsIgnoreLinesAndMessages() throws {
+    let source = SourceText(path: "w.yaml", text: "a\nb\n")
+    var finding = Finding(
+      Observation(ruleID: "r", message: "one", span: SourceSpan(file: source, start: 0, end: 1), pointer: .root),
+      severity: .error)
+    let first = Baseline.fingerprint(of: finding, relativeTo: ".")
+    finding.message = "two"
+    finding.span = SourceSpan(file: source, start: 2, end: 3)
+    #expect(Baseline.fingerprint(of: finding, relativeTo: ".") == first)
+    finding.stablePath = "/targets/[w]"
+    #expect(Baseline.fingerprint(of: finding, relativeTo: ".") != first)
+  }
+
+  @Test func githubAnnotationsEscapeTheirFields() {
+    let source = SourceText(path: "dir,with:odd/widgets.yaml", text: "key: value\n")
+    let finding = Finding(
+      Observation(
+        ruleID: "invalid-value", message: "100% wrong\nsecond line", span: SourceSpan(file: source, start: 5, end: 10),
+        pointer: .root), severity: .warning)
+    let output = GitHubReporter().render(LintReport(files: [source.path], findings: [finding], inputErrors: []))
+    #expect(
+      output
+        == "::warning file=dir%2Cwith%3Aodd/widgets.yaml,line=1,col=6,endLine=1,endColumn=11,title=widgetlint invalid-value::100%25 wrong%0Asecond line\n"
+    )
+  }
+
+  @Test func githubFormatIsChosenOnActions() throws {
+    let result = try TestSupport.run(["examples/broken/missing-key.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("::error file=examples/broken/missing-key.yaml,line=11,col=5,"))
+    let explicit = try TestSupport.run(
+      ["--format", "text", "examples/broken/missing-key.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+    #expect(explicit.stdout.hasPrefix("examples/broken/missing-key.yaml:11:5: error:"))
+  }
+
+  @Test func junitIsWellFormedXML() throws {
+    let xml = JUnitReporter().render(report("examples/broken/duplicate-widget-kind.yaml"))
+    let document = try XMLDocument(data: Data(xml.utf8))
+    let suites = try document.nodes(forXPath: "/testsuites/testsuite")
+    #expect(suites.count == 1)
+    let failures = try document.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 1)
+    #expect((failures.first as? XMLElement)?.attribute(forName: "type")?.stringValue == "duplicate-widget-kind")
+    let clean = JUnitReporter().render(report("examples/up-next/widgets.yaml"))
+    #expect(try XMLDocument(data: Data(clean.utf8)).nodes(forXPath: "//testcase").count == 1)
+    #expect(JUnitReporter.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;?")
+  }
+
+  @Test func completionsAndHelpComeFromArgumentParser() throws {
+    let bash = try TestSupport.run(["--generate-completion-script", "bash"])
+    #expect(bash.status == 0)
+    #expect(bash.stdout.contains("--format"))
+    #expect(bash.stdout.contains("--write-baseline"))
+    let zsh = try TestSupport.run(["--generate-completion-script", "zsh"])
+    #expect(zsh.stdout.hasPrefix("#compdef widgetlint"))
+  }
+}
+
+/// The published manifest schema and the decoder must accept the same keys.
+@Suite struct ManifestSchemaTests {
+  func properties(_ schema: [String: Any], _ path: [String]) throws -> Set<String> {
+    var node: Any = schema
+    for key in path {
+      guard let object = node as? [String: Any] else { throw CocoaError(.coderInvalidValue) }
+      if let reference = object["$ref"] as? String, reference.hasPrefix("#/$defs/") {
+        node = (schema["$defs"] as? [String: Any])?[String(reference.dropFirst(8))] as Any
+        guard let resolved = node as? [String: Any] else { throw CocoaError(.coderInvalidValue) }
+        node = resolved[key] as Any
+      } else {
+        node = object[key] as Any
+      }
+    }
+    if let object = node as? [String: Any], let reference = object["$ref"] as? String {
+      node = (schema["$defs"] as? [String: Any])?[String(reference.dropFirst(8))] as Any
+    }
+    let object = try #require(node as? [String: Any], "no schema at \(path)")
+    return Set((object["properties"] as? [String: Any] ?? [:]).keys)
+  }
+
+  @Test func schemaPropertiesMatchTheDecoder() throws {
+    let data = try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("schemas/manifest-v1.schema.json"))
+    let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(try properties(schema, []) == Set(ManifestDecoder.rootKeys))
+    #expect(try properties(schema, ["properties", "app"]) == Set(ManifestDecoder.appKeys))
+    #expect(try properties(schema, ["properties", "targets", "items"]) == Set(ManifestDecoder.targetKeys))
+    #expect(
+      try properties(schema, ["properties", "targets", "items", "properties", "widgets", "items"])
+        == Set(ManifestDecoder.widgetKeys))
+    #expect(
+      try properties(schema, ["properties", "eas", "properties", "appExtensions", "items"])
+        == Set(ManifestDecoder.appExtensionKeys))
+  }
+}
