@@ -91,12 +91,20 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorMode = .auto
 
-  @Option(help: "Largest input file to read, in bytes.")
+  @Option(help: "Largest manifest to read, in bytes.")
   var maxFileSize: Int = 16 << 20
+
+  @Option(help: "Largest Swift source to parse, in bytes.")
+  var maxSourceSize: Int = 2 << 20
+
+  @Option(help: "Most findings listed per file; the summary and exit status still count them all.")
+  var maxFindings: Int = 200
 
   func validate() throws {
     if paths.isEmpty && printConfig == nil { throw ValidationError("name at least one manifest, directory, or '-'") }
     if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
+    if maxSourceSize <= 0 { throw ValidationError("--max-source-size must be positive") }
+    if maxFindings <= 0 { throw ValidationError("--max-findings must be positive") }
   }
 
   var resolvedFormat: OutputFormat {
@@ -105,7 +113,9 @@ struct LintCommand: ParsableCommand {
   }
 
   func run() throws {
-    var run = LintRun(configuration: LintConfiguration(maxFileSize: maxFileSize), configurationFile: config)
+    var settings = LintConfiguration(maxFileSize: maxFileSize)
+    settings.maxSourceFileSize = maxSourceSize
+    var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
     if let printConfig {
       let directory = (printConfig as NSString).deletingLastPathComponent
       switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {

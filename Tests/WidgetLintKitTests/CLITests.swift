@@ -51,7 +51,7 @@ import Testing
     let tool = try #require(report["tool"] as? [String: Any])
     #expect(tool["name"] as? String == "widgetlint")
     let summary = try #require(report["summary"] as? [String: Int])
-    #expect(summary == ["files": 1, "errors": 1, "warnings": 0, "notes": 0])
+    #expect(summary == ["files": 1, "errors": 1, "warnings": 0, "notes": 0, "omitted": 0])
     let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
     let diagnostic = try #require(diagnostics.first)
     #expect(diagnostic["rule"] as? String == "app-group-mismatch")

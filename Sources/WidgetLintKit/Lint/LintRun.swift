@@ -8,11 +8,14 @@ public struct LintRun {
   /// Whether to look for `.widgetlint.yml` files at all (tests and embedders may not want to).
   public var discoversConfiguration: Bool
   public var baseline: String?
+  /// How many findings of one file a report lists; the summary still counts them all.
+  public var maxFindingsPerFile: Int?
 
   public init(
     configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
-    discoversConfiguration: Bool = true, baseline: String? = nil
+    discoversConfiguration: Bool = true, baseline: String? = nil, maxFindingsPerFile: Int? = nil
   ) {
+    self.maxFindingsPerFile = maxFindingsPerFile
     self.configuration = configuration
     self.configurationFile = configurationFile
     self.discoversConfiguration = discoversConfiguration
@@ -39,8 +42,14 @@ public struct LintRun {
     var reportedConfigurations: Set<String> = []
     for input in inputs {
       var linter = shared
-      if case .file(let filePath) = input {
-        let directory = (filePath as NSString).deletingLastPathComponent
+      // Standard input takes the configuration of the current folder.
+      let filePath: String
+      switch input {
+      case .file(let path): filePath = path
+      case .standardInput: filePath = "-"
+      }
+      do {
+        let directory = input == .standardInput ? "." : (filePath as NSString).deletingLastPathComponent
         switch configuration(forFileIn: directory.isEmpty ? "." : directory, loader: loader) {
         case .failure(let failure):
           for problem in failure.problems where reportedConfigurations.insert(problem.path).inserted {
@@ -48,7 +57,7 @@ public struct LintRun {
           }
           continue
         case .success(let fileConfiguration):
-          if fileConfiguration.isIgnored(filePath) { continue }
+          if input != .standardInput, fileConfiguration.isIgnored(filePath) { continue }
           if let path = fileConfiguration.path {
             linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
             linters[path] = linter
@@ -85,7 +94,7 @@ public struct LintRun {
         errors.append(error)
       }
     }
-    return LintReport(files: files, findings: findings, inputErrors: errors)
+    return LintReport(files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
   }
 
   /// The run's settings with a configuration file's rules on top.

@@ -5,8 +5,11 @@ public struct LintConfiguration: Sendable {
   /// Per-rule settings that differ from the rule's defaults, by rule id.
   public var rules: [String: RuleSettings]
   public var parserLimits: YAMLParser.Limits
-  /// Files larger than this are not read (bytes).
+  /// Manifests larger than this are not read (bytes).
   public var maxFileSize: Int
+  /// Swift sources larger than this are not parsed (bytes): real widget code is far smaller, and a
+  /// generated giant must not stall a pre-commit hook.
+  public var maxSourceFileSize: Int = 2 << 20
   /// Overrides from the configuration file, applied to each finding by file and pointer.
   public var file: Configuration?
 
@@ -67,7 +70,13 @@ public final class Linter: @unchecked Sendable {
   }
 
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
-    let (document, parseProblems) = YAMLParser(limits: configuration.parserLimits).parse(source)
+    var (document, parseProblems) = YAMLParser(limits: configuration.parserLimits).parse(source)
+    if source.path.lowercased().hasSuffix(".json") {
+      let strictness = JSONStrictness.problems(in: source)
+      if !strictness.isEmpty {
+        parseProblems = strictness + parseProblems.filter { $0.ruleID != YAMLParser.syntaxRule }
+      }
+    }
     var observations = parseProblems
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }

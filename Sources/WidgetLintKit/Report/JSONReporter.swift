@@ -22,6 +22,8 @@ public struct JSONReporter: Reporter {
     var errors: Int
     var warnings: Int
     var notes: Int
+    /// Findings counted above but not listed (the per-file limit).
+    var omitted: Int
   }
 
   struct Diagnostic: Encodable {
@@ -55,7 +57,9 @@ public struct JSONReporter: Reporter {
   public func render(_ report: LintReport) -> String {
     let summary = report.summary
     let document = Document(
-      summary: Summary(files: summary.files, errors: summary.errors, warnings: summary.warnings, notes: summary.notes),
+      summary: Summary(
+        files: summary.files, errors: summary.errors, warnings: summary.warnings, notes: summary.notes,
+        omitted: report.omitted.values.reduce(0, +)),
       diagnostics: report.findings.map { finding in
         let range = finding.range
         return Diagnostic(

@@ -9,16 +9,19 @@ public struct LintReport: Sendable {
 
   /// Manifests linted, in the order given.
   public var files: [String]
+  /// The findings reported: at most `maxFindingsPerFile` of each file.
   public var findings: [Finding]
   public var inputErrors: [InputError]
+  /// Counts of all findings, including those not listed.
+  public let summary: Summary
+  /// Findings left out of `findings` by the per-file limit, by file.
+  public var omitted: [String: Int]
+  private let failsStrict: Bool
+  private let fails: Bool
 
-  public init(files: [String], findings: [Finding], inputErrors: [InputError]) {
+  public init(files: [String], findings: [Finding], inputErrors: [InputError], maxFindingsPerFile: Int? = nil) {
     self.files = files
-    self.findings = findings
     self.inputErrors = inputErrors
-  }
-
-  public var summary: Summary {
     var summary = Summary(files: files.count, errors: 0, warnings: 0, notes: 0)
     for finding in findings {
       switch finding.severity {
@@ -27,14 +30,28 @@ public struct LintReport: Sendable {
       case .note: summary.notes += 1
       }
     }
-    return summary
+    self.summary = summary
+    self.fails = summary.errors > 0
+    self.failsStrict = summary.errors + summary.warnings > 0
+    var listed: [String: Int] = [:]
+    var omitted: [String: Int] = [:]
+    self.findings = findings.filter { finding in
+      guard let limit = maxFindingsPerFile else { return true }
+      let count = listed[finding.file, default: 0]
+      if count < limit {
+        listed[finding.file] = count + 1
+        return true
+      }
+      omitted[finding.file, default: 0] += 1
+      return false
+    }
+    self.omitted = omitted
   }
 
   /// 0 when nothing at the failing level was found, 1 when something was, 2 when an input could not be read.
   public func exitStatus(strict: Bool) -> Int32 {
     if !inputErrors.isEmpty { return 2 }
-    let failing = findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
-    return failing ? 1 : 0
+    return (strict ? failsStrict : fails) ? 1 : 0
   }
 }
 

@@ -22,7 +22,7 @@ public struct TextReporter: Reporter {
     for finding in report.findings {
       let range = finding.range
       output += paint("\(finding.file):\(range.start.line):\(range.start.column):", "1")
-      output += " \(severityLabel(finding.severity)): \(finding.message) [\(finding.ruleID)]\n"
+      output += " \(severityLabel(finding.severity)): \(Self.printable(finding.message)) [\(finding.ruleID)]\n"
       output += excerpt(finding.span.file, range)
       for related in finding.related {
         let position = related.span.range.start
@@ -30,8 +30,13 @@ public struct TextReporter: Reporter {
         output += " \(severityLabel(.note)): \(related.message)\n"
       }
     }
+    for (file, count) in report.omitted.sorted(by: { $0.key < $1.key }) {
+      output +=
+        "\(Self.printable(file)): \(severityLabel(.note)): \(count) more finding\(count == 1 ? "" : "s") not shown (--max-findings raises the limit)\n"
+    }
     for error in report.inputErrors {
-      output += paint("\(error.path):", "1") + " \(severityLabel(.error)): \(error.message)\n"
+      output +=
+        paint("\(Self.printable(error.path)):", "1") + " \(severityLabel(.error)): \(Self.printable(error.message))\n"
     }
     let summary = report.summary
     if !report.findings.isEmpty {
@@ -43,12 +48,22 @@ public struct TextReporter: Reporter {
     return output
   }
 
+  /// Control characters from a file (a hostile one may hold terminal escape sequences) shown as U+FFFD.
+  static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+  }
+
   private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
   private func excerpt(_ file: SourceText, _ range: SourceRange) -> String {
-    let line = file.lineText(range.start.line)
+    let line = Self.printable(file.lineText(range.start.line))
     guard !line.isEmpty || range.start.line <= file.lineCount else { return "" }
     let shown =
       line.unicodeScalars.count > 300 ? String(String.UnicodeScalarView(line.unicodeScalars.prefix(300))) + "…" : line

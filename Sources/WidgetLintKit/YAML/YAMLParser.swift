@@ -32,6 +32,12 @@ public struct YAMLParser {
 
   public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [Observation]) {
     var builder = Builder(source: source, limits: limits)
+    if let encoding = Self.wideEncoding(source.bytes) {
+      builder.problem(
+        "the file is \(encoding); widgetlint reads UTF-8 (as do EAS and Xcode's YAML tools): save it as UTF-8",
+        at: 0, end: min(source.bytes.count, encoding.hasPrefix("UTF-32") ? 4 : 2))
+      return (builder.document, builder.problems)
+    }
     if let invalid = SourceText.firstInvalidUTF8Offset(source.bytes) {
       let byte = source.bytes[invalid]
       builder.problem(
@@ -56,6 +62,17 @@ public struct YAMLParser {
       }
     }
     return (builder.document, builder.problems)
+  }
+
+  /// UTF-16 and UTF-32 text, recognised by its byte order mark or the zero bytes of its first character.
+  static func wideEncoding(_ bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+      return "UTF-32 text"
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 text" }
+    if bytes.count >= 2, bytes[0] != 0, bytes[1] == 0 { return "UTF-16 text without a byte order mark" }
+    if bytes.count >= 2, bytes[0] == 0, bytes[1] != 0 { return "UTF-16 text without a byte order mark" }
+    return nil
   }
 
   private struct Builder {
