@@ -106,7 +106,7 @@ public final class Linter: @unchecked Sendable {
         filesPerTarget.append(files)
       }
       let (facts, problems) = swiftCache.facts(
-        for: Array(Set(filesPerTarget.joined())), maxFileSize: configuration.maxFileSize)
+        for: Array(Set(filesPerTarget.joined())), maxFileSize: configuration.maxSourceFileSize)
       for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
         if let target = filesPerTarget.firstIndex(where: { $0.contains(file) }) {
           let anchor = manifest.targets[target].name
