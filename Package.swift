@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -40,3 +41,11 @@ let package = Package(
     ),
   ]
 )
+
+// The libFuzzer target has no main of its own (libFuzzer provides it), so it exists only when
+// scripts/fuzz builds it with -sanitize=fuzzer.
+if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
+  package.targets.append(.executableTarget(name: "WidgetLintFuzz", dependencies: ["WidgetLintKit"]))
+} else {
+  package.targets.removeAll { $0.name == "WidgetLintFuzz" }
+}
