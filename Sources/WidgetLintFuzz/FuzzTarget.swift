@@ -25,7 +25,7 @@ public func widgetLintFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
 }
 
 enum FuzzState {
-  nonisolated(unsafe) static let linter = Linter()
+  static let linter = Linter()
   static let sarif = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: "/")
 }
 

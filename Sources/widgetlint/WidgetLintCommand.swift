@@ -14,7 +14,7 @@ struct WidgetLintCommand: ParsableCommand {
     commandName: "widgetlint",
     abstract: "Lint the configuration of an iOS widget bundle: widgets, families, refresh, App Groups, EAS.",
     version: WidgetLintInfo.version,
-    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self],
+    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self],
     defaultSubcommand: LintCommand.self
   )
 
@@ -70,6 +70,14 @@ struct LintCommand: ParsableCommand {
   @Option(help: "Report format: text, json, sarif, github or junit (default: text; github when GITHUB_ACTIONS=true).")
   var format: OutputFormat?
 
+  @Option(help: ArgumentHelp("Lint a folder of widget Swift code with no manifest (repeatable).", valueName: "dir"))
+  var sources: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The iOS version --sources code deploys to; without it OS availability is not judged.", valueName: "version"))
+  var deploymentTarget: String?
+
   @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
   var config: String?
 
@@ -101,7 +109,15 @@ struct LintCommand: ParsableCommand {
   var maxFindings: Int = 200
 
   func validate() throws {
-    if paths.isEmpty && printConfig == nil { throw ValidationError("name at least one manifest, directory, or '-'") }
+    if paths.isEmpty && printConfig == nil && sources.isEmpty {
+      throw ValidationError("name at least one manifest, directory, or '-' (or --sources DIR)")
+    }
+    if !paths.isEmpty && !sources.isEmpty {
+      throw ValidationError("lint manifests or --sources folders, not both in one run")
+    }
+    if let deploymentTarget, OSVersion(parsing: deploymentTarget) == nil {
+      throw ValidationError("--deployment-target takes a version such as 16.0")
+    }
     if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
     if maxSourceSize <= 0 { throw ValidationError("--max-source-size must be positive") }
     if maxFindings <= 0 { throw ValidationError("--max-findings must be positive") }
@@ -145,7 +161,10 @@ struct LintCommand: ParsableCommand {
       return
     }
     run.baseline = baseline
-    let report = run.run(arguments: paths)
+    let report =
+      sources.isEmpty
+      ? run.run(arguments: paths)
+      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
     let reporter: any Reporter
     switch format {
@@ -196,6 +215,44 @@ struct LintCommand: ParsableCommand {
 
 enum ListFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json
+}
+
+struct InitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init", abstract: "Write a manifest describing the widgets a folder of Swift code declares.")
+
+  @Option(help: ArgumentHelp("The widget extension's Swift sources.", valueName: "dir"))
+  var sources: String
+
+  @Option(name: .shortAndLong, help: "Write the manifest here instead of standard output.")
+  var output: String?
+
+  @Flag(help: "Replace an existing output file.")
+  var force = false
+
+  func validate() throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw ValidationError("--sources must be a folder")
+    }
+    if let output, !force, FileManager.default.fileExists(atPath: output) {
+      throw ValidationError("\(output) exists; use --force to replace it")
+    }
+  }
+
+  func run() throws {
+    let project = Linter().sourcesProject(directory: sources, displayDirectory: sources, deploymentTarget: nil)
+    // Sources are written relative to where the manifest will be.
+    let manifestDirectory = output.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+    let relative = Baseline.relativeFile(sources, to: manifestDirectory.isEmpty ? "." : manifestDirectory)
+    let text = ManifestWriter.manifest(for: project, sourcesPath: relative)
+    if let output {
+      try ReportWriter.write(text, to: output)
+      FileHandle.standardError.write(Data("widgetlint: wrote \(output)\n".utf8))
+    } else {
+      print(text, terminator: "")
+    }
+  }
 }
 
 struct RulesCommand: ParsableCommand {

@@ -66,6 +66,19 @@ import Testing
       let finding = try #require(report.findings.first, "\(file) has no finding")
       #expect(TestSupport.position(finding) == position, "\(file)")
     }
+    let codeCases = [
+      "manifest-drift": "manifest-drift/TideChartWidget.swift:77:28",
+      "widget-unsupported-view": "widget-unsupported-view/NowPlayingWidget.swift:51:17",
+      "widget-link-in-small": "widget-link-in-small/ForecastWidget.swift:62:13",
+      "multiple-widget-url": "multiple-widget-url/UpcomingEventsWidget.swift:66:10",
+    ]
+    for (rule, location) in codeCases {
+      let report = LintRun().run(arguments: [TestSupport.path("examples/broken/\(rule).yaml")])
+      let finding = try #require(report.findings.first, "\(rule) has no finding")
+      let start = finding.range.start
+      #expect(finding.file.hasSuffix("examples/broken/" + location.split(separator: ":")[0]), "\(rule)")
+      #expect(location.hasSuffix(":\(start.line):\(start.column)"), "\(rule)")
+    }
     let swift = LintRun().run(arguments: [TestSupport.path("examples/broken/extension-unavailable-api.yaml")])
     let finding = try #require(swift.findings.first)
     #expect(finding.file.hasSuffix("examples/broken/extension-unavailable-api/ScenesWidget.swift"))

@@ -36,7 +36,7 @@ public struct Baseline: Codable, Sendable, Equatable {
       subject: finding.subject)
   }
 
-  static func relativeFile(_ file: String, to directory: String) -> String {
+  public static func relativeFile(_ file: String, to directory: String) -> String {
     guard file != "<stdin>" else { return file }
     let absolute = PathUtilities.absolute(file)
     let base = PathUtilities.absolute(directory)

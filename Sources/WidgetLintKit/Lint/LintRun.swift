@@ -31,6 +31,24 @@ public struct LintRun {
     return loader.configuration(forFileIn: directory)
   }
 
+  /// Lints folders of Swift code with no manifest (`--sources`).
+  public func run(sources directories: [String], deploymentTarget: OSVersion?) -> LintReport {
+    let linter = Linter(configuration: configuration)
+    var findings: [Finding] = []
+    var errors: [InputError] = []
+    var linted: [String] = []
+    for directory in directories {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        errors.append(InputError(path: directory, message: "is not a folder of Swift sources"))
+        continue
+      }
+      linted.append(directory)
+      findings += linter.lint(sourcesIn: directory, displayDirectory: directory, deploymentTarget: deploymentTarget)
+    }
+    return LintReport(files: linted, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+  }
+
   public func run(arguments: [String]) -> LintReport {
     let (inputs, discoveryErrors) = ManifestDiscovery.inputs(for: arguments)
     let loader = ConfigurationLoader()

@@ -69,6 +69,41 @@ public final class Linter: @unchecked Sendable {
     }
   }
 
+  /// Lints a folder of widget Swift code with no manifest: only what the code itself says is judged.
+  /// Without `deploymentTarget`, OS availability is not judged.
+  public func lint(sourcesIn directory: String, displayDirectory: String, deploymentTarget: OSVersion?) -> [Finding] {
+    let project = sourcesProject(
+      directory: directory, displayDirectory: displayDirectory, deploymentTarget: deploymentTarget)
+    let virtual = project.manifestFile
+    return runRules(on: project).map { finding in
+      var finding = finding
+      finding.related.removeAll { $0.span.file === virtual }
+      return finding
+    }
+  }
+
+  /// The project `--sources` describes: one made-up target whose sources are the folder.
+  public func sourcesProject(directory: String, displayDirectory: String, deploymentTarget: OSVersion?) -> Project {
+    let virtual = SourceText(path: displayDirectory.isEmpty ? "." : displayDirectory, bytes: [])
+    let nowhere = SourceSpan(file: virtual, start: 0, end: 0)
+    let name = (PathUtilities.absolute(directory) as NSString).lastPathComponent
+    var target = Manifest.Target(span: nowhere, pointer: JSONPointer(["targets", "0"]))
+    target.name = Located(name, span: nowhere, pointer: JSONPointer(["targets", "0", "name"]))
+    target.deploymentTarget = deploymentTarget.map {
+      Located($0, span: nowhere, pointer: JSONPointer(["targets", "0", "deploymentTarget"]))
+    }
+    var manifest = Manifest(rootSpan: nowhere)
+    manifest.isSynthesized = true
+    manifest.targets = [target]
+    var project = Project(manifestFile: virtual, manifest: manifest, readingObservations: [])
+    let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
+    let files = resolver.files(for: ".") ?? []
+    let (facts, _) = swiftCache.facts(for: files, maxFileSize: configuration.maxSourceFileSize)
+    project.targetSources = [files.compactMap { facts[$0] }]
+    project.targetCode = project.targetSources.map(TargetCode.init(files:))
+    return project
+  }
+
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
     var (document, parseProblems) = YAMLParser(limits: configuration.parserLimits).parse(source)
     if source.path.lowercased().hasSuffix(".json") {
@@ -119,6 +154,7 @@ public final class Linter: @unchecked Sendable {
         }
       }
       project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
+      project.targetCode = project.targetSources.map(TargetCode.init(files:))
     }
     return project
   }

@@ -6,6 +6,9 @@ public struct Manifest: Sendable {
   public var targets: [Target] = []
   public var eas: EAS?
   public var rootSpan: SourceSpan
+  /// True for the manifest `--sources` makes up from a folder of Swift: it knows nothing the code does
+  /// not say, so no default (deployment target, entitlements, widget list) may be assumed.
+  public var isSynthesized = false
 
   // Each `span` below is the first line of the item (its head), where findings about the whole item point.
   public struct App: Sendable {

@@ -25,9 +25,18 @@ public struct Project: Sendable {
     index < targetSources.count ? targetSources[index] : []
   }
 
+  /// The Swift facts of a target's sources taken together.
+  public func code(ofTarget index: Int) -> TargetCode {
+    index < targetCode.count ? targetCode[index] : TargetCode(files: [])
+  }
+
+  /// Built once from `targetSources` by the linter.
+  public var targetCode: [TargetCode] = []
+
   /// The iOS or watchOS version a target deploys to, and where it was set (nil when it is the default).
   public func deploymentTarget(of target: Manifest.Target) -> (version: OSVersion, setAt: SourceSpan?)? {
     if let own = target.deploymentTarget { return (own.value, own.span) }
+    if manifest?.isSynthesized == true { return nil }
     // The app's deployment target is an iOS version; a watchOS target without its own is unknown.
     guard target.resolvedPlatform == .ios else { return nil }
     if let app = manifest?.app?.deploymentTarget { return (app.value, app.span) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// SARIF 2.1.0, with what GitHub code scanning reads: rule descriptions and help, levels, repository-
 /// relative locations with full regions, and partial fingerprints from the baseline identity.
-public struct SARIFReporter: Reporter {
+public struct SARIFReporter: Reporter, Sendable {
   public var rules: [RuleMetadata]
   /// The folder locations are relative to (the repository root).
   public var rootDirectory: String

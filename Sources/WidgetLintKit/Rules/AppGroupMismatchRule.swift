@@ -111,5 +111,27 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: target.name?.value, related: related)
       }
     }
+    // Only where the target's entitlements are written down: without them the groups are unknown.
+    for (target, code) in context.targetsWithCode where target.entitlements != nil {
+      let targetID = target.bundleIdentifier?.value
+      let declared = target.entitlements?.appGroups ?? []
+      let groups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: targetID) == nil }
+      let name = target.name?.value ?? "this target"
+      let related =
+        (target.entitlements?.appGroupsSpan ?? target.name?.span).map {
+          [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
+        } ?? []
+      for use in code.files.flatMap(\.code.groupIdentifiers) {
+        guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
+        let detail =
+          declared.isEmpty
+          ? "target '\(name)' has no App Groups entitlement"
+          : "target '\(name)' is entitled to \(declared.map { "'\($0.value)'" }.joined(separator: ", ")) only"
+        context.report(
+          "the code reads App Group '\(group)', but \(detail); it will read an empty store", inCodeOf: target, at: span,
+          related: related)
+      }
+    }
   }
 }

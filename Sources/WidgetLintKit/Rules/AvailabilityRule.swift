@@ -78,7 +78,8 @@ public struct AvailabilityRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
-    for target in manifest.targets {
+    // Where the code has a @main bundle, availability is judged on the code, which knows its guards.
+    for (index, target) in manifest.targets.enumerated() where context.project.code(ofTarget: index).mainBundle == nil {
       let platform = target.resolvedPlatform
       let deployment = context.project.deploymentTarget(of: target)
       let related = deployment?.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
@@ -108,6 +109,16 @@ public struct AvailabilityRule: Rule {
               at: configuration, subject: subject, related: related)
           }
         }
+      }
+    }
+    for (target, code) in context.targetsWithCode where target.resolvedPlatform == .ios {
+      guard let deployment = context.project.deploymentTarget(of: target) else { continue }
+      let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      for use in code.files.flatMap(\.code.versionedUses) {
+        guard deployment.version < use.minimum, (use.guaranteed ?? OSVersion(0)) < use.minimum else { continue }
+        context.report(
+          "\(use.symbol) needs iOS \(use.minimum), but the target deploys to iOS \(deployment.version) and this use is not inside `if #available(iOS \(use.minimum), *)`",
+          inCodeOf: target, at: use.span, related: related)
       }
     }
   }

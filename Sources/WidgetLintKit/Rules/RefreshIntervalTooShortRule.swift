@@ -72,5 +72,17 @@ public struct RefreshIntervalTooShortRule: Rule {
           at: interval, subject: widget.kind?.value)
       }
     }
+    for (target, code) in context.targetsWithCode {
+      for policy in code.files.flatMap(\.code.policies) {
+        guard let seconds = policy.seconds, seconds < minimum, policy.kind != .never else { continue }
+        let what =
+          policy.kind == .atEnd
+          ? "this timeline's entries are \(Duration.describe(seconds)) apart, which is"
+          : "this timeline asks to reload after \(Duration.describe(seconds)),"
+        context.report(
+          "\(what) below the \(Duration.describe(minimum)) minimum; WidgetKit will not refresh that often and the widget's daily reload budget drains",
+          inCodeOf: target, at: policy.span)
+      }
+    }
   }
 }

@@ -118,6 +118,25 @@ public final class RuleContext {
     report(message, at: value.span, pointer: value.pointer, subject: subject, related: related, severity: severity)
   }
 
+  /// Reports a finding in a target's Swift code; its pointer is the target's `sources`.
+  public func report(
+    _ message: String, inCodeOf target: Manifest.Target, at span: SourceSpan, subject: String? = nil,
+    related: [RelatedLocation] = [], severity: Severity? = nil
+  ) {
+    report(
+      message, at: span, pointer: target.pointer.appending("sources"), subject: subject ?? target.name?.value,
+      related: related, severity: severity)
+  }
+
+  /// Each target with its Swift facts.
+  public var targetsWithCode: [(target: Manifest.Target, code: TargetCode)] {
+    guard let manifest else { return [] }
+    return manifest.targets.enumerated().compactMap { index, target in
+      let code = project.code(ofTarget: index)
+      return code.isEmpty ? nil : (target, code)
+    }
+  }
+
   /// Passes on observations made before the rules ran (parser and decoder) that carry this rule's id.
   func forward(_ observations: [Observation]) {
     self.observations += observations.filter { $0.ruleID == metadata.id }

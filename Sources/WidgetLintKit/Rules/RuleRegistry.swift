@@ -18,6 +18,10 @@ public enum RuleRegistry {
     WidgetURLSchemeRule.self,
     MissingDisplayNameRule.self,
     ExtensionUnavailableAPIRule.self,
+    ManifestDriftRule.self,
+    WidgetUnsupportedViewRule.self,
+    WidgetLinkInSmallRule.self,
+    MultipleWidgetURLRule.self,
     SuppressionWithoutReasonRule.self,
     UnusedSuppressionRule.self,
   ]

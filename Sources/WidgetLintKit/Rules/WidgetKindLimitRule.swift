@@ -64,13 +64,25 @@ public struct WidgetKindLimitRule: Rule {
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     let max = context.option("max")
-    for target in manifest.targets where target.widgets.count > max {
+    // Where the code has a @main bundle, its blocks are what the builder sees (nesting included).
+    for (index, target) in manifest.targets.enumerated()
+    where target.widgets.count > max && context.project.code(ofTarget: index).mainBundle == nil {
       let first = target.widgets[max]
       let name = target.name?.value ?? "this target"
       context.report(
         "target '\(name)' lists \(target.widgets.count) widgets, more than the \(max) one WidgetBundle may list; "
           + "nest a second WidgetBundle in the bundle's body for the rest (or raise 'max' if you build with a newer SDK)",
         at: first.anchorSpan, pointer: first.pointer, subject: target.name?.value)
+    }
+    for (target, code) in context.targetsWithCode {
+      for bundle in code.bundles.values.sorted(by: { $0.nameSpan.start < $1.nameSpan.start }) {
+        for block in bundle.blocks where block.count > max {
+          context.report(
+            "WidgetBundle '\(bundle.typeName)' lists \(block.count) entries in one block, more than the \(max) its builder may take; "
+              + "move some into a second WidgetBundle and list that bundle here (or raise 'max' if you build with a newer SDK)",
+            inCodeOf: target, at: block[max].span, subject: bundle.typeName)
+        }
+      }
     }
   }
 }

@@ -78,27 +78,46 @@ public struct WidgetURLSchemeRule: Rule {
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     let schemes = manifest.app?.urlSchemes ?? []
-    let declared = Set(schemes.map { $0.value.lowercased() })
     for target in manifest.targets {
       for widget in target.widgets {
         guard let url = widget.url else { continue }
-        let subject = widget.kind?.value
-        switch URIReference.parse(url.value) {
-        case .invalid(let reason):
-          context.report("widget url '\(url.value)' is not a valid URL: \(reason)", at: url, subject: subject)
-        case .relative:
-          continue
-        case .absolute(let scheme):
-          guard !declared.isEmpty, !declared.contains(scheme.lowercased()) else { continue }
-          let related = manifest.app?.urlSchemesSpan.map { [RelatedLocation("the app's urlSchemes", at: $0)] } ?? []
-          var message =
-            "widget url scheme '\(scheme)' is not one of the app's urlSchemes (\(schemes.map(\.value).joined(separator: ", "))); the tap opens the app, but its router will not recognise the link"
-          if let suggestion = Suggestions.closest(to: scheme, in: schemes.map(\.value)) {
-            message += "; did you mean '\(suggestion)'?"
-          }
-          context.report(message, at: url, subject: subject, related: related, severity: .warning)
+        if let (message, severity) = Self.problem(with: url.value, schemes: schemes) {
+          let related = severity == .warning ? appSchemes(manifest) : []
+          context.report(message, at: url, subject: widget.kind?.value, related: related, severity: severity)
         }
       }
+    }
+    for (target, code) in context.targetsWithCode {
+      for use in code.files.flatMap(\.code.urlUses) {
+        guard let url = use.url, let (value, span) = code.resolve(url),
+          let (message, severity) = Self.problem(with: value, schemes: schemes)
+        else { continue }
+        let related = severity == .warning ? appSchemes(manifest) : []
+        context.report(message, inCodeOf: target, at: span, related: related, severity: severity)
+      }
+    }
+  }
+
+  private func appSchemes(_ manifest: Manifest) -> [RelatedLocation] {
+    manifest.app?.urlSchemesSpan.map { [RelatedLocation("the app's urlSchemes", at: $0)] } ?? []
+  }
+
+  /// What is wrong with a widget URL and how much it matters, or nil.
+  static func problem(with url: String, schemes: [Located<String>]) -> (String, Severity?)? {
+    switch URIReference.parse(url) {
+    case .invalid(let reason):
+      return ("widget url '\(url)' is not a valid URL: \(reason)", nil)
+    case .relative:
+      return nil
+    case .absolute(let scheme):
+      let declared = Set(schemes.map { $0.value.lowercased() })
+      guard !declared.isEmpty, !declared.contains(scheme.lowercased()) else { return nil }
+      var message =
+        "widget url scheme '\(scheme)' is not one of the app's urlSchemes (\(schemes.map(\.value).joined(separator: ", "))); the tap opens the app, but its router will not recognise the link"
+      if let suggestion = Suggestions.closest(to: scheme, in: schemes.map(\.value)) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      return (message, .warning)
     }
   }
 }

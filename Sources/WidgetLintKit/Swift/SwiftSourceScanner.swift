@@ -10,6 +10,7 @@ public struct SwiftFileFacts: Sendable {
 
   public var file: SourceText
   public var unavailableAPIUses: [APIUse] = []
+  public var code = WidgetCodeFacts()
 }
 
 /// Reads Swift sources with swift-syntax: comments and string literals are trivia and literal
@@ -19,7 +20,7 @@ public enum SwiftSourceScanner {
     let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let visitor = UnavailableAPIVisitor(file: file)
     visitor.walk(tree)
-    return SwiftFileFacts(file: file, unavailableAPIUses: visitor.uses)
+    return SwiftFileFacts(file: file, unavailableAPIUses: visitor.uses, code: WidgetCodeReader.read(tree, file: file))
   }
 }
 

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Writes a manifest v1 describing what a folder of widget Swift code says (`widgetlint init`), with
+/// a comment wherever it had to guess.
+public enum ManifestWriter {
+  public static func manifest(for project: Project, sourcesPath: String) -> String {
+    let code = project.code(ofTarget: 0)
+    let name = project.manifest?.targets.first?.name?.value ?? "widgets"
+    let groups = Set(code.files.flatMap(\.code.groupIdentifiers).compactMap { code.resolve($0)?.value }).sorted()
+    let schemes = Set(
+      code.files.flatMap(\.code.urlUses).compactMap { $0.url.flatMap { code.resolve($0)?.value } }.compactMap {
+        url -> String? in
+        if case .absolute(let scheme) = URIReference.parse(url) { return scheme }
+        return nil
+      }
+    ).sorted()
+    let slug = name.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" }
+    var text = "# yaml-language-server: $schema=https://widgetlint.dev/schemas/manifest-v1.schema.json\n"
+    text += "# Written by `widgetlint init` from the Swift in \(sourcesPath). Check every TODO.\n"
+    text += "version: 1\napp:\n"
+    text += "  bundleIdentifier: com.example.app  # TODO: the app's bundle identifier\n"
+    text += "  # deploymentTarget: \"16.0\"  # TODO: the app's iOS deployment target (unknown from widget code)\n"
+    if !schemes.isEmpty { text += "  urlSchemes: [\(schemes.joined(separator: ", "))]  # from the widgets' URLs\n" }
+    if !groups.isEmpty {
+      text +=
+        "  entitlements:\n    com.apple.security.application-groups: [\(groups.joined(separator: ", "))]  # read by the widget code\n"
+    }
+    text += "targets:\n  - name: \(yamlString(name))  # TODO: the Xcode target's name\n"
+    text += "    bundleIdentifier: com.example.app.\(slug.isEmpty ? "widgets" : slug)  # TODO\n"
+    text += "    sources: [\(yamlString(sourcesPath))]\n"
+    if !groups.isEmpty {
+      text += "    entitlements:\n      com.apple.security.application-groups: [\(groups.joined(separator: ", "))]\n"
+    }
+    let widgets = code.bundledWidgets.filter { $0.configuration?.name != "ActivityConfiguration" }
+    if code.mainBundle == nil {
+      text += "    # No @main WidgetBundle was found in these sources; list the widgets by hand.\n"
+    }
+    text += widgets.isEmpty ? "    widgets: []\n" : "    widgets:\n"
+    for widget in widgets {
+      if let use = widget.kind, let kind = code.resolve(use)?.value {
+        text += "      - kind: \(yamlString(kind))\n"
+      } else {
+        text +=
+          "      - kind: \(yamlString(widget.typeName))  # TODO: the kind is computed in code; this is the type's name\n"
+      }
+      if let displayName = widget.displayName { text += "        displayName: \(yamlString(displayName))\n" }
+      if let description = widget.description { text += "        description: \(yamlString(description))\n" }
+      if let configuration = widget.configuration, let value = ManifestDriftRule.configurationNames[configuration.name]
+      {
+        text += "        configuration: \(value.rawValue)\n"
+      }
+      if let families = widget.families {
+        text += "        families: [\(families.names.map(\.name).joined(separator: ", "))]\n"
+      } else {
+        text +=
+          "        families: [systemSmall, systemMedium, systemLarge]  # the code calls no .supportedFamilies: all system families\n"
+      }
+    }
+    return text
+  }
+
+  /// A YAML scalar: plain when it is safe, double-quoted otherwise.
+  static func yamlString(_ text: String) -> String {
+    let plain =
+      !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || " ._-/".contains($0) }
+      && !text.hasPrefix(" ") && !text.hasSuffix(" ") && text.first?.isNumber != true
+      && ScalarValue(text: text, style: .plain, tag: nil) == .string(text) && !ScalarValue.isYAML11Boolean(text)
+    if plain { return text }
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    return "\"\(escaped)\""
+  }
+}

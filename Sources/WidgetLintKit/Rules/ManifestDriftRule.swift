@@ -1,0 +1,169 @@
+/// `manifest-drift`: the manifest says one thing, the widget's Swift code another.
+public struct ManifestDriftRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "manifest-drift",
+    defaultSeverity: .error,
+    summary: "The manifest and the target's Swift code disagree on the widgets, their families or configuration.",
+    rationale: """
+      The manifest is only worth checking while it describes the code. When a widget is added to the
+      `@main` WidgetBundle but not to the manifest, or its `.supportedFamilies` or configuration type change,
+      every other rule is checking a widget that does not exist. widgetlint reads the target's `sources` and
+      compares, by `kind`: a kind in the code's bundle but not in the manifest, a kind in the manifest but not
+      in the code, different families (when the code calls `.supportedFamilies`; without it a widget supports
+      every system family), and a different configuration type (`StaticConfiguration` is `static`,
+      `IntentConfiguration` is `intent`, `AppIntentConfiguration` is `appIntent`). Each finding points at one
+      side and names the other as a related location.
+
+      Kinds the code computes at run time cannot be compared and are skipped; the rule applies only to
+      targets whose `sources` declare a `@main` WidgetBundle.
+
+      Source: Apple, WidgetBundle, WidgetConfiguration and `supportedFamilies(_:)` (facts sheet, Widget bundles).
+      """,
+    examples: [
+      .failing(
+        "A widget added to the bundle but not to the manifest",
+        """
+        app:
+          bundleIdentifier: com.example.notes
+        targets:
+          - name: NotesWidgets
+            bundleIdentifier: com.example.notes.widgets
+            sources: [NotesWidgets]
+            widgets:
+              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
+        """,
+        files: [
+          (
+            "NotesWidgets/Bundle.swift",
+            """
+            import SwiftUI
+            import WidgetKit
+
+            @main
+            struct NotesWidgets: WidgetBundle {
+                var body: some Widget {
+                    RecentNoteWidget()
+                    PinnedNoteWidget()
+                }
+            }
+
+            struct RecentNoteWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
+                        NoteView(entry: entry)
+                    }
+                    .supportedFamilies([.systemSmall])
+                }
+            }
+
+            struct PinnedNoteWidget: Widget {
+                let kind = "PinnedNote"
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: kind, provider: Provider()) { entry in
+                        NoteView(entry: entry)
+                    }
+                    .supportedFamilies([.systemSmall])
+                }
+            }
+            """
+          )
+        ]),
+      .passing(
+        "Manifest and code list the same widgets",
+        """
+        app:
+          bundleIdentifier: com.example.notes
+        targets:
+          - name: NotesWidgets
+            bundleIdentifier: com.example.notes.widgets
+            sources: [NotesWidgets]
+            widgets:
+              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
+        """,
+        files: [
+          (
+            "NotesWidgets/Bundle.swift",
+            """
+            import SwiftUI
+            import WidgetKit
+
+            @main
+            struct NotesWidgets: WidgetBundle {
+                var body: some Widget {
+                    RecentNoteWidget()
+                }
+            }
+
+            struct RecentNoteWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
+                        NoteView(entry: entry)
+                    }
+                    .supportedFamilies([.systemSmall])
+                }
+            }
+            """
+          )
+        ]),
+    ])
+
+  public init() {}
+
+  static let configurationNames: [String: Manifest.Configuration] = [
+    "StaticConfiguration": .static, "IntentConfiguration": .intent, "AppIntentConfiguration": .appIntent,
+  ]
+
+  public func check(_ context: RuleContext) {
+    guard context.manifest?.isSynthesized == false else { return }
+    for (target, code) in context.targetsWithCode {
+      guard let bundle = code.mainBundle else { continue }
+      var manifestByKind: [String: Manifest.Widget] = [:]
+      for widget in target.widgets { if let kind = widget.kind?.value { manifestByKind[kind] = widget } }
+      let manifestAt = target.widgetsSpan ?? target.name?.span
+      var codeKinds: Set<String> = []
+      var unresolved = false
+      for widget in code.bundledWidgets {
+        guard widget.configuration?.name != "ActivityConfiguration" else { continue }
+        guard let use = widget.kind, let (kind, kindSpan) = code.resolve(use) else {
+          unresolved = true
+          continue
+        }
+        codeKinds.insert(kind)
+        guard let declared = manifestByKind[kind] else {
+          context.report(
+            "widget kind '\(kind)' is in the code's WidgetBundle but not in the manifest; add it to target '\(target.name?.value ?? "")'",
+            inCodeOf: target, at: kindSpan, subject: kind,
+            related: manifestAt.map { [RelatedLocation("the manifest's widgets", at: $0)] } ?? [])
+          continue
+        }
+        let related = [RelatedLocation("the manifest's widget '\(kind)'", at: declared.anchorSpan)]
+        if let families = widget.families {
+          let codeFamilies = Set(families.names.map(\.name))
+          let manifestFamilies = Set(declared.families.map(\.value))
+          if codeFamilies != manifestFamilies {
+            context.report(
+              "widget '\(kind)' supports \(families.names.map(\.name).joined(separator: ", ")) in code, but the manifest lists \(declared.families.map(\.value).joined(separator: ", "))",
+              inCodeOf: target, at: families.span, subject: kind, related: related)
+          }
+        }
+        if let configuration = widget.configuration, let codeConfiguration = Self.configurationNames[configuration.name]
+        {
+          let manifestConfiguration = declared.configuration?.value ?? .static
+          if codeConfiguration != manifestConfiguration {
+            context.report(
+              "widget '\(kind)' uses \(configuration.name) in code, but the manifest says configuration '\(manifestConfiguration.rawValue)' (\(manifestConfiguration.swiftName))",
+              inCodeOf: target, at: configuration.span, subject: kind, related: related)
+          }
+        }
+      }
+      guard !unresolved else { continue }
+      for widget in target.widgets {
+        guard let kind = widget.kind, !codeKinds.contains(kind.value) else { continue }
+        context.report(
+          "widget kind '\(kind.value)' is in the manifest, but the code's @main WidgetBundle '\(bundle.typeName)' does not list it",
+          at: kind, subject: kind.value,
+          related: [RelatedLocation("WidgetBundle '\(bundle.typeName)' declared here", at: bundle.nameSpan)])
+      }
+    }
+  }
+}

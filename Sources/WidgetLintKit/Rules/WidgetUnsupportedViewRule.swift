@@ -1,0 +1,92 @@
+/// `widget-unsupported-view`: SwiftUI views that do not render in a widget.
+public struct WidgetUnsupportedViewRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: "widget-unsupported-view",
+    defaultSeverity: .warning,
+    summary:
+      "Widget code uses a view that does not render in a widget (AsyncImage, ScrollView, List, text input, UIKit views).",
+    rationale: """
+      A widget is an archived view hierarchy rendered by the system, not a live view. Only a fixed set of
+      SwiftUI views render; others are ignored or show a placeholder: `AsyncImage` never loads (download the
+      image in the timeline provider and pass it in the entry), `ScrollView` and `List` cannot scroll,
+      `TextField`, `TextEditor` and `SecureField` take no input, `VideoPlayer`, `Map` and web views do not
+      render, and `UIViewRepresentable` / `UIViewControllerRepresentable` cannot be used at all. The code
+      compiles, so the problem shows only on a device.
+
+      The rule reads the target's `sources`, so a view type named like one of these in your own code is
+      matched too; suppress it there.
+
+      Source: Apple, "Creating a widget extension" and WidgetKit view support (facts sheet, App extensions).
+      """,
+    examples: [
+      .failing(
+        "An AsyncImage in a widget view",
+        """
+        app:
+          bundleIdentifier: com.example.photos
+        targets:
+          - name: PhotoWidget
+            bundleIdentifier: com.example.photos.widget
+            sources: [PhotoWidget]
+            widgets:
+              - {kind: PhotoOfTheDay, displayName: Photo of the day, description: A photo a day., families: [systemSmall]}
+        """,
+        files: [
+          (
+            "PhotoWidget/PhotoView.swift",
+            """
+            import SwiftUI
+
+            struct PhotoView: View {
+                let url: URL
+                var body: some View {
+                    AsyncImage(url: url)
+                }
+            }
+            """
+          )
+        ]),
+      .passing(
+        "The provider downloads the image; the view shows it",
+        """
+        app:
+          bundleIdentifier: com.example.photos
+        targets:
+          - name: PhotoWidget
+            bundleIdentifier: com.example.photos.widget
+            sources: [PhotoWidget]
+            widgets:
+              - {kind: PhotoOfTheDay, displayName: Photo of the day, description: A photo a day., families: [systemSmall]}
+        """,
+        files: [
+          (
+            "PhotoWidget/PhotoView.swift",
+            """
+            import SwiftUI
+
+            struct PhotoView: View {
+                let image: UIImage
+                var body: some View {
+                    // Not AsyncImage: the provider downloads the image before the timeline is built.
+                    Image(uiImage: image).resizable().scaledToFill()
+                }
+            }
+            """
+          )
+        ]),
+    ])
+
+  public init() {}
+
+  public func check(_ context: RuleContext) {
+    for (target, code) in context.targetsWithCode {
+      for view in code.files.flatMap(\.code.unsupportedViews) {
+        let advice =
+          view.isConformance
+          ? "widgets cannot host UIKit views; draw it with SwiftUI views, or render an image in the provider"
+          : WidgetCodeReader.unsupportedViews[view.name] ?? ""
+        context.report("\(view.name) does not render in a widget: \(advice)", inCodeOf: target, at: view.span)
+      }
+    }
+  }
+}

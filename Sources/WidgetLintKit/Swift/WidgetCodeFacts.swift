@@ -1,0 +1,844 @@
+import SwiftSyntax
+
+/// What one Swift file says about widgets, read from its syntax tree alone. Values the code computes
+/// at run time are left out: nothing here is guessed.
+public struct WidgetCodeFacts: Sendable {
+  /// A string literal (without interpolation) or a reference to a constant that may hold one.
+  public enum StringValue: Sendable {
+    case literal(String)
+    case reference(type: String?, name: String)
+  }
+
+  public struct StringUse: Sendable {
+    public var value: StringValue
+    /// The literal (with its quotes) or the reference.
+    public var span: SourceSpan
+    /// The type the use is written in, for resolving `kind` to the widget's own constant.
+    public var enclosingType: String?
+  }
+
+  public struct BundleEntry: Sendable {
+    public var typeName: String
+    public var span: SourceSpan
+  }
+
+  public struct Bundle: Sendable {
+    public var typeName: String
+    public var isMain: Bool
+    public var nameSpan: SourceSpan
+    /// The body's entries, one list per block: the body itself, then each `if` branch.
+    public var blocks: [[BundleEntry]]
+  }
+
+  public struct Widget: Sendable {
+    public var typeName: String
+    public var nameSpan: SourceSpan
+    public var kind: StringUse?
+    public var configuration: (name: String, span: SourceSpan)?
+    /// `.supportedFamilies([...])`: each family and the array's span; nil when the code does not call it.
+    public var families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?
+    public var contentViews: [String]
+    /// `.configurationDisplayName("…")` and `.description("…")` literals.
+    public var displayName: String?
+    public var description: String?
+  }
+
+  public struct Policy: Sendable {
+    public enum Kind: Sendable { case atEnd, never, after }
+    public var kind: Kind
+    /// The reload interval (after) or the entries' spacing (atEnd), when the code says it plainly.
+    public var seconds: Int?
+    public var span: SourceSpan
+  }
+
+  /// A use that needs an OS version, and the version the code guarantees around it.
+  public struct VersionedUse: Sendable {
+    public var symbol: String
+    public var minimum: OSVersion
+    public var span: SourceSpan
+    public var guaranteed: OSVersion?
+  }
+
+  public struct ViewUse: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    public var isConformance: Bool
+  }
+
+  /// A `.widgetURL` or `Link` in a view type's code.
+  public struct URLUse: Sendable {
+    public var isLink: Bool
+    public var span: SourceSpan
+    public var url: StringUse?
+    public var enclosingType: String?
+    /// The `if`/`switch` branches around it (construct offset, branch index): two uses in different
+    /// branches of one construct never apply together.
+    public var branches: [BranchStep] = []
+
+    public func excludes(_ other: URLUse) -> Bool {
+      for step in branches {
+        if let otherStep = other.branches.first(where: { $0.construct == step.construct }),
+          otherStep.index != step.index
+        {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  public struct BranchStep: Sendable, Equatable {
+    public var construct: Int
+    public var index: Int
+  }
+
+  public struct Reference: Sendable {
+    public var name: String
+    public var span: SourceSpan
+  }
+
+  public var bundles: [Bundle] = []
+  public var widgets: [Widget] = []
+  /// `static let` / `let` string constants: by type (nil for file level) and name.
+  public var constants: [ConstantKey: StringUse] = [:]
+  public var groupIdentifiers: [StringUse] = []
+  public var policies: [Policy] = []
+  public var versionedUses: [VersionedUse] = []
+  public var unsupportedViews: [ViewUse] = []
+  public var urlUses: [URLUse] = []
+  /// View types each type's code constructs (for following a widget's view tree).
+  public var viewReferences: [String: Set<String>] = [:]
+  /// The project's own declarations marked unavailable in app extensions, and references to names
+  /// made outside such declarations.
+  public var extensionUnavailableDeclarations: [String] = []
+  public var references: [Reference] = []
+
+  public struct ConstantKey: Hashable, Sendable {
+    public var type: String?
+    public var name: String
+  }
+}
+
+enum WidgetCodeReader {
+  static let configurationTypes: Set<String> = [
+    "StaticConfiguration", "IntentConfiguration", "AppIntentConfiguration", "ActivityConfiguration",
+  ]
+
+  /// Views that do not render in a widget, and what to do instead.
+  static let unsupportedViews: [String: String] = [
+    "AsyncImage": "it never loads in a widget; download the image in the timeline provider and pass it in the entry",
+    "ScrollView": "widgets do not scroll; show a fixed number of items",
+    "List": "widgets do not scroll; use a VStack of a fixed number of rows",
+    "TextField": "widgets take no text input; open the app with widgetURL for editing",
+    "TextEditor": "widgets take no text input; open the app with widgetURL for editing",
+    "SecureField": "widgets take no text input; open the app with widgetURL for editing",
+    "VideoPlayer": "widgets show no video; show a still image",
+    "Map": "Map does not render in a widget; render a snapshot with MKMapSnapshotter in the provider",
+    "WKWebView": "web views do not render in a widget",
+    "WebView": "web views do not render in a widget",
+  ]
+  static let representables: Set<String> = ["UIViewRepresentable", "UIViewControllerRepresentable"]
+
+  static func read(_ tree: SourceFileSyntax, file: SourceText) -> WidgetCodeFacts {
+    let visitor = WidgetCodeVisitor(file: file)
+    visitor.walk(tree)
+    return visitor.facts
+  }
+
+  /// `iOS 17.0` in an availability argument list, as a version.
+  static func iOSVersion(in arguments: AvailabilityArgumentListSyntax) -> OSVersion? {
+    for argument in arguments {
+      if case .availabilityVersionRestriction(let restriction) = argument.argument,
+        ["iOS", "iOSApplicationExtension"].contains(restriction.platform.text), let version = restriction.version
+      {
+        return OSVersion(parsing: version.trimmedDescription)
+      }
+    }
+    return nil
+  }
+
+  /// A string literal without interpolation.
+  static func literal(_ expression: ExprSyntax) -> String? {
+    guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+    var text = ""
+    for segment in literal.segments {
+      guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+      text += plain.content.text
+    }
+    // Escapes other than the simplest are rare in identifiers; leave such strings unread.
+    return text.contains("\\") ? nil : text
+  }
+
+  /// The value of an arithmetic expression of number literals (`15 * 60`, `TimeInterval(900)`).
+  static func number(_ expression: ExprSyntax) -> Double? {
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return Double(integer.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    if let float = expression.as(FloatLiteralExprSyntax.self) {
+      return Double(float.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return number(only.expression)
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      ["TimeInterval", "Double", "Int", "Float"].contains(callee.baseName.text), call.arguments.count == 1,
+      let argument = call.arguments.first, argument.label == nil
+    {
+      return number(argument.expression)
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      return arithmetic(Array(sequence.elements))
+    }
+    if let infix = expression.as(InfixOperatorExprSyntax.self),
+      let op = infix.operator.as(BinaryOperatorExprSyntax.self),
+      let left = number(infix.leftOperand), let right = number(infix.rightOperand)
+    {
+      switch op.operator.text {
+      case "*": return left * right
+      case "+": return left + right
+      case "-": return left - right
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  /// Evaluates `a * b + c` from an unfolded sequence: products first, then sums.
+  static func arithmetic(_ elements: [ExprSyntax]) -> Double? {
+    guard elements.count % 2 == 1, var current = number(elements[0]) else { return nil }
+    var sum = 0.0
+    var index = 1
+    while index < elements.count {
+      guard let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text,
+        let value = number(elements[index + 1])
+      else { return nil }
+      switch op {
+      case "*": current *= value
+      case "+":
+        sum += current
+        current = value
+      case "-":
+        sum += current
+        current = -value
+      default: return nil
+      }
+      index += 2
+    }
+    return sum + current
+  }
+
+  static let calendarUnits: [String: Int] = ["second": 1, "minute": 60, "hour": 3600, "day": 86_400]
+
+  /// How far after now a date expression is, in seconds, when the code says it plainly.
+  static func offset(ofDate expression: ExprSyntax, locals: (String) -> ExprSyntax?, depth: Int = 0) -> Double? {
+    guard depth < 4 else { return nil }
+    var expression = expression
+    if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrap.expression }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+      return offset(ofDate: value, locals: locals, depth: depth + 1)
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+      sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
+      let last = sequence.elements.last
+    {
+      return number(last)
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+    let arguments = Array(call.arguments)
+    if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "Date",
+      let argument = arguments.first, argument.label?.text == "timeIntervalSinceNow"
+    {
+      return number(argument.expression)
+    }
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+    switch member.declName.baseName.text {
+    case "addingTimeInterval":
+      return arguments.first.flatMap { number($0.expression) }
+    case "date":
+      guard arguments.count >= 3, arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
+        let unit = arguments[0].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+        let seconds = calendarUnits[unit], let value = number(arguments[1].expression)
+      else { return nil }
+      return value * Double(seconds)
+    default:
+      return nil
+    }
+  }
+
+  /// The spacing of dates built in a `for i in …` loop: `date(byAdding: .minute, value: i * N, …)` or
+  /// `addingTimeInterval(Double(i) * N)`.
+  static func loopSpacing(in function: Syntax) -> Double? {
+    final class LoopFinder: SyntaxVisitor {
+      var spacing: Double?
+      override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard let variable = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+          return .visitChildren
+        }
+        final class DateFinder: SyntaxVisitor {
+          let variable: String
+          var spacing: Double?
+          init(variable: String) {
+            self.variable = variable
+            super.init(viewMode: .sourceAccurate)
+          }
+          func factor(_ expression: ExprSyntax) -> Double? {
+            var expression = expression
+            if let call = expression.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+              ["Double", "TimeInterval"].contains(callee.baseName.text), let only = call.arguments.first
+            {
+              expression = only.expression
+            }
+            if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == variable { return 1 }
+            guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+              sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "*",
+              let first = sequence.elements.first, let last = sequence.elements.last
+            else { return nil }
+            if factor(first) == 1, let value = WidgetCodeReader.number(last) { return value }
+            if factor(last) == 1, let value = WidgetCodeReader.number(first) { return value }
+            return nil
+          }
+          override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard spacing == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
+              return .visitChildren
+            }
+            let arguments = Array(node.arguments)
+            if member.declName.baseName.text == "addingTimeInterval", let argument = arguments.first,
+              let value = factor(argument.expression)
+            {
+              spacing = value
+            } else if member.declName.baseName.text == "date", arguments.count >= 3,
+              arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
+              let unit = arguments[0].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              let seconds = WidgetCodeReader.calendarUnits[unit], let value = factor(arguments[1].expression)
+            {
+              spacing = value * Double(seconds)
+            }
+            return .visitChildren
+          }
+        }
+        let finder = DateFinder(variable: variable)
+        finder.walk(node.body)
+        if spacing == nil { spacing = finder.spacing }
+        return .skipChildren
+      }
+    }
+    let finder = LoopFinder(viewMode: .sourceAccurate)
+    finder.walk(function)
+    return finder.spacing
+  }
+}
+
+private final class WidgetCodeVisitor: SyntaxVisitor {
+  let file: SourceText
+  var facts = WidgetCodeFacts()
+  /// Versions guaranteed by enclosing `if #available`, `guard #available` and `@available`.
+  var guarantees: [(version: OSVersion, until: SyntaxIdentifier?)] = []
+  var typeStack: [String] = []
+  var unavailableDepth = 0
+
+  init(file: SourceText) {
+    self.file = file
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  func span(_ node: some SyntaxProtocol) -> SourceSpan {
+    SourceSpan(
+      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
+  }
+
+  var guaranteed: OSVersion? { guarantees.map(\.version).max() }
+  var currentType: String? { typeStack.last }
+
+  func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    if let text = WidgetCodeReader.literal(expression) {
+      return .init(value: .literal(text), span: span(expression), enclosingType: currentType)
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return .init(
+        value: .reference(type: nil, name: reference.baseName.text), span: span(expression), enclosingType: currentType)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)
+    {
+      let type = base.baseName.text == "Self" ? currentType : base.baseName.text
+      return .init(
+        value: .reference(type: type, name: member.declName.baseName.text), span: span(expression),
+        enclosingType: currentType)
+    }
+    return nil
+  }
+
+  // MARK: Declarations
+
+  func enterDeclaration(_ attributes: AttributeListSyntax) {
+    if SwiftAttributes.isUnavailableInExtensions(attributes) { unavailableDepth += 1 }
+    if let version = SwiftAttributes.iOSAvailability(attributes) { guarantees.append((version, nil)) }
+  }
+
+  func leaveDeclaration(_ attributes: AttributeListSyntax) {
+    if SwiftAttributes.isUnavailableInExtensions(attributes) { unavailableDepth -= 1 }
+    if SwiftAttributes.iOSAvailability(attributes) != nil, let index = guarantees.lastIndex(where: { $0.until == nil })
+    {
+      guarantees.remove(at: index)
+    }
+  }
+
+  func inherited(_ clause: InheritanceClauseSyntax?) -> [(String, TypeSyntax)] {
+    (clause?.inheritedTypes ?? []).map { ($0.type.trimmedDescription, $0.type) }
+  }
+
+  func visitType(
+    name: TokenSyntax, attributes: AttributeListSyntax, inheritance: InheritanceClauseSyntax?,
+    members: MemberBlockSyntax
+  ) {
+    let typeName = name.text
+    typeStack.append(typeName)
+    enterDeclaration(attributes)
+    let supertypes = inherited(inheritance)
+    for (supertype, node) in supertypes where WidgetCodeReader.representables.contains(supertype) {
+      facts.unsupportedViews.append(.init(name: supertype, span: span(node), isConformance: true))
+    }
+    let names = Set(supertypes.map(\.0))
+    if names.contains("WidgetBundle") {
+      let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+      facts.bundles.append(
+        .init(typeName: typeName, isMain: isMain, nameSpan: span(name), blocks: bundleBlocks(members)))
+    }
+    if names.contains("Widget") {
+      facts.widgets.append(readWidget(typeName, name: name, members: members))
+    }
+    if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
+      facts.viewReferences[typeName, default: []].formUnion(constructedTypes(Syntax(members)))
+    }
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    visitType(
+      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType(node.attributes) }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    visitType(
+      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType(node.attributes) }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    visitType(
+      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType(node.attributes) }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    typeStack.append(node.extendedType.trimmedDescription)
+    enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType(node.attributes) }
+
+  func leaveType(_ attributes: AttributeListSyntax) {
+    leaveDeclaration(attributes)
+    typeStack.removeLast()
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if SwiftAttributes.isUnavailableInExtensions(node.attributes) {
+      facts.extensionUnavailableDeclarations.append(node.name.text)
+    }
+    enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { leaveDeclaration(node.attributes) }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    let unavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      if unavailable { facts.extensionUnavailableDeclarations.append(name) }
+      // Constants only: a `var` may change before it is read.
+      if node.bindingSpecifier.text == "let", let value = binding.initializer?.value,
+        let text = WidgetCodeReader.literal(value)
+      {
+        let key = WidgetCodeFacts.ConstantKey(type: currentType, name: name)
+        facts.constants[key] = .init(value: .literal(text), span: span(value), enclosingType: currentType)
+      }
+    }
+    enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: VariableDeclSyntax) { leaveDeclaration(node.attributes) }
+
+  // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything).
+  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // MARK: Availability guards
+
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    if let version = availability(in: node.conditions) {
+      guarantees.append((version, node.body.id))
+    }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: CodeBlockSyntax) {
+    guarantees.removeAll { $0.until == node.id }
+  }
+
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    // `guard #available(iOS 17, *) else { … }` guarantees the version for the rest of its block.
+    if let version = availability(in: node.conditions),
+      let block = node.parent?.parent?.parent?.as(CodeBlockSyntax.self)
+    {
+      guarantees.append((version, block.id))
+    }
+    return .visitChildren
+  }
+
+  func availability(in conditions: ConditionElementListSyntax) -> OSVersion? {
+    for condition in conditions {
+      if case .availability(let availability) = condition.condition,
+        availability.availabilityKeyword.tokenKind == .poundAvailable,
+        let version = WidgetCodeReader.iOSVersion(in: availability.availabilityArguments)
+      {
+        return version
+      }
+    }
+    return nil
+  }
+
+  func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
+    facts.versionedUses.append(.init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: guaranteed))
+  }
+
+  // MARK: Expressions
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if unavailableDepth == 0 { facts.references.append(.init(name: node.baseName.text, span: span(node))) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.declName.baseName.text
+    if unavailableDepth == 0, node.base != nil {
+      facts.references.append(.init(name: name, span: span(node.declName)))
+    }
+    if name == "widgetURL", let call = node.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == ExprSyntax(node).id
+    {
+      facts.urlUses.append(
+        .init(
+          isLink: false, span: span(node.declName), url: call.arguments.first.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: branchPath(Syntax(node))))
+    }
+    if name == "containerBackground", let call = node.parent?.as(FunctionCallExprSyntax.self),
+      call.arguments.contains(where: {
+        $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
+      })
+    {
+      versioned("containerBackground(_:for: .widget)", OSVersion(17), node.declName)
+    }
+    return .visitChildren
+  }
+
+  /// The branches of `if` and `switch` a node sits in, innermost first.
+  func branchPath(_ node: Syntax) -> [WidgetCodeFacts.BranchStep] {
+    var steps: [WidgetCodeFacts.BranchStep] = []
+    var child = node
+    var current = node.parent
+    while let parent = current {
+      if let ifExpression = parent.as(IfExprSyntax.self) {
+        let index =
+          child.id == Syntax(ifExpression.body).id
+          ? 0 : (child.id == ifExpression.elseBody.map({ Syntax($0).id }) ? 1 : -1)
+        if index >= 0 {
+          steps.append(.init(construct: ifExpression.positionAfterSkippingLeadingTrivia.utf8Offset, index: index))
+        }
+      }
+      if let switchCase = parent.as(SwitchCaseSyntax.self), let list = switchCase.parent?.as(SwitchCaseListSyntax.self)
+      {
+        let index = list.firstIndex { $0.id == Syntax(switchCase).id }.map {
+          list.distance(from: list.startIndex, to: $0)
+        }
+        steps.append(.init(construct: list.positionAfterSkippingLeadingTrivia.utf8Offset, index: index ?? 0))
+      }
+      if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) { break }
+      child = parent
+      current = parent.parent
+    }
+    return steps
+  }
+
+  /// `URL(string: "…")` or `URL(string: "…")!`.
+  func urlString(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    var expression = expression
+    if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrap.expression }
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
+      let argument = call.arguments.first, argument.label?.text == "string"
+    else { return nil }
+    return stringUse(argument.expression)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    let arguments = Array(node.arguments)
+    if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+      let name = callee.baseName.text
+      if WidgetCodeReader.unsupportedViews[name] != nil {
+        facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
+      }
+      switch name {
+      case "UserDefaults":
+        if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression)
+        {
+          facts.groupIdentifiers.append(use)
+        }
+      case "Timeline":
+        if let policy = arguments.first(where: { $0.label?.text == "policy" }) {
+          readPolicy(policy.expression, in: node)
+        }
+      case "Link":
+        let destination = arguments.first { $0.label?.text == "destination" }
+        facts.urlUses.append(
+          .init(
+            isLink: true, span: span(callee), url: destination.flatMap { urlString($0.expression) },
+            enclosingType: currentType, branches: branchPath(Syntax(node))))
+      case "AppIntentConfiguration":
+        versioned("AppIntentConfiguration", OSVersion(17), callee)
+      case "Button" where arguments.contains { $0.label?.text == "intent" }:
+        versioned("Button(intent:)", OSVersion(17), callee)
+      case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
+        versioned("Toggle(isOn:intent:)", OSVersion(17), callee)
+      default:
+        break
+      }
+    }
+    if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      if name == "containerURL", let argument = arguments.first,
+        argument.label?.text == "forSecurityApplicationGroupIdentifier", let use = stringUse(argument.expression)
+      {
+        facts.groupIdentifiers.append(use)
+      }
+      if name == "supportedFamilies", let array = arguments.first?.expression.as(ArrayExprSyntax.self) {
+        for element in array.elements {
+          guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
+          let familyName = family.declName.baseName.text
+          if let info = WidgetKitCatalog.family(named: familyName), let minimum = info.iOS, minimum > OSVersion(14) {
+            versioned(familyName, minimum, family)
+          }
+        }
+      }
+    }
+    return .visitChildren
+  }
+
+  func readPolicy(_ expression: ExprSyntax, in timeline: FunctionCallExprSyntax) {
+    let function = enclosingFunction(of: Syntax(timeline))
+    let locals: (String) -> ExprSyntax? = { name in function.flatMap { Self.localValue(name, in: $0) } }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+      switch member.declName.baseName.text {
+      case "atEnd":
+        let spacing = function.flatMap { WidgetCodeReader.loopSpacing(in: $0) }
+        facts.policies.append(.init(kind: .atEnd, seconds: spacing.map { Int($0) }, span: span(expression)))
+      case "never":
+        facts.policies.append(.init(kind: .never, seconds: nil, span: span(expression)))
+      default:
+        break
+      }
+      return
+    }
+    var policyExpression = expression
+    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+      policyExpression = value
+    }
+    guard let call = policyExpression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "after",
+      let date = call.arguments.first?.expression
+    else { return }
+    let seconds = WidgetCodeReader.offset(ofDate: date, locals: locals)
+    facts.policies.append(.init(kind: .after, seconds: seconds.map { Int($0) }, span: span(expression)))
+  }
+
+  func enclosingFunction(of node: Syntax) -> Syntax? {
+    var current = node.parent
+    while let candidate = current {
+      if candidate.is(FunctionDeclSyntax.self) || candidate.is(ClosureExprSyntax.self)
+        || candidate.is(AccessorBlockSyntax.self)
+      {
+        return candidate
+      }
+      current = candidate.parent
+    }
+    return nil
+  }
+
+  /// The initial value of `let name = …` inside a function.
+  static func localValue(_ name: String, in function: Syntax) -> ExprSyntax? {
+    final class Finder: SyntaxVisitor {
+      let name: String
+      var value: ExprSyntax?
+      init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+      }
+      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if value == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+          value = node.initializer?.value
+        }
+        return .visitChildren
+      }
+    }
+    let finder = Finder(name: name)
+    finder.walk(function)
+    return finder.value
+  }
+
+  // MARK: Bundles and widgets
+
+  /// The `body` property of a type.
+  func bodyProperty(_ members: MemberBlockSyntax) -> Syntax? {
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      {
+        if let accessor = binding.accessorBlock { return Syntax(accessor) }
+      }
+    }
+    return nil
+  }
+
+  func bundleBlocks(_ members: MemberBlockSyntax) -> [[WidgetCodeFacts.BundleEntry]] {
+    guard let body = bodyProperty(members) else { return [] }
+    var blocks: [[WidgetCodeFacts.BundleEntry]] = []
+    func entries(_ statements: CodeBlockItemListSyntax) {
+      var block: [WidgetCodeFacts.BundleEntry] = []
+      for statement in statements {
+        if let expression = statement.item.as(ExpressionStmtSyntax.self)?.expression
+          ?? statement.item.as(ExprSyntax.self)
+        {
+          if let ifExpression = expression.as(IfExprSyntax.self) {
+            block.append(.init(typeName: "if", span: span(ifExpression.ifKeyword)))
+            var branch: IfExprSyntax? = ifExpression
+            while let current = branch {
+              entries(current.body.statements)
+              switch current.elseBody {
+              case .ifExpr(let next): branch = next
+              case .codeBlock(let last):
+                entries(last.statements)
+                branch = nil
+              case nil: branch = nil
+              }
+            }
+            continue
+          }
+          if let call = expression.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+          {
+            block.append(.init(typeName: callee.baseName.text, span: span(call)))
+          }
+        }
+      }
+      blocks.append(block)
+    }
+    if let accessor = body.as(AccessorBlockSyntax.self) {
+      switch accessor.accessors {
+      case .getter(let statements): entries(statements)
+      case .accessors(let list):
+        if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let getterBody = getter.body {
+          entries(getterBody.statements)
+        }
+      }
+    }
+    // The body's own block first, then the branches in source order.
+    return blocks.sorted { ($0.first?.span.start ?? .max) < ($1.first?.span.start ?? .max) }
+  }
+
+  func readWidget(_ typeName: String, name: TokenSyntax, members: MemberBlockSyntax) -> WidgetCodeFacts.Widget {
+    var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(name), contentViews: [])
+    guard let body = bodyProperty(members) else { return widget }
+    final class ConfigurationFinder: SyntaxVisitor {
+      var configuration: FunctionCallExprSyntax?
+      var families: FunctionCallExprSyntax?
+      var texts: [String: String] = [:]
+      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+          ["configurationDisplayName", "description"].contains(member.declName.baseName.text),
+          let argument = node.arguments.first, let text = WidgetCodeReader.literal(argument.expression)
+        {
+          texts[member.declName.baseName.text] = text
+        }
+        if configuration == nil, let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+          WidgetCodeReader.configurationTypes.contains(callee.baseName.text)
+        {
+          configuration = node
+        }
+        if families == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+          member.declName.baseName.text == "supportedFamilies"
+        {
+          families = node
+        }
+        return .visitChildren
+      }
+    }
+    let finder = ConfigurationFinder(viewMode: .sourceAccurate)
+    finder.walk(body)
+    widget.displayName = finder.texts["configurationDisplayName"]
+    widget.description = finder.texts["description"]
+    if let configuration = finder.configuration,
+      let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self)
+    {
+      widget.configuration = (callee.baseName.text, span(callee))
+      if let kind = configuration.arguments.first(where: { $0.label?.text == "kind" }) {
+        widget.kind = stringUse(kind.expression)
+      }
+      // The views come from the content closure, trailing or labelled `content:`.
+      let content =
+        configuration.trailingClosure.map(Syntax.init)
+        ?? configuration.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
+      widget.contentViews = content.map { Array(constructedTypes($0)).sorted() } ?? []
+    }
+    if let families = finder.families, let array = families.arguments.first?.expression.as(ArrayExprSyntax.self) {
+      let names = array.elements.compactMap { element -> (name: String, span: SourceSpan)? in
+        guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return nil }
+        return (member.declName.baseName.text, span(member))
+      }
+      // A family list the code computes is not read.
+      if names.count == array.elements.count { widget.families = (names, span(array)) }
+    }
+    return widget
+  }
+
+  /// Capitalised names called like initialisers (`CounterView(entry: entry)`): the view types a body builds.
+  func constructedTypes(_ node: Syntax) -> Set<String> {
+    final class Finder: SyntaxVisitor {
+      var names: Set<String> = []
+      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+          callee.baseName.text.first?.isUppercase == true
+        {
+          names.insert(callee.baseName.text)
+        }
+        return .visitChildren
+      }
+    }
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(node)
+    return finder.names
+  }
+}
+
+extension SwiftAttributes {
+  /// `@available(iOS 17.0, *)` on a declaration.
+  static func iOSAvailability(_ attributes: AttributeListSyntax) -> OSVersion? {
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "available",
+        case .availability(let arguments) = attribute.arguments
+      else { continue }
+      if let version = WidgetCodeReader.iOSVersion(in: arguments) { return version }
+    }
+    return nil
+  }
+}

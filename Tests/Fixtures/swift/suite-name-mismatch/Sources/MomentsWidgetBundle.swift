@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct MomentsWidgetBundle: WidgetBundle {
+  var body: some Widget {
+    MomentsWidget()
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+/// Realistic widget extensions under Tests/Fixtures/swift/: each case's `expected.txt` lists the
+/// findings (`rule path:line:column`) its manifest and Swift must produce, and nothing else.
+@Suite struct SwiftFixtureTests {
+  static let root = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/swift")
+
+  static var cases: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+  }
+
+  @Test(arguments: cases)
+  func fixture(name: String) throws {
+    let directory = Self.root.appendingPathComponent(name)
+    let expected = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
+      .split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
+    let manifest = directory.appendingPathComponent("widgets.yaml")
+    let source = SourceText(path: "widgets.yaml", bytes: Array(try Data(contentsOf: manifest)))
+    let findings = Linter().lint(manifest: source, directory: directory.path, displayDirectory: "")
+    let actual = findings.map { finding in
+      "\(finding.ruleID) \(finding.file):\(finding.range.start.line):\(finding.range.start.column)"
+    }.sorted()
+    #expect(actual == expected)
+  }
+
+  @Test func casesAreCovered() {
+    #expect(Self.cases.count >= 14)
+  }
+
+  @Test func sourcesModeJudgesOnlyWhatTheCodeSays() throws {
+    let directory = Self.root.appendingPathComponent("availability-guards/Sources").path
+    let linter = Linter()
+    // No deployment target known: availability is not judged, and nothing about a manifest is assumed.
+    #expect(linter.lint(sourcesIn: directory, displayDirectory: "src", deploymentTarget: nil).isEmpty)
+    let judged = linter.lint(sourcesIn: directory, displayDirectory: "src", deploymentTarget: OSVersion(16))
+    #expect(!judged.isEmpty && judged.allSatisfy { $0.ruleID == "availability" && $0.file.hasPrefix("src/") })
+    #expect(judged.allSatisfy { $0.related.isEmpty })
+  }
+
+  @Test func initWritesAManifestThatAgreesWithTheCode() throws {
+    let sources = TestSupport.path("examples/trip-widgets/targets/TripWidgets")
+    let project = Linter().sourcesProject(directory: sources, displayDirectory: sources, deploymentTarget: nil)
+    let text = ManifestWriter.manifest(for: project, sourcesPath: sources)
+    #expect(text.contains("      - kind: FlightStatusWidget\n"))
+    #expect(text.contains("        configuration: intent\n"))
+    #expect(text.contains("com.apple.security.application-groups: [group.com.example.voyage]"))
+    // Linted with a deployment target, the written manifest has no drift from its own code.
+    let manifest = text.replacingOccurrences(
+      of: "  # deploymentTarget: \"16.0\"", with: "  deploymentTarget: \"16.0\"")
+    let findings = try TestSupport.lint(manifest)
+    #expect(findings.map(\.ruleID) == [])
+  }
+}

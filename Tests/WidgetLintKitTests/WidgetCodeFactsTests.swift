@@ -1,0 +1,189 @@
+import Testing
+
+@testable import WidgetLintKit
+
+@Suite struct WidgetCodeFactsTests {
+  func facts(_ code: String) -> WidgetCodeFacts {
+    SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code)).code
+  }
+
+  func position(_ span: SourceSpan) -> String {
+    let start = span.range.start
+    return "\(start.line):\(start.column)"
+  }
+
+  @Test func bundlesNestedBundlesAndAvailableBranches() {
+    let code = """
+      @main
+      struct AllWidgets: WidgetBundle {
+          var body: some Widget {
+              A()
+              B()
+              MoreWidgets()
+              if #available(iOS 18.0, *) {
+                  Control()
+              }
+          }
+      }
+      struct MoreWidgets: WidgetBundle {
+          @WidgetBundleBuilder
+          var body: some Widget { C(); D() }
+      }
+      """
+    let bundles = facts(code).bundles
+    #expect(bundles.map(\.typeName) == ["AllWidgets", "MoreWidgets"])
+    #expect(bundles[0].isMain && !bundles[1].isMain)
+    #expect(bundles[0].blocks.map { $0.map(\.typeName) } == [["A", "B", "MoreWidgets", "if"], ["Control"]])
+    #expect(bundles[1].blocks.map { $0.map(\.typeName) } == [["C", "D"]])
+    #expect(position(bundles[0].blocks[0][1].span) == "5:9")
+    let target = TargetCode(files: [SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code))])
+    #expect(target.mainBundle?.typeName == "AllWidgets")
+  }
+
+  @Test func kindsResolveFromLiteralsAndConstants() throws {
+    let code = """
+      enum Kinds { static let weather = "WeatherWidget" }
+      let sharedKind = "SharedWidget"
+      struct A: Widget {
+          let kind: String = "AWidget"
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: kind, provider: P()) { AView(entry: $0) }
+                  .supportedFamilies([.systemSmall, .accessoryCircular])
+          }
+      }
+      struct B: Widget {
+          var body: some WidgetConfiguration {
+              AppIntentConfiguration(kind: Kinds.weather, intent: I.self, provider: P()) { BView(entry: $0) }
+          }
+      }
+      struct C: Widget {
+          var body: some WidgetConfiguration { IntentConfiguration(kind: sharedKind, intent: I.self, provider: P()) { _ in EmptyView() } }
+      }
+      struct D: Widget {
+          var body: some WidgetConfiguration { StaticConfiguration(kind: "D\\(suffix)", provider: P()) { _ in EmptyView() } }
+      }
+      """
+    let scanned = SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code))
+    let target = TargetCode(files: [scanned])
+    let kinds = scanned.code.widgets.map { widget in widget.kind.flatMap { target.resolve($0)?.value } }
+    #expect(kinds == ["AWidget", "WeatherWidget", "SharedWidget", nil])
+    let a = try #require(scanned.code.widgets.first)
+    #expect(a.configuration?.name == "StaticConfiguration")
+    #expect(a.families?.names.map(\.name) == ["systemSmall", "accessoryCircular"])
+    #expect(a.contentViews == ["AView"])
+    let kind = try #require(a.kind)
+    let resolved = try #require(target.resolve(kind))
+    #expect(position(resolved.span) == "4:24")
+  }
+
+  @Test func timelinePolicies() {
+    let code = """
+      func timeline() {
+          let next = Calendar.current.date(byAdding: .minute, value: 2, to: Date())!
+          _ = Timeline(entries: e, policy: .after(next))
+          _ = Timeline(entries: e, policy: .after(Date().addingTimeInterval(15 * 60)))
+          _ = Timeline(entries: e, policy: .after(Date(timeIntervalSinceNow: 60)))
+          _ = Timeline(entries: e, policy: .after(Date.now + 90))
+          _ = Timeline(entries: e, policy: .never)
+          _ = Timeline(entries: e, policy: .after(nextRefresh()))
+      }
+      func loop() {
+          for offset in 0..<5 {
+              let date = Calendar.current.date(byAdding: .hour, value: offset, to: now)!
+          }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
+      func spaced() {
+          for i in 0..<60 { entries.append(Entry(date: now.addingTimeInterval(Double(i) * 30))) }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
+      """
+    let policies = facts(code).policies
+    #expect(policies.map(\.seconds) == [120, 900, 60, 90, nil, nil, 3600, 30])
+    #expect(policies.map { position($0.span) } == ["3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38"])
+  }
+
+  @Test func groupIdentifiersAndURLs() {
+    let code = """
+      let group = "group.com.example.shared"
+      let defaults = UserDefaults(suiteName: "group.com.example.app")
+      let other = UserDefaults(suiteName: group)
+      let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.x")
+      let computed = UserDefaults(suiteName: "group." + Bundle.main.bundleIdentifier!)
+      struct V: View {
+          var body: some View {
+              switch family {
+              case .systemSmall: Text("a").widgetURL(URL(string: "app://a"))
+              default: Text("b").widgetURL(URL(string: "app://b"))
+              }
+              Link(destination: URL(string: "app://link")!) { Text("c") }
+          }
+      }
+      """
+    let found = facts(code)
+    #expect(found.groupIdentifiers.count == 3)
+    let target = TargetCode(files: [SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code))])
+    #expect(
+      found.groupIdentifiers.compactMap { target.resolve($0)?.value } == [
+        "group.com.example.app", "group.com.example.shared", "group.x",
+      ])
+    #expect(found.urlUses.map(\.isLink) == [false, false, true])
+    #expect(found.urlUses[0].excludes(found.urlUses[1]))
+    #expect(!found.urlUses[0].excludes(found.urlUses[2]))
+    #expect(found.urlUses.allSatisfy { $0.enclosingType == "V" })
+  }
+
+  @Test func versionedUsesKnowTheirGuards() {
+    let code = """
+      struct W: Widget {
+          var body: some WidgetConfiguration {
+              AppIntentConfiguration(kind: "W", intent: I.self, provider: P()) { entry in
+                  if #available(iOS 17.0, *) {
+                      V().containerBackground(.fill, for: .widget)
+                  } else {
+                      V().containerBackground(.fill, for: .widget)
+                  }
+              }
+          }
+      }
+      @available(iOS 17.0, *)
+      struct Tap: View {
+          var body: some View { Button(intent: Refresh()) { Text("Go") } }
+      }
+      func f() {
+          guard #available(iOS 16.0, *) else { return }
+          _ = Toggle(isOn: true, intent: T())
+      }
+      """
+    let uses = facts(code).versionedUses
+    #expect(
+      uses.map(\.symbol) == [
+        "AppIntentConfiguration", "containerBackground(_:for: .widget)", "containerBackground(_:for: .widget)",
+        "Button(intent:)", "Toggle(isOn:intent:)",
+      ])
+    #expect(uses.map { $0.guaranteed?.description } == [nil, "17.0", nil, "17.0", "16.0"])
+  }
+
+  @Test func unsupportedViewsAndOwnUnavailableDeclarations() {
+    let code = """
+      struct Web: UIViewRepresentable {}
+      struct V: View {
+          var body: some View {
+              VStack { AsyncImage(url: u); Text("List") }  // ScrollView in a comment
+          }
+      }
+      @available(iOSApplicationExtension, unavailable)
+      func openSettings() { UIApplication.shared.open(url) }
+      @available(iOSApplicationExtension, unavailable)
+      func openMore() { openSettings() }
+      func tap() { openSettings() }
+      """
+    let found = facts(code)
+    #expect(
+      found.unsupportedViews.map { "\($0.name)@\(position($0.span))" } == [
+        "UIViewRepresentable@1:13", "AsyncImage@4:18",
+      ])
+    #expect(found.extensionUnavailableDeclarations == ["openSettings", "openMore"])
+    #expect(found.references.filter { $0.name == "openSettings" }.map { position($0.span) } == ["11:14"])
+  }
+}
