@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// A fixture kept exactly as written: its expected findings are at fixed positions.
 import SwiftUI
 import WidgetKit
 
@@ -6,15 +8,15 @@ import WidgetKit
 
 @main
 struct HaikuWidgetBundle: WidgetBundle {
-  var body: some Widget {
-    DailyHaikuWidget()
-    // SpringHaikuWidget()
-    // SummerHaikuWidget()
-    // AutumnHaikuWidget()
-    // WinterHaikuWidget()
-    /* NewYearHaikuWidget() */
-    /* FullMoonHaikuWidget() */
-  }
+    var body: some Widget {
+        DailyHaikuWidget()
+        // SpringHaikuWidget()
+        // SummerHaikuWidget()
+        // AutumnHaikuWidget()
+        // WinterHaikuWidget()
+        /* NewYearHaikuWidget() */
+        /* FullMoonHaikuWidget() */
+    }
 }
 
 /*
@@ -53,21 +55,20 @@ struct HaikuWidgetBundle: WidgetBundle {
 /// `UserDefaults(suiteName: "group.com.example.poems")` (the old app's group) or
 /// `FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.poems")`.
 struct Haiku: Codable {
-  var lines: [String]
-  var poet: String
+    var lines: [String]
+    var poet: String
 
-  static let sample = Haiku(
-    lines: ["An old silent pond", "A frog jumps into the pond", "Splash! Silence again."],
-    poet: "Matsuo Bashō")
+    static let sample = Haiku(lines: ["An old silent pond", "A frog jumps into the pond", "Splash! Silence again."],
+                              poet: "Matsuo Bashō")
 }
 
 enum HaikuStore {
-  private static let defaults = UserDefaults(suiteName: "group.com.example.haiku")
+    private static let defaults = UserDefaults(suiteName: "group.com.example.haiku")
 
-  static func today() -> Haiku {
-    guard let data = defaults?.data(forKey: "today"),
-      let haiku = try? JSONDecoder().decode(Haiku.self, from: data)
-    else { return .sample }
-    return haiku
-  }
+    static func today() -> Haiku {
+        guard let data = defaults?.data(forKey: "today"),
+              let haiku = try? JSONDecoder().decode(Haiku.self, from: data)
+        else { return .sample }
+        return haiku
+    }
 }
