@@ -147,7 +147,7 @@ public final class Linter: @unchecked Sendable {
           let anchor = manifest.targets[target].name
           project.readingObservations.append(
             Observation(
-              ruleID: DocumentReader.invalidValueRule, message: "cannot read '\(file.displayPath)': \(message)",
+              ruleID: DocumentReader.invalidValueRule, message: "'\(file.displayPath)' was not read: \(message)",
               span: anchor?.span ?? manifest.targets[target].span,
               pointer: manifest.targets[target].pointer.appending("sources"),
               subject: anchor?.value))
@@ -196,6 +196,10 @@ final class SwiftFactsCache: @unchecked Sendable {
       let file = missing[index]
       switch InputReader.read(path: file.path, maxSize: maxFileSize) {
       case .success(let bytes):
+        if let refusal = SwiftSourceScanner.refusal(for: bytes) {
+          lock.withLock { failures[file.path] = refusal }
+          return
+        }
         let scanned = SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes))
         lock.withLock { facts[file.path] = scanned }
       case .failure(let error):

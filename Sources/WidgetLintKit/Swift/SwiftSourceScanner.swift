@@ -16,6 +16,34 @@ public struct SwiftFileFacts: Sendable {
 /// Reads Swift sources with swift-syntax: comments and string literals are trivia and literal
 /// segments to the parser, so they can never match.
 public enum SwiftSourceScanner {
+  /// The longest run of `[` (white space between allowed) that is parsed. swift-syntax's parser takes
+  /// time exponential in such runs (`[[[[…`: 18 take seconds, 22 half a minute), and no real Swift
+  /// nests array literals or types this deep.
+  public static let maxBracketRun = 12
+
+  /// Why a file is not parsed, or nil when it is safe to.
+  public static func refusal(for bytes: [UInt8]) -> String? {
+    var run = 0
+    var line = 1
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "["):
+        run += 1
+        if run > maxBracketRun {
+          return
+            "line \(line) opens more than \(maxBracketRun) '[' in a row, which widgetlint does not parse (Swift's parser takes exponential time on it)"
+        }
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        continue
+      case UInt8(ascii: "\n"):
+        line += 1
+      default:
+        run = 0
+      }
+    }
+    return nil
+  }
+
   public static func scan(_ file: SourceText) -> SwiftFileFacts {
     let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let visitor = UnavailableAPIVisitor(file: file)
