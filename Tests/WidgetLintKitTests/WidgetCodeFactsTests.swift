@@ -187,3 +187,97 @@ import Testing
     #expect(found.references.filter { $0.name == "openSettings" }.map { position($0.span) } == ["11:14"])
   }
 }
+
+/// Patterns from shipped widget extensions that must not produce false findings.
+@Suite struct ShippedPatternTests {
+  func lint(_ manifestWidgets: String, files: [(path: String, contents: String)], deploymentTarget: String = "16.0")
+    throws -> [Finding]
+  {
+    let manifest = """
+      app:
+        bundleIdentifier: com.example.app
+        deploymentTarget: "\(deploymentTarget)"
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+          sources: [Widgets]
+          widgets:
+      \(manifestWidgets)
+      """
+    return try TestSupport.lint(manifest, files: files)
+  }
+
+  let countdown = "      - {kind: Countdown, displayName: Countdown, description: Days left., families: [systemSmall]}"
+
+  @Test func bundleThatReturnsBuilderProperties() throws {
+    let bundle = """
+      @main
+      struct Widgets: WidgetBundle {
+          var body: some Widget {
+              if #available(iOS 18.0, *) {
+                  return modern
+              } else {
+                  return classic
+              }
+          }
+          @WidgetBundleBuilder var classic: some Widget { CountdownWidget() }
+          @available(iOS 18.0, *)
+          @WidgetBundleBuilder var modern: some Widget { CountdownWidget(); CountdownControl() }
+      }
+      """
+    let widget = """
+      struct CountdownWidget: Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "Countdown", provider: P()) { CountdownView(entry: $0) }
+                  .supportedFamilies([.systemSmall])
+          }
+      }
+      """
+    // The body's list is not fully known, so no kind is reported missing from the code.
+    #expect(
+      try lint(countdown, files: [("Widgets/Bundle.swift", bundle), ("Widgets/Countdown.swift", widget)]).isEmpty)
+  }
+
+  @Test func singleWidgetMarkedMain() throws {
+    let widget = """
+      @main
+      struct CountdownWidget: Widget {
+          let kind: String = "Countdown"
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: kind, provider: P()) { entry in
+                  if #available(iOSApplicationExtension 17.0, *) {
+                      CountdownView(entry: entry).containerBackground(for: .widget) {}
+                  } else {
+                      CountdownView(entry: entry)
+                  }
+              }
+              .supportedFamilies([.systemSmall])
+          }
+      }
+      """
+    #expect(try lint(countdown, files: [("Widgets/Countdown.swift", widget)]).isEmpty)
+    let drifted = countdown.replacingOccurrences(of: "Countdown,", with: "Countdown2,")
+    let findings = try lint(drifted, files: [("Widgets/Countdown.swift", widget)])
+    #expect(findings.map(\.ruleID) == ["manifest-drift", "manifest-drift"])
+  }
+
+  @Test func datesThatAreNotOffsetsFromNow() throws {
+    let provider = """
+      struct P: TimelineProvider {
+          func getTimeline(in context: Context, completion: @escaping (Timeline<E>) -> Void) {
+              let tomorrow = Calendar.current.startOfDay(for: Date()).addingTimeInterval(60)
+              completion(Timeline(entries: [], policy: .after(tomorrow)))
+              var next = Date().addingTimeInterval(60)
+              next = Calendar.current.startOfDay(for: next)
+              completion(Timeline(entries: [], policy: .after(next)))
+              let soon = Calendar.current.date(byAdding: .minute, value: 1, to: midnight)!
+              completion(Timeline(entries: [], policy: .after(soon)))
+          }
+      }
+      """
+    #expect(try lint(countdown, files: [("Widgets/Provider.swift", provider)]).isEmpty)
+    let now = provider.replacingOccurrences(of: "to: midnight", with: "to: .now")
+    #expect(
+      try lint(countdown, files: [("Widgets/Provider.swift", now)]).map(\.ruleID) == ["refresh-interval-too-short"])
+  }
+}

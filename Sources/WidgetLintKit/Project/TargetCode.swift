@@ -7,6 +7,7 @@ public struct TargetCode: Sendable {
   private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
   private let viewReferences: [String: Set<String>]
+  private let controls: Set<String>
 
   public init(files: [SwiftFileFacts]) {
     self.files = files
@@ -15,7 +16,9 @@ public struct TargetCode: Sendable {
     var constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
     var byName: [String: [WidgetCodeFacts.StringUse]] = [:]
     var views: [String: Set<String>] = [:]
+    var controls: Set<String> = []
     for file in files {
+      controls.formUnion(file.code.controls)
       for bundle in file.code.bundles where bundles[bundle.typeName] == nil { bundles[bundle.typeName] = bundle }
       for widget in file.code.widgets where widgets[widget.typeName] == nil { widgets[widget.typeName] = widget }
       for (key, value) in file.code.constants {
@@ -29,6 +32,7 @@ public struct TargetCode: Sendable {
     self.constants = constants
     self.constantsByName = byName
     self.viewReferences = views
+    self.controls = controls
   }
 
   public var isEmpty: Bool { files.isEmpty }
@@ -59,8 +63,39 @@ public struct TargetCode: Sendable {
     return main.count == 1 ? main.first : nil
   }
 
+  /// A widget that is itself `@main` (an extension with one widget and no bundle).
+  public var mainWidget: WidgetCodeFacts.Widget? {
+    let main = widgets.values.filter(\.isMain)
+    return main.count == 1 && mainBundle == nil ? main.first : nil
+  }
+
+  /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
+  public var declaresWidgets: Bool { mainBundle != nil || mainWidget != nil }
+
+  /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
+  /// a bundle or a control declared in these sources, and no body does more than list entries.
+  public var bundleIsFullyKnown: Bool {
+    if mainWidget != nil { return true }
+    guard let main = mainBundle else { return false }
+    var pending = [main]
+    var visited: Set<String> = []
+    while let bundle = pending.popLast() {
+      guard visited.insert(bundle.typeName).inserted else { continue }
+      guard bundle.isComplete else { return false }
+      for entry in bundle.blocks.flatMap({ $0 }) where entry.typeName != "if" {
+        if let nested = bundles[entry.typeName] {
+          pending.append(nested)
+        } else if widgets[entry.typeName] == nil && !controls.contains(entry.typeName) {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
   /// The widgets the `@main` bundle lists, following nested bundles, in source order.
   public var bundledWidgets: [WidgetCodeFacts.Widget] {
+    if let mainWidget { return [mainWidget] }
     guard let main = mainBundle else { return [] }
     var result: [WidgetCodeFacts.Widget] = []
     var seen: Set<String> = []

@@ -79,7 +79,7 @@ public struct AvailabilityRule: Rule {
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     // Where the code has a @main bundle, availability is judged on the code, which knows its guards.
-    for (index, target) in manifest.targets.enumerated() where context.project.code(ofTarget: index).mainBundle == nil {
+    for (index, target) in manifest.targets.enumerated() where !context.project.code(ofTarget: index).declaresWidgets {
       let platform = target.resolvedPlatform
       let deployment = context.project.deploymentTarget(of: target)
       let related = deployment?.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []

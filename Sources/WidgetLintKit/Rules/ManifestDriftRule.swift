@@ -116,7 +116,9 @@ public struct ManifestDriftRule: Rule {
   public func check(_ context: RuleContext) {
     guard context.manifest?.isSynthesized == false else { return }
     for (target, code) in context.targetsWithCode {
-      guard let bundle = code.mainBundle else { continue }
+      guard code.declaresWidgets else { continue }
+      let bundleName = code.mainBundle?.typeName ?? code.mainWidget?.typeName ?? ""
+      let bundleSpan = code.mainBundle?.nameSpan ?? code.mainWidget?.nameSpan
       var manifestByKind: [String: Manifest.Widget] = [:]
       for widget in target.widgets { if let kind = widget.kind?.value { manifestByKind[kind] = widget } }
       let manifestAt = target.widgetsSpan ?? target.name?.span
@@ -156,13 +158,13 @@ public struct ManifestDriftRule: Rule {
           }
         }
       }
-      guard !unresolved else { continue }
+      // A kind missing from the code is only certain when the code's list is fully known.
+      guard !unresolved, code.bundleIsFullyKnown, let bundleSpan else { continue }
       for widget in target.widgets {
         guard let kind = widget.kind, !codeKinds.contains(kind.value) else { continue }
         context.report(
-          "widget kind '\(kind.value)' is in the manifest, but the code's @main WidgetBundle '\(bundle.typeName)' does not list it",
-          at: kind, subject: kind.value,
-          related: [RelatedLocation("WidgetBundle '\(bundle.typeName)' declared here", at: bundle.nameSpan)])
+          "widget kind '\(kind.value)' is in the manifest, but the code's @main '\(bundleName)' does not list it",
+          at: kind, subject: kind.value, related: [RelatedLocation("'\(bundleName)' declared here", at: bundleSpan)])
       }
     }
   }

@@ -66,7 +66,7 @@ public struct WidgetKindLimitRule: Rule {
     let max = context.option("max")
     // Where the code has a @main bundle, its blocks are what the builder sees (nesting included).
     for (index, target) in manifest.targets.enumerated()
-    where target.widgets.count > max && context.project.code(ofTarget: index).mainBundle == nil {
+    where target.widgets.count > max && !context.project.code(ofTarget: index).declaresWidgets {
       let first = target.widgets[max]
       let name = target.name?.value ?? "this target"
       context.report(

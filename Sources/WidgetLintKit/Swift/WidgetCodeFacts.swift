@@ -28,10 +28,15 @@ public struct WidgetCodeFacts: Sendable {
     public var nameSpan: SourceSpan
     /// The body's entries, one list per block: the body itself, then each `if` branch.
     public var blocks: [[BundleEntry]]
+    /// False when the body holds more than entries and `if` branches (a `return` of another builder
+    /// property, say): then what it lists is not fully known.
+    public var isComplete = true
   }
 
   public struct Widget: Sendable {
     public var typeName: String
+    /// `@main` on the widget itself: an extension with a single widget and no bundle.
+    public var isMain = false
     public var nameSpan: SourceSpan
     public var kind: StringUse?
     public var configuration: (name: String, span: SourceSpan)?
@@ -99,6 +104,8 @@ public struct WidgetCodeFacts: Sendable {
 
   public var bundles: [Bundle] = []
   public var widgets: [Widget] = []
+  /// Types conforming to `ControlWidget`: bundle entries that are not widgets.
+  public var controls: [String] = []
   /// `static let` / `let` string constants: by type (nil for file level) and name.
   public var constants: [ConstantKey: StringUse] = [:]
   public var groupIdentifiers: [StringUse] = []
@@ -240,7 +247,7 @@ enum WidgetCodeReader {
     }
     if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
       sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
-      let last = sequence.elements.last
+      let first = sequence.elements.first, let last = sequence.elements.last, isNow(first, locals: locals)
     {
       return number(last)
     }
@@ -254,9 +261,12 @@ enum WidgetCodeReader {
     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
     switch member.declName.baseName.text {
     case "addingTimeInterval":
+      // Only an offset from now is an interval; `startOfDay(for:).addingTimeInterval(…)` is not.
+      guard let base = member.base, isNow(base, locals: locals) else { return nil }
       return arguments.first.flatMap { number($0.expression) }
     case "date":
       guard arguments.count >= 3, arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
+        arguments[2].label?.text == "to", isNow(arguments[2].expression, locals: locals),
         let unit = arguments[0].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
         let seconds = calendarUnits[unit], let value = number(arguments[1].expression)
       else { return nil }
@@ -264,6 +274,25 @@ enum WidgetCodeReader {
     default:
       return nil
     }
+  }
+
+  /// `Date()`, `Date.now`, `.now`, or a local constant holding one of them.
+  static func isNow(_ expression: ExprSyntax, locals: (String) -> ExprSyntax?, depth: Int = 0) -> Bool {
+    guard depth < 4 else { return false }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date", call.arguments.isEmpty,
+      call.trailingClosure == nil
+    {
+      return true
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now" {
+      guard let base = member.base else { return true }
+      return base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date"
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+      return isNow(value, locals: locals, depth: depth + 1)
+    }
+    return false
   }
 
   /// The spacing of dates built in a `for i in …` loop: `date(byAdding: .minute, value: i * N, …)` or
@@ -402,13 +431,18 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     }
     let names = Set(supertypes.map(\.0))
     if names.contains("WidgetBundle") {
-      let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+      let isMainBundle = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+      let (blocks, complete) = bundleBlocks(members)
       facts.bundles.append(
-        .init(typeName: typeName, isMain: isMain, nameSpan: span(name), blocks: bundleBlocks(members)))
+        .init(typeName: typeName, isMain: isMainBundle, nameSpan: span(name), blocks: blocks, isComplete: complete))
     }
+    let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
     if names.contains("Widget") {
-      facts.widgets.append(readWidget(typeName, name: name, members: members))
+      var widget = readWidget(typeName, name: name, members: members)
+      widget.isMain = isMain
+      facts.widgets.append(widget)
     }
+    if names.contains("ControlWidget") { facts.controls.append(typeName) }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
       facts.viewReferences[typeName, default: []].formUnion(constructedTypes(Syntax(members)))
     }
@@ -685,7 +719,9 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
       }
       override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if value == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+        // A `var` may be reassigned before it is used, so only constants are followed.
+        let isConstant = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "let"
+        if value == nil, isConstant, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
           value = node.initializer?.value
         }
         return .visitChildren
@@ -710,9 +746,10 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     return nil
   }
 
-  func bundleBlocks(_ members: MemberBlockSyntax) -> [[WidgetCodeFacts.BundleEntry]] {
-    guard let body = bodyProperty(members) else { return [] }
+  func bundleBlocks(_ members: MemberBlockSyntax) -> ([[WidgetCodeFacts.BundleEntry]], Bool) {
+    guard let body = bodyProperty(members) else { return ([], false) }
     var blocks: [[WidgetCodeFacts.BundleEntry]] = []
+    var complete = true
     func entries(_ statements: CodeBlockItemListSyntax) {
       var block: [WidgetCodeFacts.BundleEntry] = []
       for statement in statements {
@@ -738,8 +775,10 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
           {
             block.append(.init(typeName: callee.baseName.text, span: span(call)))
+            continue
           }
         }
+        complete = false
       }
       blocks.append(block)
     }
@@ -753,7 +792,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       }
     }
     // The body's own block first, then the branches in source order.
-    return blocks.sorted { ($0.first?.span.start ?? .max) < ($1.first?.span.start ?? .max) }
+    return (blocks.sorted { ($0.first?.span.start ?? .max) < ($1.first?.span.start ?? .max) }, complete)
   }
 
   func readWidget(_ typeName: String, name: TokenSyntax, members: MemberBlockSyntax) -> WidgetCodeFacts.Widget {
