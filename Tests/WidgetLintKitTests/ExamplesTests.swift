@@ -60,6 +60,7 @@ import Testing
       "yaml-syntax.yaml": "21:16-21:17",
       "suppression-without-reason.yaml": "16:9-16:66",
       "unused-suppression.yaml": "15:40-15:66",
+      "duplicate-bundle-id.yaml": "15:23-15:50",
     ]
     for (file, position) in expected {
       let report = LintRun().run(arguments: [TestSupport.path("examples/broken/\(file)")])

@@ -27,7 +27,7 @@ public struct LintConfiguration: Sendable {
 /// The pipeline: text → document → manifest and Swift facts → rules → findings.
 public final class Linter: @unchecked Sendable {
   public let configuration: LintConfiguration
-  private let swiftCache: SwiftFactsCache
+  let swiftCache: SwiftFactsCache
 
   public init(configuration: LintConfiguration = LintConfiguration(), sharing other: Linter? = nil) {
     self.configuration = configuration

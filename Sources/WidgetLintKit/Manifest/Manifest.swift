@@ -6,9 +6,18 @@ public struct Manifest: Sendable {
   public var targets: [Target] = []
   public var eas: EAS?
   public var rootSpan: SourceSpan
-  /// True for the manifest `--sources` makes up from a folder of Swift: it knows nothing the code does
-  /// not say, so no default (deployment target, entitlements, widget list) may be assumed.
-  public var isSynthesized = false
+  /// Where the manifest came from. Only a written manifest lists widgets to compare with the code and
+  /// means iOS 14.0 when it names no deployment target; the others assume nothing they were not told.
+  public enum Origin: String, Sendable {
+    case manifest, sources, expo, xcode
+  }
+
+  public var origin: Origin = .manifest
+  /// True for the manifest `--sources` makes up from a folder of Swift.
+  public var isSynthesized: Bool {
+    get { origin == .sources }
+    set { origin = newValue ? .sources : .manifest }
+  }
 
   // Each `span` below is the first line of the item (its head), where findings about the whole item point.
   public struct App: Sendable {

@@ -33,10 +33,13 @@ public struct Project: Sendable {
   /// Built once from `targetSources` by the linter.
   public var targetCode: [TargetCode] = []
 
+  /// Every file read for this project, for `--verbose`.
+  public var filesRead: [String] = []
+
   /// The iOS or watchOS version a target deploys to, and where it was set (nil when it is the default).
   public func deploymentTarget(of target: Manifest.Target) -> (version: OSVersion, setAt: SourceSpan?)? {
     if let own = target.deploymentTarget { return (own.value, own.span) }
-    if manifest?.isSynthesized == true { return nil }
+    if manifest?.origin != .manifest { return nil }
     // The app's deployment target is an iOS version; a watchOS target without its own is unknown.
     guard target.resolvedPlatform == .ios else { return nil }
     if let app = manifest?.app?.deploymentTarget { return (app.value, app.span) }

@@ -114,7 +114,7 @@ public struct ManifestDriftRule: Rule {
   ]
 
   public func check(_ context: RuleContext) {
-    guard context.manifest?.isSynthesized == false else { return }
+    guard context.manifest?.origin == .manifest else { return }
     for (target, code) in context.targetsWithCode {
       guard code.declaresWidgets else { continue }
       let bundleName = code.mainBundle?.typeName ?? code.mainWidget?.typeName ?? ""

@@ -14,6 +14,7 @@ public enum RuleRegistry {
     AppGroupMismatchRule.self,
     AppGroupFormatRule.self,
     BundleIDPrefixRule.self,
+    DuplicateBundleIDRule.self,
     EASExtensionMismatchRule.self,
     WidgetURLSchemeRule.self,
     MissingDisplayNameRule.self,

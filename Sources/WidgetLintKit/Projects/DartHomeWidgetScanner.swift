@@ -1,0 +1,661 @@
+/// Finds the calls a Flutter app makes to the home_widget package in one Dart file:
+/// `HomeWidget.setAppGroupId(group)`, `HomeWidget.saveWidgetData<T>(key, value)` and
+/// `HomeWidget.updateWidget(iOSName: kind, …)`.
+///
+/// It runs a small Dart tokenizer (comments, nested block comments, every string literal form with
+/// escapes and interpolation), so calls inside comments or strings never match. An argument is known
+/// when it is a string literal without interpolation (adjacent literals are concatenated, as Dart
+/// does), or an identifier (`appGroupId`, `Config.appGroupId`) naming a top-level or class-level
+/// `const` / `final` declaration in the same file whose initializer is one.
+public enum DartHomeWidgetScanner {
+  public struct Call: Sendable {
+    /// `setAppGroupId`, `saveWidgetData` or `updateWidget`.
+    public var method: String
+    /// The group id, the data key, or the iOS widget kind; its span covers the string literal
+    /// (quotes and any `r` prefix included), which may be a constant's initializer elsewhere in the
+    /// file. Nil when the argument is missing or not a literal the scanner can resolve.
+    public var argument: Located<String>?
+    /// From `HomeWidget` to the call's closing parenthesis.
+    public var span: SourceSpan
+
+    public init(method: String, argument: Located<String>?, span: SourceSpan) {
+      self.method = method
+      self.argument = argument
+      self.span = span
+    }
+  }
+
+  /// The methods reported, in the order they matter to a reader of the results.
+  public static let methods: Set<String> = ["setAppGroupId", "saveWidgetData", "updateWidget"]
+
+  public static func scan(_ source: SourceText) -> [Call] {
+    let tokens = DartLexer(source: source).tokenize()
+    let declarations = DartDeclarations(tokens: tokens)
+    let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
+    var calls: [Call] = []
+    var index = 0
+    while index + 3 < tokens.count {
+      defer { index += 1 }
+      guard tokens[index].isIdentifier("HomeWidget"), tokens[index + 1].isPunctuation("."),
+        tokens[index + 2].kind == .identifier, methods.contains(tokens[index + 2].text)
+      else { continue }
+      if index > 0, tokens[index - 1].isPunctuation("?.") || tokens[index - 1].isPunctuation("..") { continue }
+      var open = index + 3
+      if tokens[open].isPunctuation("<") {
+        guard let afterTypeArguments = Self.skipTypeArguments(tokens, from: open) else { continue }
+        open = afterTypeArguments
+      }
+      guard open < tokens.count, tokens[open].isPunctuation("(") else { continue }
+      let arguments = Self.arguments(tokens, open: open)
+      let end = arguments.close < tokens.count ? tokens[arguments.close].end : (tokens.last?.end ?? 0)
+      let method = tokens[index + 2].text
+      var argument: Located<String>?
+      switch method {
+      case "updateWidget":
+        // The iOS plugin reloads `iOSName`, or `name` when iOSName is not given.
+        if let named = arguments.list.first(where: { $0.name == "iOSName" })
+          ?? arguments.list.first(where: {
+            $0.name == "name"
+          })
+        {
+          argument = resolver.evaluate(named.range, at: index)
+        }
+      default:
+        if let positional = arguments.list.first(where: { $0.name == nil }) {
+          argument = resolver.evaluate(positional.range, at: index)
+        }
+      }
+      calls.append(
+        Call(method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end)))
+    }
+    return calls
+  }
+
+  /// The token index after the `>` closing type arguments that start at `open`, when they look like
+  /// type arguments (names, `?`, `.`, `,` and nested angle brackets only).
+  private static func skipTypeArguments(_ tokens: [DartToken], from open: Int) -> Int? {
+    var depth = 0
+    var index = open
+    while index < tokens.count {
+      let token = tokens[index]
+      if token.isPunctuation("<") {
+        depth += 1
+      } else if token.isPunctuation(">") {
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      } else if token.kind != .identifier && !token.isPunctuation("?") && !token.isPunctuation(".")
+        && !token.isPunctuation(",")
+      {
+        return nil
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  private struct Argument {
+    var name: String?
+    /// The argument's value tokens (after any `name:`).
+    var range: Range<Int>
+  }
+
+  /// Splits the argument list opened by the `(` at `open`; `close` is the index of its `)` (or the
+  /// token count when the file ends first).
+  private static func arguments(_ tokens: [DartToken], open: Int) -> (list: [Argument], close: Int) {
+    var list: [Argument] = []
+    var depth = 0
+    var argumentStart = open + 1
+    var index = open + 1
+    func finish(_ end: Int) {
+      guard end > argumentStart else { return }
+      if end - argumentStart >= 2, tokens[argumentStart].kind == .identifier,
+        tokens[argumentStart + 1].isPunctuation(":")
+      {
+        list.append(Argument(name: tokens[argumentStart].text, range: (argumentStart + 2)..<end))
+      } else {
+        list.append(Argument(name: nil, range: argumentStart..<end))
+      }
+    }
+    while index < tokens.count {
+      let token = tokens[index]
+      if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
+        depth += 1
+      } else if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
+        if depth == 0 {
+          finish(index)
+          return (list, index)
+        }
+        depth -= 1
+      } else if depth == 0, token.isPunctuation(",") {
+        finish(index)
+        argumentStart = index + 1
+      }
+      index += 1
+    }
+    finish(index)
+    return (list, tokens.count)
+  }
+}
+
+// MARK: - Tokens
+
+private struct DartToken {
+  enum Kind {
+    case identifier
+    case string
+    case number
+    case punctuation
+    case other
+  }
+
+  var kind: Kind
+  var start: Int
+  var end: Int
+  /// The identifier's name or the punctuation; empty for other kinds.
+  var text: String = ""
+  /// A string literal's value; nil when it interpolates (`$name`, `${…}`) or is unterminated.
+  var value: String?
+
+  func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
+  func isPunctuation(_ symbol: String) -> Bool { kind == .punctuation && text == symbol }
+}
+
+/// A Dart tokenizer, precise about comments and string literals and loose about everything else.
+private struct DartLexer {
+  let source: SourceText
+  let bytes: [UInt8]
+  private static let maxInterpolationDepth = 64
+
+  init(source: SourceText) {
+    self.source = source
+    self.bytes = source.bytes
+  }
+
+  private static let multiCharacterPunctuation: [String] = ["...", "?..", "=>", "==", "!=", "<=", "?.", "..", "??"]
+
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+      UInt8(ascii: "$"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+  private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  private static func isQuote(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") }
+
+  func tokenize() -> [DartToken] {
+    var tokens: [DartToken] = []
+    var index = source.byteOrderMarkLength
+    if bytes.count > index + 1, bytes[index] == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "!") {
+      index = skipLine(index)
+    }
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == 0x20 || current == 0x09 || current == 0x0A || current == 0x0D || current == 0x0C {
+        index += 1
+      } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
+        index = skipLine(index)
+      } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+        index = skipBlockComment(index)
+      } else if Self.isIdentifierStart(current) {
+        let start = index
+        while index < bytes.count, Self.isIdentifierPart(bytes[index]) { index += 1 }
+        if index == start + 1, current == UInt8(ascii: "r"), Self.isQuote(byte(at: index)) {
+          let literal = lexString(index, raw: true, depth: 0)
+          tokens.append(DartToken(kind: .string, start: start, end: literal.end, value: literal.value))
+          index = literal.end
+        } else {
+          let name = String(decoding: bytes[start..<index], as: UTF8.self)
+          tokens.append(DartToken(kind: .identifier, start: start, end: index, text: name))
+        }
+      } else if Self.isDigit(current) || (current == UInt8(ascii: ".") && Self.isDigit(byte(at: index + 1) ?? 0)) {
+        let start = index
+        index = skipNumber(index)
+        tokens.append(DartToken(kind: .number, start: start, end: index))
+      } else if Self.isQuote(current) {
+        let literal = lexString(index, raw: false, depth: 0)
+        tokens.append(DartToken(kind: .string, start: index, end: literal.end, value: literal.value))
+        index = literal.end
+      } else if current < 0x80 {
+        let start = index
+        var symbol = String(UnicodeScalar(current))
+        for candidate in Self.multiCharacterPunctuation where matches(candidate, at: index) {
+          symbol = candidate
+          break
+        }
+        index += symbol.utf8.count
+        tokens.append(DartToken(kind: .punctuation, start: start, end: index, text: symbol))
+      } else {
+        let start = index
+        index += SourceText.scalarWidth(current)
+        tokens.append(DartToken(kind: .other, start: start, end: min(index, bytes.count)))
+        index = min(index, bytes.count)
+      }
+    }
+    return tokens
+  }
+
+  private func matches(_ text: String, at offset: Int) -> Bool {
+    var position = offset
+    for unit in text.utf8 {
+      guard position < bytes.count, bytes[position] == unit else { return false }
+      position += 1
+    }
+    return true
+  }
+
+  /// The offset of the line break ending the line at `offset` (or the end of the file).
+  private func skipLine(_ offset: Int) -> Int {
+    var index = offset
+    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+    return index
+  }
+
+  /// The offset after a (possibly nested) block comment starting at `offset`.
+  private func skipBlockComment(_ offset: Int) -> Int {
+    var depth = 0
+    var index = offset
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*"), byte(at: index + 1) == UInt8(ascii: "/") {
+        depth -= 1
+        index += 2
+        if depth == 0 { return index }
+      } else {
+        index += 1
+      }
+    }
+    return index
+  }
+
+  private func skipNumber(_ offset: Int) -> Int {
+    var index = offset
+    while index < bytes.count {
+      let current = bytes[index]
+      if Self.isIdentifierPart(current) && current != UInt8(ascii: "$") {
+        // An exponent's sign belongs to the number: 1e-5.
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E"),
+          let sign = byte(at: index + 1), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+"),
+          let digit = byte(at: index + 2), Self.isDigit(digit),
+          !(byte(at: offset + 1) == UInt8(ascii: "x") || byte(at: offset + 1) == UInt8(ascii: "X"))
+        {
+          index += 2
+        }
+        index += 1
+      } else if current == UInt8(ascii: "."), let next = byte(at: index + 1), Self.isDigit(next) {
+        index += 1
+      } else {
+        break
+      }
+    }
+    return index
+  }
+
+  /// Reads the string literal whose opening quote is at `offset`: its end, and its value when it is
+  /// terminated and does not interpolate.
+  func lexString(_ offset: Int, raw: Bool, depth: Int) -> (end: Int, value: String?) {
+    let quote = bytes[offset]
+    let triple = byte(at: offset + 1) == quote && byte(at: offset + 2) == quote
+    var index = offset + (triple ? 3 : 1)
+    if triple {
+      // A first line holding only white space (and, unless raw, backslashes) is not part of the value.
+      var probe = index
+      while let current = byte(at: probe),
+        current == 0x20 || current == 0x09 || (!raw && current == UInt8(ascii: "\\"))
+      {
+        probe += 1
+      }
+      if byte(at: probe) == 0x0A {
+        index = probe + 1
+      } else if byte(at: probe) == 0x0D {
+        index = byte(at: probe + 1) == 0x0A ? probe + 2 : probe + 1
+      }
+    }
+    var buffer: [UInt8] = []
+    var interpolates = false
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == quote, !triple || (byte(at: index + 1) == quote && byte(at: index + 2) == quote) {
+        index += triple ? 3 : 1
+        return (index, interpolates ? nil : String(decoding: buffer, as: UTF8.self))
+      }
+      if !triple, current == 0x0A || current == 0x0D {
+        return (index, nil)  // An unterminated single-line string ends at the line break.
+      }
+      if !raw, current == UInt8(ascii: "\\") {
+        index = readEscape(index, into: &buffer)
+      } else if !raw, current == UInt8(ascii: "$"), byte(at: index + 1) == UInt8(ascii: "{") {
+        interpolates = true
+        index = skipInterpolation(index + 2, depth: depth + 1)
+      } else if !raw, current == UInt8(ascii: "$"), let next = byte(at: index + 1),
+        Self.isIdentifierStart(next), next != UInt8(ascii: "$")
+      {
+        interpolates = true
+        index += 1
+        while index < bytes.count, Self.isIdentifierPart(bytes[index]), bytes[index] != UInt8(ascii: "$") {
+          index += 1
+        }
+      } else {
+        buffer.append(current)
+        index += 1
+      }
+    }
+    return (index, nil)
+  }
+
+  /// Decodes the escape sequence at `offset` (a backslash) onto `buffer`; returns the offset after it.
+  private func readEscape(_ offset: Int, into buffer: inout [UInt8]) -> Int {
+    guard let escaped = byte(at: offset + 1) else { return offset + 1 }
+    func append(_ value: UInt32) {
+      if let scalar = Unicode.Scalar(value) { buffer.append(contentsOf: Array(String(Character(scalar)).utf8)) }
+    }
+    func hexDigits(from start: Int, count: Int) -> (value: UInt32, end: Int)? {
+      var value: UInt32 = 0
+      var index = start
+      while index < start + count {
+        guard let digit = byte(at: index), let number = Self.hexValue(digit) else { return nil }
+        value = value * 16 + number
+        index += 1
+      }
+      return (value, index)
+    }
+    switch escaped {
+    case UInt8(ascii: "n"): buffer.append(0x0A)
+    case UInt8(ascii: "r"): buffer.append(0x0D)
+    case UInt8(ascii: "t"): buffer.append(0x09)
+    case UInt8(ascii: "b"): buffer.append(0x08)
+    case UInt8(ascii: "f"): buffer.append(0x0C)
+    case UInt8(ascii: "v"): buffer.append(0x0B)
+    case UInt8(ascii: "x"):
+      if let hex = hexDigits(from: offset + 2, count: 2) {
+        append(hex.value)
+        return hex.end
+      }
+      buffer.append(escaped)
+    case UInt8(ascii: "u"):
+      if byte(at: offset + 2) == UInt8(ascii: "{") {
+        var index = offset + 3
+        var value: UInt32 = 0
+        var digits = 0
+        while let digit = byte(at: index), let number = Self.hexValue(digit), digits < 6 {
+          value = value * 16 + number
+          digits += 1
+          index += 1
+        }
+        if digits > 0, byte(at: index) == UInt8(ascii: "}") {
+          append(value)
+          return index + 1
+        }
+      } else if let hex = hexDigits(from: offset + 2, count: 4) {
+        append(hex.value)
+        return hex.end
+      }
+      buffer.append(escaped)
+    case 0x0D:
+      // A backslash before a line break keeps the break (Dart has no line continuation).
+      buffer.append(0x0A)
+      return byte(at: offset + 2) == 0x0A ? offset + 3 : offset + 2
+    default:
+      let width = SourceText.scalarWidth(escaped)
+      buffer.append(contentsOf: bytes[(offset + 1)..<min(offset + 1 + width, bytes.count)])
+      return min(offset + 1 + width, bytes.count)
+    }
+    return offset + 2
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  /// The offset after the `}` closing an interpolation whose body starts at `offset`.
+  private func skipInterpolation(_ offset: Int, depth: Int) -> Int {
+    guard depth <= Self.maxInterpolationDepth else { return bytes.count }
+    var braces = 1
+    var index = offset
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
+        index = skipLine(index)
+      } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+        index = skipBlockComment(index)
+      } else if Self.isQuote(current) {
+        let raw =
+          index > offset && bytes[index - 1] == UInt8(ascii: "r")
+          && !(index - 2 >= offset && Self.isIdentifierPart(bytes[index - 2]))
+        index = lexString(index, raw: raw, depth: depth).end
+      } else if current == UInt8(ascii: "{") {
+        braces += 1
+        index += 1
+      } else if current == UInt8(ascii: "}") {
+        braces -= 1
+        index += 1
+        if braces == 0 { return index }
+      } else {
+        index += 1
+      }
+    }
+    return index
+  }
+}
+
+// MARK: - Declarations
+
+/// The top-level and class-level `const` / `final` declarations of a file, and the class bodies.
+private struct DartDeclarations {
+  var topLevel: [String: Range<Int>] = [:]
+  var members: [String: [String: Range<Int>]] = [:]
+  /// Class-like bodies (class, mixin, enum, extension) as token ranges.
+  var classBodies: [(name: String, tokens: Range<Int>)] = []
+
+  private enum ScopeKind {
+    case topLevel
+    case classBody(String)
+    case other
+  }
+
+  private struct Scope {
+    var kind: ScopeKind
+    var open: Int
+    var parenDepth = 0
+    var statementStart: Int
+  }
+
+  init(tokens: [DartToken]) {
+    var scopes = [Scope(kind: .topLevel, open: -1, statementStart: 0)]
+    for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+      let last = scopes.count - 1
+      switch token.text {
+      case "(", "[":
+        scopes[last].parenDepth += 1
+      case ")", "]":
+        scopes[last].parenDepth = max(0, scopes[last].parenDepth - 1)
+      case "{":
+        var kind = ScopeKind.other
+        if scopes[last].parenDepth == 0, Self.holdsDeclarations(scopes[last].kind),
+          let name = Self.classHeaderName(tokens, scopes[last].statementStart..<index)
+        {
+          kind = .classBody(name)
+        }
+        scopes.append(Scope(kind: kind, open: index, statementStart: index + 1))
+      case "}":
+        if scopes.count > 1 {
+          let closed = scopes.removeLast()
+          if case .classBody(let name) = closed.kind {
+            classBodies.append((name, (closed.open + 1)..<index))
+          }
+        }
+        let parent = scopes.count - 1
+        if scopes[parent].parenDepth == 0 { scopes[parent].statementStart = index + 1 }
+      case ";":
+        guard scopes[last].parenDepth == 0 else { continue }
+        let statement = scopes[last].statementStart..<index
+        scopes[last].statementStart = index + 1
+        switch scopes[last].kind {
+        case .topLevel:
+          for (name, value) in Self.declarations(tokens, statement) where topLevel[name] == nil {
+            topLevel[name] = value
+          }
+        case .classBody(let className):
+          for (name, value) in Self.declarations(tokens, statement) where members[className]?[name] == nil {
+            members[className, default: [:]][name] = value
+          }
+        case .other:
+          break
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  private static func holdsDeclarations(_ kind: ScopeKind) -> Bool {
+    if case .other = kind { return false }
+    return true
+  }
+
+  /// The name of the class, mixin, enum or extension a `{` opens, from its header tokens.
+  private static func classHeaderName(_ tokens: [DartToken], _ header: Range<Int>) -> String? {
+    var depth = 0
+    var index = header.lowerBound
+    while index < header.upperBound {
+      let token = tokens[index]
+      if token.isPunctuation("(") || token.isPunctuation("[") {
+        depth += 1
+      } else if token.isPunctuation(")") || token.isPunctuation("]") {
+        depth = max(0, depth - 1)
+      } else if depth == 0, token.isPunctuation("=") || token.isPunctuation("=>") {
+        return nil
+      } else if depth == 0, token.kind == .identifier,
+        ["class", "mixin", "enum", "extension"].contains(token.text),
+        index == header.lowerBound || !tokens[index - 1].isPunctuation("@")
+      {
+        var next = index + 1
+        if next < header.upperBound, tokens[next].isIdentifier("class") { next += 1 }
+        guard next < header.upperBound, tokens[next].kind == .identifier else { return "" }
+        if token.text == "extension", tokens[next].text == "on" { return "" }
+        return tokens[next].text
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `name = initializer` pairs of a `const` or `final` variable declaration statement.
+  private static func declarations(_ tokens: [DartToken], _ statement: Range<Int>) -> [(String, Range<Int>)] {
+    var equals = statement.lowerBound
+    while equals < statement.upperBound, !tokens[equals].isPunctuation("=") { equals += 1 }
+    guard equals < statement.upperBound, equals - 1 > statement.lowerBound,
+      tokens[equals - 1].kind == .identifier
+    else { return [] }
+    var isConstant = false
+    for token in tokens[statement.lowerBound..<(equals - 1)] {
+      if token.isIdentifier("const") || token.isIdentifier("final") {
+        isConstant = true
+      } else if token.kind == .identifier || token.isPunctuation("?") || token.isPunctuation("<")
+        || token.isPunctuation(">") || token.isPunctuation(".") || token.isPunctuation(",")
+      {
+        continue
+      } else {
+        return []
+      }
+    }
+    guard isConstant else { return [] }
+    var result: [(String, Range<Int>)] = []
+    var name = tokens[equals - 1].text
+    var valueStart = equals + 1
+    var depth = 0
+    var index = valueStart
+    while index <= statement.upperBound {
+      let token = index < statement.upperBound ? tokens[index] : nil
+      if let token, token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
+        depth += 1
+      } else if let token, token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
+        depth -= 1
+      } else if token == nil || (depth == 0 && token?.isPunctuation(",") == true) {
+        result.append((name, valueStart..<index))
+        // `const a = 'x', b = 'y';`
+        guard token != nil, index + 2 < statement.upperBound, tokens[index + 1].kind == .identifier,
+          tokens[index + 2].isPunctuation("=")
+        else { break }
+        name = tokens[index + 1].text
+        valueStart = index + 3
+        index += 3
+        continue
+      }
+      index += 1
+    }
+    return result
+  }
+}
+
+// MARK: - Arguments
+
+/// Evaluates an argument's tokens to a string literal, following constant references.
+private struct DartArgumentResolver {
+  let source: SourceText
+  let tokens: [DartToken]
+  let declarations: DartDeclarations
+  private static let maxReferenceDepth = 8
+
+  init(source: SourceText, tokens: [DartToken], declarations: DartDeclarations) {
+    self.source = source
+    self.tokens = tokens
+    self.declarations = declarations
+  }
+
+  /// The value of the expression `range` used at token `site`, or nil.
+  func evaluate(_ range: Range<Int>, at site: Int, depth: Int = 0) -> Located<String>? {
+    guard !range.isEmpty, depth <= Self.maxReferenceDepth else { return nil }
+    if tokens[range].allSatisfy({ $0.kind == .string }) {
+      var text = ""
+      for token in tokens[range] {
+        guard let value = token.value else { return nil }
+        text += value
+      }
+      let span = SourceSpan(file: source, start: tokens[range.lowerBound].start, end: tokens[range.upperBound - 1].end)
+      return Located(text, span: span, pointer: .root)
+    }
+    if range.count == 1, tokens[range.lowerBound].kind == .identifier {
+      let name = tokens[range.lowerBound].text
+      guard let declaration = lookUp(name, at: site) else { return nil }
+      return evaluate(declaration.range, at: declaration.site, depth: depth + 1)
+    }
+    if range.count == 3, tokens[range.lowerBound].kind == .identifier, tokens[range.lowerBound + 1].isPunctuation("."),
+      tokens[range.lowerBound + 2].kind == .identifier
+    {
+      let owner = tokens[range.lowerBound].text
+      guard let value = declarations.members[owner]?[tokens[range.lowerBound + 2].text] else { return nil }
+      return evaluate(value, at: value.lowerBound, depth: depth + 1)
+    }
+    return nil
+  }
+
+  /// The declaration a bare name means at token `site`: a member of the enclosing class, a top-level
+  /// declaration, or the one class member of that name in the file.
+  private func lookUp(_ name: String, at site: Int) -> (range: Range<Int>, site: Int)? {
+    let enclosing = declarations.classBodies.filter { $0.tokens.contains(site) }
+      .min { $0.tokens.count < $1.tokens.count }
+    if let enclosing, let value = declarations.members[enclosing.name]?[name] {
+      return (value, value.lowerBound)
+    }
+    if let value = declarations.topLevel[name] { return (value, value.lowerBound) }
+    let candidates = declarations.members.values.compactMap { $0[name] }
+    if candidates.count == 1, let value = candidates.first { return (value, value.lowerBound) }
+    return nil
+  }
+}
