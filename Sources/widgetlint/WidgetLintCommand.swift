@@ -96,6 +96,9 @@ struct LintCommand: ParsableCommand {
   @Flag(help: "Fail (exit 1) on warnings too.")
   var strict = false
 
+  @Flag(name: .shortAndLong, help: "List the files read for each project.")
+  var verbose = false
+
   @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorMode = .auto
 
@@ -166,6 +169,12 @@ struct LintCommand: ParsableCommand {
       ? run.run(arguments: paths)
       : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
+    // Say what a folder was recognised as; the files read on request.
+    for project in report.projects where format == .text || verbose {
+      var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read\n"
+      if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
+      FileHandle.standardError.write(Data(line.utf8))
+    }
     let reporter: any Reporter
     switch format {
     case .text: reporter = TextReporter(color: useColor)

@@ -33,8 +33,14 @@ import Testing
     #expect(!report.findings.isEmpty)
   }
 
-  @Test func everyRuleHasABrokenCase() {
-    let covered = Set(Self.brokenFiles.map { String($0.prefix { $0 != "." }) })
+  /// Each rule has a broken manifest named after it, or a broken project whose expected.txt lists it.
+  @Test func everyRuleHasABrokenCase() throws {
+    var covered = Set(Self.brokenFiles.map { String($0.prefix { $0 != "." }) })
+    let projects = TestSupport.path("examples/broken-projects")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: projects)) ?? [] {
+      let expected = (try? String(contentsOfFile: "\(projects)/\(name)/expected.txt", encoding: .utf8)) ?? ""
+      covered.formUnion(expected.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+    }
     #expect(covered == Set(RuleRegistry.ids))
   }
 
@@ -86,10 +92,11 @@ import Testing
     #expect(TestSupport.position(finding) == "53:25-53:50")
   }
 
-  @Test func directoryArgumentFindsOnlyManifests() {
-    let report = LintRun().run(arguments: [TestSupport.path("examples")])
-    #expect(report.files.count == Self.examples.count)
-    #expect(report.files.allSatisfy { $0.hasSuffix("/widgets.yaml") })
-    #expect(report.findings.isEmpty)
+  @Test func directoryArgumentFindsManifestsAndProjects() {
+    let report = LintRun(discoversConfiguration: false).run(arguments: [TestSupport.path("examples")])
+    // examples/broken holds manifests named after rules, not widgets.yaml: they are not picked up.
+    #expect(report.files.filter { $0.hasSuffix("/widgets.yaml") }.count == Self.examples.count)
+    #expect(report.projects.contains { $0.path.hasSuffix("examples/flutter-home-widget") })
+    #expect(report.findings.allSatisfy { $0.file.contains("/broken-projects/") }, "only broken projects have findings")
   }
 }

@@ -25,16 +25,16 @@ import Testing
         examples.append(PageExample(title: String(line.dropFirst(13)), fails: fails, manifest: "", files: []))
       } else if line.hasPrefix("`"), line.hasSuffix("`:") {
         pendingFile = String(line.dropFirst().dropLast(2))
-      } else if line == "```yaml" || line == "```swift" {
+      } else if line.hasPrefix("```"), line.count > 3 {
         var block: [Substring] = []
         while let next = lines.popFirst(), next != "```" { block.append(next) }
         guard !examples.isEmpty else { continue }
         let text = block.joined(separator: "\n")
-        if line == "```yaml" {
-          examples[examples.count - 1].manifest = text
-        } else if let file = pendingFile {
+        if let file = pendingFile {
           examples[examples.count - 1].files.append((file, text))
           pendingFile = nil
+        } else if line == "```yaml" {
+          examples[examples.count - 1].manifest = text
         }
       }
     }

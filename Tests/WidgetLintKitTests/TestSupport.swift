@@ -27,6 +27,13 @@ enum TestSupport {
     _ manifest: String, name: String = "widgets.yaml", files: [(path: String, contents: String)] = [],
     configuration: LintConfiguration = LintConfiguration()
   ) throws -> [Finding] {
+    // No manifest: the files are a project (Expo, Flutter), linted as a folder.
+    if manifest.isEmpty {
+      let directory = try directory(with: files)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      return LintRun(configuration: configuration, discoversConfiguration: false).run(arguments: [directory.path])
+        .findings
+    }
     let directory = try directory(with: [(name, manifest)] + files)
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = SourceText(path: name, bytes: Array(manifest.utf8))

@@ -58,6 +58,7 @@ public struct LintRun {
     var findings: [Finding] = []
     var errors = discoveryErrors
     var reportedConfigurations: Set<String> = []
+    var projects: [ProjectSummary] = []
     for input in inputs {
       var linter = shared
       // Standard input takes the configuration of the current folder.
@@ -65,6 +66,8 @@ public struct LintRun {
       switch input {
       case .file(let path): filePath = path
       case .standardInput: filePath = "-"
+      case .expoApp(let config): filePath = config
+      case .xcodeProject(let directory): filePath = SourceResolver.join(directory, "ios")
       }
       do {
         let directory = input == .standardInput ? "." : (filePath as NSString).deletingLastPathComponent
@@ -82,6 +85,25 @@ public struct LintRun {
           }
         }
       }
+      switch input {
+      case .expoApp(let config):
+        let (found, read) = linter.lint(expoAppAt: config)
+        files.append(config)
+        findings += found
+        projects.append(ProjectSummary(kind: "Expo app", path: config, filesRead: read))
+        continue
+      case .xcodeProject(let directory):
+        let (found, read) = linter.lint(xcodeProjectAt: directory)
+        files.append(directory)
+        findings += found
+        let kind =
+          FileManager.default.fileExists(atPath: SourceResolver.join(directory, "pubspec.yaml"))
+          ? "Flutter app" : "Xcode app"
+        projects.append(ProjectSummary(kind: kind, path: directory, filesRead: read))
+        continue
+      default:
+        break
+      }
       let path: String
       let bytes: Result<[UInt8], InputError>
       switch input {
@@ -91,6 +113,8 @@ public struct LintRun {
       case .standardInput:
         path = "<stdin>"
         bytes = InputReader.readStandardInput(maxSize: configuration.maxFileSize)
+      case .expoApp, .xcodeProject:
+        continue
       }
       switch bytes {
       case .failure(let error):
@@ -112,7 +136,10 @@ public struct LintRun {
         errors.append(error)
       }
     }
-    return LintReport(files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+    var report = LintReport(
+      files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+    report.projects = projects
+    return report
   }
 
   /// The run's settings with a configuration file's rules on top.

@@ -5,10 +5,37 @@ import Foundation
 public enum ManifestDiscovery {
   public static let manifestNames: Set<String> = ["widgets.yaml", "widgets.yml", "widgets.json"]
 
+  public static let expoConfigNames: Set<String> = ["app.json", "app.config.json"]
+
   public enum Input: Equatable, Sendable {
     /// A file to lint, and how to show its path.
     case file(path: String)
     case standardInput
+    /// An Expo app, by its app.json or app.config.json.
+    case expoApp(config: String)
+    /// An Xcode or Flutter app, by the folder holding `ios/` (or `ios/` itself).
+    case xcodeProject(directory: String)
+  }
+
+  /// Whether an app.json is an Expo config (it has an "expo" key).
+  static func isExpoConfig(_ path: String) -> Bool {
+    guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
+    return String(decoding: bytes, as: UTF8.self).contains("\"expo\"")
+  }
+
+  /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension).
+  static func isXcodeAppFolder(_ path: String) -> Bool {
+    let manager = FileManager.default
+    guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
+    for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
+      let info = SourceResolver.join(SourceResolver.join(path, folder), "Info.plist")
+      if case .success(let bytes) = InputReader.read(path: info, maxSize: 4 << 20),
+        String(decoding: bytes, as: UTF8.self).contains("NSExtension")
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// The inputs for the given arguments, and the arguments that named nothing lintable.
@@ -29,16 +56,50 @@ public enum ManifestDiscovery {
         continue
       }
       guard isDirectory.boolValue else {
-        inputs.append(.file(path: argument))
+        let name = (argument as NSString).lastPathComponent
+        inputs.append(expoConfigNames.contains(name) ? .expoApp(config: argument) : .file(path: argument))
         continue
       }
       let resolver = SourceResolver(baseDirectory: argument, displayDirectory: argument)
-      let found = resolver.walk(".").filter { manifestNames.contains(($0 as NSString).lastPathComponent) }
+      let files = resolver.walk(".")
+      var found: [Input] = []
+      var expoFolders: Set<String> = []
+      for relative in files {
+        let name = (relative as NSString).lastPathComponent
+        let path = SourceResolver.join(argument, relative)
+        if manifestNames.contains(name) {
+          found.append(.file(path: path))
+        } else if expoConfigNames.contains(name), isExpoConfig(path) {
+          let folder = (relative as NSString).deletingLastPathComponent
+          // app.config.json beside app.json is the same app.
+          if expoFolders.insert(folder).inserted { found.append(.expoApp(config: path)) }
+        }
+      }
+      // An `ios` folder with app extensions, unless it is an Expo app's prebuild output.
+      var iosFolders = Set(
+        files.compactMap { relative -> String? in
+          let parts = relative.split(separator: "/")
+          guard let index = parts.lastIndex(of: "ios"), index + 2 == parts.count - 1, parts.last == "Info.plist" else {
+            return nil
+          }
+          return parts[..<index].joined(separator: "/")
+        })
+      if (argument as NSString).lastPathComponent == "ios" || isXcodeAppFolder(argument) { iosFolders.insert("") }
+      for folder in iosFolders.sorted() where !expoFolders.contains(folder) {
+        let path = folder.isEmpty ? argument : SourceResolver.join(argument, folder)
+        let ios =
+          folder.isEmpty && !FileManager.default.fileExists(atPath: SourceResolver.join(path, "ios"))
+          ? path : SourceResolver.join(path, "ios")
+        if isXcodeAppFolder(ios) { found.append(.xcodeProject(directory: path)) }
+      }
       if found.isEmpty {
         errors.append(
-          InputError(path: argument, message: "contains no manifest (widgets.yaml, widgets.yml or widgets.json)"))
+          InputError(
+            path: argument,
+            message:
+              "contains no manifest (widgets.yaml, widgets.yml or widgets.json), Expo app or iOS app with widgets"))
       }
-      inputs += found.map { .file(path: SourceResolver.join(argument, $0)) }
+      inputs += found
     }
     return (inputs, errors)
   }

@@ -33,6 +33,9 @@ public struct Project: Sendable {
   /// Built once from `targetSources` by the linter.
   public var targetCode: [TargetCode] = []
 
+  /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
+  public var dartCalls: [DartHomeWidgetScanner.Call] = []
+
   /// Every file read for this project, for `--verbose`.
   public var filesRead: [String] = []
 

@@ -172,6 +172,12 @@ private struct DartLexer {
   }
 
   private static let multiCharacterPunctuation: [String] = ["...", "?..", "=>", "==", "!=", "<=", "?.", "..", "??"]
+  private static let singleCharacterPunctuation: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+  private static func startsMultiCharacterPunctuation(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!")
+      || byte == UInt8(ascii: "<")
+  }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
     switch byte {
@@ -226,10 +232,12 @@ private struct DartLexer {
         index = literal.end
       } else if current < 0x80 {
         let start = index
-        var symbol = String(UnicodeScalar(current))
-        for candidate in Self.multiCharacterPunctuation where matches(candidate, at: index) {
-          symbol = candidate
-          break
+        var symbol = Self.singleCharacterPunctuation[Int(current)]
+        if Self.startsMultiCharacterPunctuation(current) {
+          for candidate in Self.multiCharacterPunctuation where matches(candidate, at: index) {
+            symbol = candidate
+            break
+          }
         }
         index += symbol.utf8.count
         tokens.append(DartToken(kind: .punctuation, start: start, end: index, text: symbol))
@@ -611,12 +619,6 @@ private struct DartArgumentResolver {
   let tokens: [DartToken]
   let declarations: DartDeclarations
   private static let maxReferenceDepth = 8
-
-  init(source: SourceText, tokens: [DartToken], declarations: DartDeclarations) {
-    self.source = source
-    self.tokens = tokens
-    self.declarations = declarations
-  }
 
   /// The value of the expression `range` used at token `site`, or nil.
   func evaluate(_ range: Range<Int>, at site: Int, depth: Int = 0) -> Located<String>? {

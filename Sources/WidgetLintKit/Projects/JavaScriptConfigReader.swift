@@ -18,6 +18,7 @@
 ///   is `.computed` (members before it may be overridden by it); a computed key `[k]: v` is read the same way;
 /// - an array with a spread element is `.computed` as a whole, since its indexes are unknown;
 /// - `undefined` reads as `.null`, and an array hole (`[a, , b]`) as `.null`;
+/// - a number keeps its source text (`0xFF`, `-1.5e3`); a parenthesized literal is that literal;
 /// - an export that is assigned piecewise, conditionally, more than once, or is anything but the forms
 ///   above is `.computed` as a whole.
 ///
@@ -28,18 +29,14 @@ public enum JavaScriptConfigReader {
   public static let maxDepth = 200
 
   public static func read(_ source: SourceText) -> (value: Located<SourceValue>?, problems: [Observation]) {
-    do {
+    do throws(ReadError) {
       var lexer = Lexer(bytes: source.bytes, start: source.byteOrderMarkLength)
       let tokens = try lexer.tokenize()
       let parser = try Parser(source: source, tokens: tokens)
       return (try parser.readExport(), [])
-    } catch let error as ReadError {
+    } catch {
       let span = SourceSpan(file: source, start: error.start, end: error.end)
       return (nil, [Observation(ruleID: "invalid-value", message: error.message, span: span, pointer: .root)])
-    } catch {
-      let span = SourceSpan(file: source, start: 0, end: 0)
-      let message = "the target config was not read: \(error)"
-      return (nil, [Observation(ruleID: "invalid-value", message: message, span: span, pointer: .root)])
     }
   }
 
@@ -697,12 +694,30 @@ public enum JavaScriptConfigReader {
       }
     }
 
-    /// The index just past the expression that starts at `start`.
-    private func skipExpression(_ start: Int, _ context: Context) -> Int {
+    /// Two operands in a row without an operator between them (`"a" "b"`, `[1 2]`) are a syntax error.
+    private func isMissingOperator(between previous: Int, and next: Int) -> Bool {
+      guard !tokens[next].newlineBefore else { return false }
+      switch kind(previous) {
+      case .string, .number, .template, .regex, .punctuator(")"), .punctuator("]"), .punctuator("}"): break
+      default: return false
+      }
+      switch kind(next) {
+      case .string, .number: return true
+      case .identifier(let word): return !["in", "instanceof", "of"].contains(word)
+      default: return false
+      }
+    }
+
+    /// The index just past the expression that starts at `start` (a syntax error when two operands meet).
+    private func skipExpression(_ start: Int, _ context: Context) throws(ReadError) -> Int {
       var index = start
       while !(index > start && isTerminator(index, context, expressionStart: start)) {
         if kind(index) == .end || (index == start && isCloser(index)) { return index }
-        index = isOpener(index) ? partner[index] + 1 : index + 1
+        let next = isOpener(index) ? partner[index] + 1 : index + 1
+        if isMissingOperator(between: next - 1, and: next) {
+          throw error("unexpected \(describe(next)) after \(describe(next - 1)); expected an operator or ','", at: next)
+        }
+        index = next
       }
       return index
     }
@@ -759,7 +774,7 @@ public enum JavaScriptConfigReader {
       guard let last = candidates.last else {
         if let first = others.first {
           // Built piecewise (`exports.type = …`, `module.exports.name = …`): only running it would tell.
-          let end = skipExpression(first, .statement)
+          let end = try skipExpression(first, .statement)
           return Located(.computed(text(first, end)), span: span(first, end), pointer: .root)
         }
         throw ReadError(
@@ -769,16 +784,16 @@ public enum JavaScriptConfigReader {
       }
       guard candidates.count == 1, others.isEmpty else {
         // Assigned more than once, or also changed elsewhere: the value depends on running the file.
-        let end = skipExpression(last, .statement)
+        let end = try skipExpression(last, .statement)
         guard end > last else { throw error("expected a value, found \(describe(last))", at: last) }
         return Located(.computed(text(last, end)), span: span(last, end), pointer: .root)
       }
-      let global = Scope(bindings: bindings(in: 0..<tokens.count, blockOpen: nil), shadowed: [], parent: nil)
+      let global = Scope(bindings: try bindings(in: 0..<tokens.count, blockOpen: nil), shadowed: [], parent: nil)
       return try exported(last, context: .statement, scope: global, functionAllowed: true, nesting: 0).value
     }
 
     /// The names declared at the level of a block (`blockOpen`) or of the file (nil).
-    private func bindings(in range: Range<Int>, blockOpen: Int?) -> [String: [Binding]] {
+    private func bindings(in range: Range<Int>, blockOpen: Int?) throws(ReadError) -> [String: [Binding]] {
       var result: [String: [Binding]] = [:]
       func add(_ kind: Binding.Kind, _ nameIndex: Int, _ valueStart: Int) {
         guard let name = identifier(nameIndex) else { return }
@@ -806,7 +821,7 @@ public enum JavaScriptConfigReader {
             if identifier(next) != nil {
               if isPunctuator(next + 1, "=") {
                 add(.variable, next, next + 2)
-                next = skipExpression(next + 2, .declarator)
+                next = try skipExpression(next + 2, .declarator)
               } else {
                 add(.opaque, next, -1)
                 next += 1
@@ -814,7 +829,7 @@ public enum JavaScriptConfigReader {
             } else if isPunctuator(next, "{") || isPunctuator(next, "[") {
               addPattern(next)
               next = partner[next] + 1
-              if isPunctuator(next, "=") { next = skipExpression(next + 1, .declarator) }
+              if isPunctuator(next, "=") { next = try skipExpression(next + 1, .declarator) }
             } else {
               break declarators
             }
@@ -905,21 +920,21 @@ public enum JavaScriptConfigReader {
         throw error("expected a value, found \(describe(start))", at: start)
       }
       if let shape = function(at: start) {
-        guard functionAllowed else { return computed(start, context) }
+        guard functionAllowed else { return try computed(start, context) }
         switch shape {
         case .other:
-          return computed(start, context)
+          return try computed(start, context)
         case .expressionBody(let parameters, let body):
           let inner = Scope(bindings: [:], shadowed: parameterNames(parameters), parent: scope)
           return try exported(body, context: context, scope: inner, functionAllowed: false, nesting: nesting + 1)
         case .blockBody(let parameters, let open, let close):
           let end = close + 1
-          guard isTerminator(end, context, expressionStart: start) else { return computed(start, context) }
+          guard isTerminator(end, context, expressionStart: start) else { return try computed(start, context) }
           let shadowed = parameterNames(parameters)
           if let value = try returned(open: open, close: close, shadowed: shadowed, scope: scope, nesting: nesting) {
             return (value, end)
           }
-          return computed(start, context)
+          return try computed(start, context)
         }
       }
       if isPunctuator(start, "(") {
@@ -927,14 +942,14 @@ public enum JavaScriptConfigReader {
         let inner = try exported(
           start + 1, context: .list, scope: scope, functionAllowed: functionAllowed, nesting: nesting + 1)
         guard inner.end == close, isTerminator(close + 1, context, expressionStart: start) else {
-          return computed(start, context)
+          return try computed(start, context)
         }
         return (inner.value, close + 1)
       }
       if let name = identifier(start), !JavaScriptConfigReader.literalWords.contains(name) {
-        guard isTerminator(start + 1, context, expressionStart: start) else { return computed(start, context) }
+        guard isTerminator(start + 1, context, expressionStart: start) else { return try computed(start, context) }
         guard let (binding, bindingScope) = scope.lookup(name), references[name] == 2 else {
-          return computed(start, context)
+          return try computed(start, context)
         }
         switch binding.kind {
         case .variable where binding.nameIndex < start:
@@ -944,23 +959,25 @@ public enum JavaScriptConfigReader {
           return (value.value, start + 1)
         case .function where functionAllowed:
           guard case .blockBody(let parameters, let open, let close) = function(at: binding.valueStart) else {
-            return computed(start, context)
+            return try computed(start, context)
           }
           let shadowed = parameterNames(parameters)
           guard
             let value = try returned(
               open: open, close: close, shadowed: shadowed, scope: bindingScope, nesting: nesting)
-          else { return computed(start, context) }
+          else { return try computed(start, context) }
           return (value, start + 1)
         default:
-          return computed(start, context)
+          return try computed(start, context)
         }
       }
       return try value(start, pointer: .root, context: context, nesting: nesting)
     }
 
-    private func computed(_ start: Int, _ context: Context) -> (value: Located<SourceValue>, end: Int) {
-      let end = skipExpression(start, context)
+    private func computed(
+      _ start: Int, _ context: Context
+    ) throws(ReadError) -> (value: Located<SourceValue>, end: Int) {
+      let end = try skipExpression(start, context)
       return (Located(.computed(text(start, end)), span: span(start, end), pointer: .root), end)
     }
 
@@ -995,7 +1012,7 @@ public enum JavaScriptConfigReader {
             + "@bacons/apple-targets expects an object", at: only)
       }
       let local = Scope(
-        bindings: bindings(in: (open + 1)..<close, blockOpen: open), shadowed: shadowed, parent: scope)
+        bindings: try bindings(in: (open + 1)..<close, blockOpen: open), shadowed: shadowed, parent: scope)
       return try exported(valueStart, context: .statement, scope: local, functionAllowed: false, nesting: nesting + 1)
         .value
     }
@@ -1045,13 +1062,20 @@ public enum JavaScriptConfigReader {
       case .punctuator("["):
         literal = try array(start, pointer: pointer, nesting: nesting + 1)
         end = partner[start] + 1
+      case .punctuator("(") where !isPunctuator(partner[start] + 1, "=>"):
+        // A parenthesized value is that value, spans without the parentheses.
+        let close = partner[start]
+        let inner = try value(start + 1, pointer: pointer, context: .list, nesting: nesting + 1)
+        if inner.end == close, !inner.value.value.isComputed, isTerminator(close + 1, context, expressionStart: start) {
+          return (inner.value, close + 1)
+        }
       default:
         break
       }
       if let literal, isTerminator(end, context, expressionStart: start) {
         return (Located(literal, span: span(start, end), pointer: pointer), end)
       }
-      end = skipExpression(start, context)
+      end = try skipExpression(start, context)
       return (Located(.computed(text(start, end)), span: span(start, end), pointer: pointer), end)
     }
 
@@ -1064,7 +1088,7 @@ public enum JavaScriptConfigReader {
         if isPunctuator(index, "...") {
           // A spread: its members are known only by running it.
           let argument = index + 1
-          let end = skipExpression(argument, .list)
+          let end = try skipExpression(argument, .list)
           guard end > argument else { throw error("expected an expression after '...'", at: argument) }
           let key = Located("...", span: span(index, index + 1), pointer: pointer.appending("..."))
           let value = Located(
@@ -1080,7 +1104,8 @@ public enum JavaScriptConfigReader {
           case .identifier(let word)
           where ["get", "set", "async"].contains(word) && isPropertyName(index + 1) && !isPunctuator(index + 1, "("):
             method = true
-            name = try propertyName(index + 1, computedKey: &computedKey, keyEnd: &keyEnd)
+            let nameIndex = isPunctuator(index + 1, "*") ? index + 2 : index + 1
+            name = try propertyName(nameIndex, computedKey: &computedKey, keyEnd: &keyEnd)
           case .punctuator("*"):
             method = true
             name = try propertyName(index + 1, computedKey: &computedKey, keyEnd: &keyEnd)
@@ -1177,7 +1202,7 @@ public enum JavaScriptConfigReader {
         }
         if isPunctuator(index, "...") {
           spread = true
-          index = skipExpression(index + 1, .list)
+          index = try skipExpression(index + 1, .list)
         } else {
           let (item, end) = try value(index, pointer: pointer.appending(items.count), context: .list, nesting: nesting)
           items.append(item)

@@ -58,14 +58,20 @@ private struct BinaryPropertyListConverter {
 
   func read() -> (value: Located<SourceValue>?, problems: [Observation]) {
     let decoded: Any
+    var format = PropertyListSerialization.PropertyListFormat.binary
     do {
-      decoded = try PropertyListSerialization.propertyList(from: Data(source.bytes), options: [], format: nil)
+      decoded = try PropertyListSerialization.propertyList(from: Data(source.bytes), options: [], format: &format)
     } catch {
+      return (nil, [PropertyListReader.problem(source, "the binary property list cannot be decoded", 0, 0)])
+    }
+    // Foundation falls back to the text formats when the binary one fails ("bplist00" alone reads as
+    // an OpenStep string), so a file with the binary magic must have decoded as binary.
+    guard format == .binary else {
       return (nil, [PropertyListReader.problem(source, "the binary property list cannot be decoded", 0, 0)])
     }
     var problems: [Observation] = []
     let value = convert(decoded, pointer: .root, depth: 0, problems: &problems)
-    return (value, problems)
+    return problems.isEmpty ? (value, []) : (nil, problems)
   }
 
   func convert(_ object: Any, pointer: JSONPointer, depth: Int, problems: inout [Observation]) -> Located<SourceValue> {

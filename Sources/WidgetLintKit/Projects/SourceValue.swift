@@ -40,6 +40,9 @@ extension Located where Value == SourceValue {
     return current
   }
 
+  /// The items of an array value.
+  public var array: [Located<SourceValue>]? { value.array }
+
   public var stringValue: Located<String>? {
     guard case .string(let text) = value else { return nil }
     return Located<String>(text, span: span, pointer: pointer)

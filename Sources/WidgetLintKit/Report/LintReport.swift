@@ -16,6 +16,8 @@ public struct LintReport: Sendable {
   public let summary: Summary
   /// Findings left out of `findings` by the per-file limit, by file.
   public var omitted: [String: Int]
+  /// Expo and Xcode projects linted, with the files read.
+  public var projects: [ProjectSummary] = []
   private let failsStrict: Bool
   private let fails: Bool
 
@@ -52,6 +54,19 @@ public struct LintReport: Sendable {
   public func exitStatus(strict: Bool) -> Int32 {
     if !inputErrors.isEmpty { return 2 }
     return (strict ? failsStrict : fails) ? 1 : 0
+  }
+}
+
+/// A project read without a manifest, for telling the user what was recognised.
+public struct ProjectSummary: Sendable {
+  public var kind: String
+  public var path: String
+  public var filesRead: [String]
+
+  public init(kind: String, path: String, filesRead: [String]) {
+    self.kind = kind
+    self.path = path
+    self.filesRead = filesRead
   }
 }
 

@@ -111,6 +111,26 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: target.name?.value, related: related)
       }
     }
+    // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
+    for call in context.project.dartCalls where call.method == "setAppGroupId" {
+      guard let group = call.argument else { continue }
+      var missing: [(String, SourceSpan?)] = []
+      if let app = manifest.app, let entitlements = app.entitlements, !entitlements.appGroupNames.contains(group.value)
+      {
+        missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
+      }
+      for target in manifest.targets where !target.sources.isEmpty {
+        if let entitlements = target.entitlements, !entitlements.appGroupNames.contains(group.value) {
+          missing.append(
+            ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
+        }
+      }
+      guard !missing.isEmpty else { continue }
+      context.report(
+        "the Dart code sets App Group '\(group.value)', but \(missing.map(\.0).joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
+        at: group,
+        related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
+    }
     // Only where the target's entitlements are written down: without them the groups are unknown.
     for (target, code) in context.targetsWithCode where target.entitlements != nil {
       let targetID = target.bundleIdentifier?.value
@@ -119,7 +139,7 @@ public struct AppGroupMismatchRule: Rule {
       let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: targetID) == nil }
       let name = target.name?.value ?? "this target"
       let related =
-        (target.entitlements?.appGroupsSpan ?? target.name?.span).map {
+        (target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span).map {
           [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
         } ?? []
       for use in code.files.flatMap(\.code.groupIdentifiers) {

@@ -14,29 +14,42 @@ public struct ComputedValueRule: ReadingRule {
       """,
     examples: [
       .failing(
-        "A YAML manifest cannot hold a computed value, so this rule has no manifest example; see examples/broken-projects/expo-computed-config",
-        """
-        app:
-          bundleIdentifier: com.example.app
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.app.widgets
-            sources: [widget]
-            widgets:
-              - {kind: Status, displayName: Status, description: The status., families: [systemSmall]}
-        """),
+        "A bundle identifier computed from the Expo config",
+        "",
+        files: ComputedValueRule.exampleFiles(bundleIdentifier: "config.ios.bundleIdentifier + '.widget'")),
       .passing(
-        "Literal values are checked",
-        """
-        app:
-          bundleIdentifier: com.example.app
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.app.widgets
-            widgets:
-              - {kind: Status, displayName: Status, description: The status., families: [systemSmall]}
-        """),
+        "A literal bundle identifier",
+        "",
+        files: ComputedValueRule.exampleFiles(bundleIdentifier: "'.widget'")),
     ])
+
+  static func exampleFiles(bundleIdentifier: String) -> [(String, String)] {
+    [
+      (
+        "app.json",
+        """
+        {
+          "expo": {
+            "name": "Tides",
+            "slug": "tides",
+            "ios": { "bundleIdentifier": "com.example.tides" },
+            "plugins": ["@bacons/apple-targets"]
+          }
+        }
+        """
+      ),
+      (
+        "targets/widget/expo-target.config.js",
+        """
+        /** @type {import('@bacons/apple-targets/app.plugin').ConfigFunction} */
+        module.exports = (config) => ({
+          type: "widget",
+          bundleIdentifier: \(bundleIdentifier),
+        });
+        """
+      ),
+    ]
+  }
 
   public init() {}
 }

@@ -21,12 +21,24 @@ public enum RuleDocumentation {
     page += "## Examples\n\n"
     for example in rule.examples {
       page += "### \(example.fails ? "Failing" : "Passing"): \(example.title)\n\n"
-      page += "```yaml\n\(example.manifest)\n```\n\n"
+      if !example.manifest.isEmpty { page += "```yaml\n\(example.manifest)\n```\n\n" }
       for file in example.files {
-        page += "`\(file.path)`:\n\n```swift\n\(file.contents)\n```\n\n"
+        page += "`\(file.path)`:\n\n```\(language(of: file.path))\n\(file.contents)\n```\n\n"
       }
     }
     return page
+  }
+
+  /// The fence language for a file in an example.
+  static func language(of path: String) -> String {
+    switch (path as NSString).pathExtension {
+    case "swift": return "swift"
+    case "json": return "json"
+    case "js": return "js"
+    case "dart": return "dart"
+    case "plist", "entitlements": return "xml"
+    default: return "yaml"
+    }
   }
 
   public static func json(_ rules: [RuleMetadata]) -> String {

@@ -23,6 +23,8 @@ public enum RuleRegistry {
     WidgetUnsupportedViewRule.self,
     WidgetLinkInSmallRule.self,
     MultipleWidgetURLRule.self,
+    UnknownWidgetKindRule.self,
+    ComputedValueRule.self,
     SuppressionWithoutReasonRule.self,
     UnusedSuppressionRule.self,
   ]

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+/// How an Expo app is read: the values @bacons/apple-targets derives, and where findings point.
+@Suite struct ExpoProjectTests {
+  func project(app: String, targets: [(folder: String, config: String, name: String)]) throws -> (Project, URL) {
+    var files: [(path: String, contents: String)] = [("app.json", app)]
+    for target in targets { files.append(("targets/\(target.folder)/\(target.name)", target.config)) }
+    let directory = try TestSupport.directory(with: files)
+    return (Linter().expoProject(appConfig: directory.appendingPathComponent("app.json").path), directory)
+  }
+
+  let app = """
+    {
+      "expo": {
+        "scheme": ["tides", "tidesapp"],
+        "ios": {
+          "bundleIdentifier": "com.example.tides",
+          "entitlements": {"com.apple.security.application-groups": ["group.com.example.tides"]}
+        },
+        "plugins": ["@bacons/apple-targets", ["expo-build-properties", {"ios": {"deploymentTarget": "15.1"}}]]
+      }
+    }
+    """
+
+  @Test func bundleIdentifiersAreDerivedAsThePluginDoes() throws {
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        ("appended", #"{"type": "widget", "bundleIdentifier": ".tidewidget"}"#, "expo-target.config.json"),
+        ("defaulted", #"{"type": "share"}"#, "expo-target.config.json"),
+        (
+          "explicit", "module.exports = { type: 'clip', bundleIdentifier: 'com.example.tides.clip' };",
+          "expo-target.config.js"
+        ),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let targets = try #require(project.manifest?.targets)
+    #expect(
+      targets.map { $0.bundleIdentifier?.value } == [
+        "com.example.tides.tidewidget", "com.example.tides.share", "com.example.tides.clip",
+      ])
+    #expect(targets.map { $0.name?.value } == ["appended", "defaulted", "explicit"])
+    #expect(project.manifest?.app?.deploymentTarget?.value == OSVersion(15, 1))
+    #expect(project.manifest?.app?.urlSchemes.map(\.value) == ["tides", "tidesapp"])
+    // The derived identifier points at the value written in the target's config.
+    #expect(targets[0].bundleIdentifier?.span.file.path.hasSuffix("targets/appended/expo-target.config.json") == true)
+    #expect(targets[0].deploymentTarget?.value == OSVersion(18))
+  }
+
+  @Test func appGroupsAreInheritedOnlyWhereThePluginCopiesThem() throws {
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        ("widget", #"{"type": "widget"}"#, "expo-target.config.json"),
+        ("notify", #"{"type": "notification-service"}"#, "expo-target.config.json"),
+        (
+          "own",
+          #"{"type": "widget", "bundleIdentifier": ".own", "entitlements": {"com.apple.security.application-groups": ["group.other"]}}"#,
+          "expo-target.config.json"
+        ),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Target folders are read in name order: notify, own, widget.
+    let targets = try #require(project.manifest?.targets)
+    #expect(targets.map { $0.entitlements?.appGroupNames } == [nil, ["group.other"], ["group.com.example.tides"]])
+    // The inherited group points into app.json, where it is written.
+    #expect(targets[2].entitlements?.appGroups?.first?.span.file.path.hasSuffix("/app.json") == true)
+    let findings = Linter().runRules(on: project)
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first?.file.hasSuffix("targets/own/expo-target.config.json") == true)
+  }
+
+  @Test func computedValuesAreNotesAndNeverGuessed() throws {
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        (
+          "widget",
+          "module.exports = (config) => ({ type: 'widget', bundleIdentifier: config.ios.bundleIdentifier + '.w' });",
+          "expo-target.config.js"
+        )
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(project.manifest?.targets.first?.bundleIdentifier == nil)
+    let findings = Linter().runRules(on: project)
+    #expect(findings.map(\.ruleID) == ["computed-value"])
+    #expect(findings.first?.severity == .note)
+    #expect(findings.first?.range.start.column == 67)
+  }
+
+  @Test func easEntriesAreCheckedOnlyWhereTheProjectWritesThem() throws {
+    let withEAS = app.replacingOccurrences(
+      of: #""plugins""#,
+      with:
+        #""extra": {"eas": {"build": {"experimental": {"ios": {"appExtensions": [{"targetName": "share", "bundleIdentifier": "com.example.tides.share", "entitlements": {"com.apple.security.application-groups": ["group.com.example.tides"]}}]}}}}}, "plugins""#
+    )
+    let targets = [
+      ("widget", #"{"type": "widget"}"#, "expo-target.config.json"),
+      ("share", #"{"type": "share"}"#, "expo-target.config.json"),
+    ]
+    let (without, first) = try project(app: app, targets: targets)
+    defer { try? FileManager.default.removeItem(at: first) }
+    #expect(Linter().runRules(on: without).isEmpty)
+    let (with, second) = try project(app: withEAS, targets: targets)
+    defer { try? FileManager.default.removeItem(at: second) }
+    let findings = Linter().runRules(on: with)
+    #expect(findings.map(\.ruleID) == ["eas-extension-mismatch"])
+    #expect(findings.first?.message.hasPrefix("target 'widget' has no entry in eas.appExtensions") == true)
+  }
+}
