@@ -98,9 +98,7 @@ public final class Linter: @unchecked Sendable {
     var project = Project(manifestFile: virtual, manifest: manifest, readingObservations: [])
     let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
     let files = resolver.files(for: ".") ?? []
-    let (facts, _) = swiftCache.facts(for: files, maxFileSize: configuration.maxSourceFileSize)
-    project.targetSources = [files.compactMap { facts[$0] }]
-    project.targetCode = project.targetSources.map(TargetCode.init(files:))
+    attachCode([files], to: &project)
     return project
   }
 
@@ -140,21 +138,7 @@ public final class Linter: @unchecked Sendable {
         }
         filesPerTarget.append(files)
       }
-      let (facts, problems) = swiftCache.facts(
-        for: Array(Set(filesPerTarget.joined())), maxFileSize: configuration.maxSourceFileSize)
-      for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
-        if let target = filesPerTarget.firstIndex(where: { $0.contains(file) }) {
-          let anchor = manifest.targets[target].name
-          project.readingObservations.append(
-            Observation(
-              ruleID: DocumentReader.invalidValueRule, message: "'\(file.displayPath)' was not read: \(message)",
-              span: anchor?.span ?? manifest.targets[target].span,
-              pointer: manifest.targets[target].pointer.appending("sources"),
-              subject: anchor?.value))
-        }
-      }
-      project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
-      project.targetCode = project.targetSources.map(TargetCode.init(files:))
+      attachCode(filesPerTarget, to: &project)
     }
     return project
   }

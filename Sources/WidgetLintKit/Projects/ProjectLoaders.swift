@@ -283,7 +283,8 @@ extension Linter {
       project.readingObservations.append(
         Observation(
           ruleID: DocumentReader.invalidValueRule, message: "'\(file.displayPath)' was not read: \(message)",
-          span: target.span, pointer: target.pointer, subject: target.name?.value))
+          span: target.name?.span ?? target.span, pointer: target.pointer.appending("sources"),
+          subject: target.name?.value))
     }
     project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
     project.targetCode = project.targetSources.map(TargetCode.init(files:))
