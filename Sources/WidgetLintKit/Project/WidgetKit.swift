@@ -50,7 +50,12 @@ public enum WidgetKitCatalog {
 public enum BuildSettings {
   /// Whether the text contains a `$(…)` or `${…}` reference.
   public static func containsReference(_ text: String) -> Bool {
-    text.contains("$(") || text.contains("${")
+    var previousWasDollar = false
+    for byte in text.utf8 {
+      if previousWasDollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
+      previousWasDollar = byte == UInt8(ascii: "$")
+    }
+    return false
   }
 
   /// Replaces references whose value is known; nil when one is not.

@@ -54,7 +54,7 @@ public struct AppGroupFormatRule: Rule {
     if !startsWithReference && !group.hasPrefix("group.") {
       return "does not start with 'group.'"
     }
-    let literal = BuildSettings.removingReferences(group)
+    let literal = BuildSettings.containsReference(group) ? BuildSettings.removingReferences(group) : group
     if let bad = literal.unicodeScalars.first(where: { !Self.allowed($0) }) {
       return "contains '\(bad)'; only letters, digits, '.' and '-' are allowed"
     }
@@ -68,8 +68,8 @@ public struct AppGroupFormatRule: Rule {
   }
 
   static func allowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case "a"..."z", "A"..."Z", "0"..."9", ".", "-": return true
+    switch scalar.value {
+    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2E, 0x2D: return true
     default: return false
     }
   }

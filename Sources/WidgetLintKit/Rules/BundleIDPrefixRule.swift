@@ -41,7 +41,9 @@ public struct BundleIDPrefixRule: Rule {
   public init() {}
 
   static func invalidCharacter(in identifier: String) -> Unicode.Scalar? {
-    BuildSettings.removingReferences(identifier).unicodeScalars.first { !AppGroupFormatRule.allowed($0) }
+    let literal =
+      BuildSettings.containsReference(identifier) ? BuildSettings.removingReferences(identifier) : identifier
+    return literal.unicodeScalars.first { !AppGroupFormatRule.allowed($0) }
   }
 
   public func check(_ context: RuleContext) {

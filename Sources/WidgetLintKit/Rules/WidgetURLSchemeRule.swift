@@ -169,8 +169,14 @@ public enum URIReference: Equatable {
     ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
   }
 
+  /// The ASCII characters a URI may hold unencoded (RFC 3986 unreserved and reserved), as a table.
+  static let uriCharacters: [Bool] = (0..<128).map { code in
+    let scalar = Unicode.Scalar(UInt8(code))
+    return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      || "-._~:/?#[]@!$&'()*+,;=".unicodeScalars.contains(scalar)
+  }
+
   static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
-    if isLetter(scalar) || ("0"..."9").contains(scalar) { return true }
-    return "-._~:/?#[]@!$&'()*+,;=".unicodeScalars.contains(scalar)
+    scalar.value < 128 && uriCharacters[Int(scalar.value)]
   }
 }

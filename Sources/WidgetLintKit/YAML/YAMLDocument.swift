@@ -121,6 +121,13 @@ public enum ScalarValue: Equatable, Sendable {
   }
 
   private static func resolvePlain(_ text: String) -> ScalarValue {
+    // Most plain scalars are words: one that starts with a letter other than those of null, true,
+    // false (and .inf/.nan, which start with "."), is a string.
+    if let first = text.utf8.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first),
+      !"nNtTfF".utf8.contains(first)
+    {
+      return .string(text)
+    }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     case "true", "True", "TRUE": return .bool(true)
@@ -179,7 +186,8 @@ public enum ScalarValue: Equatable, Sendable {
 
   /// Plain words that YAML 1.1 parsers (PyYAML, Ruby, older tools) read as booleans.
   public static func isYAML11Boolean(_ text: String) -> Bool {
-    ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
+    guard text.utf8.count <= 3 else { return false }
+    return ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
       .contains(text)
   }
 

@@ -38,7 +38,7 @@ public struct YAMLParser {
         at: 0, end: min(source.bytes.count, encoding.hasPrefix("UTF-32") ? 4 : 2))
       return (builder.document, builder.problems)
     }
-    if let invalid = SourceText.firstInvalidUTF8Offset(source.bytes) {
+    if !source.isASCII, let invalid = SourceText.firstInvalidUTF8Offset(source.bytes) {
       let byte = source.bytes[invalid]
       builder.problem(
         "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) cannot start a character here); save it as UTF-8",
@@ -248,6 +248,18 @@ public struct YAMLParser {
 
     mutating func reportDuplicateKeys(_ frame: Frame) {
       guard frame.pairs.count > 1 else { return }
+      // Most mappings are small: comparing pairs beats building a dictionary for each.
+      if frame.pairs.count <= 12 {
+        let keys = frame.pairs.map { document.scalarText($0.key) }
+        var unique = true
+        for index in keys.indices where keys[index] != nil {
+          if keys[..<index].contains(keys[index]) {
+            unique = false
+            break
+          }
+        }
+        if unique { return }
+      }
       var seen: [String: YAMLDocument.NodeID] = [:]
       for pair in frame.pairs {
         guard let key = document.scalarText(pair.key) else { continue }
