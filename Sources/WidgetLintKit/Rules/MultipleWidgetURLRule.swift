@@ -12,7 +12,8 @@ public struct MultipleWidgetURLRule: Rule {
       The rule compares the `widgetURL` calls in one view type's code; calls in different branches of one
       `if` or `switch` (a different URL per family, say) never apply together and are not reported.
 
-      Source: Apple, `widgetURL(_:)` ("If a widget has multiple widgetURL modifiers, the behavior is undefined").
+      Source: Apple, `widgetURL(_:)`: "Widgets support one widgetURL modifier in their view hierarchy. If multiple
+      views have widgetURL modifiers, the behavior is undefined."
       """,
     examples: [
       .failing(

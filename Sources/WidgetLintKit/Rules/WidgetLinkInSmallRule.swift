@@ -10,7 +10,8 @@ public struct WidgetLinkInSmallRule: Rule {
       tree through the view types its configuration builds, and reports a `Link` in a view used only by
       widgets whose `.supportedFamilies` is `[.systemSmall]`.
 
-      Source: Apple, `widgetURL(_:)` ("systemSmall widgets are one large tap area") (facts sheet, Families).
+      Source: Apple, `widgetURL(_:)` and `Link` in widgets; facts sheet, Families ("`Link` does not work in
+      systemSmall; only `widgetURL`").
       """,
     examples: [
       .failing(
