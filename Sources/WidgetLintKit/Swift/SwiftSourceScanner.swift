@@ -177,6 +177,15 @@ private final class UnavailableAPIVisitor: SyntaxVisitor {
 }
 
 enum SwiftAttributes {
+  /// A type's name as written, without building a trimmed copy of the tree for plain identifiers
+  /// (`trimmedDescription` on every declaration's attributes dominated the cost of reading Swift).
+  static func name(of type: TypeSyntax) -> String {
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+      return identifier.name.text
+    }
+    return type.trimmedDescription
+  }
+
   static let extensionPlatforms: Set<String> = [
     "iOSApplicationExtension", "macOSApplicationExtension", "macCatalystApplicationExtension",
     "tvOSApplicationExtension", "watchOSApplicationExtension", "visionOSApplicationExtension",
@@ -186,7 +195,7 @@ enum SwiftAttributes {
   static func isUnavailableInExtensions(_ attributes: AttributeListSyntax) -> Bool {
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self),
-        attribute.attributeName.trimmedDescription == "available",
+        SwiftAttributes.name(of: attribute.attributeName) == "available",
         case .availability(let arguments) = attribute.arguments
       else { continue }
       var names: Set<String> = []

@@ -415,7 +415,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   func inherited(_ clause: InheritanceClauseSyntax?) -> [(String, TypeSyntax)] {
-    (clause?.inheritedTypes ?? []).map { ($0.type.trimmedDescription, $0.type) }
+    (clause?.inheritedTypes ?? []).map { (SwiftAttributes.name(of: $0.type), $0.type) }
   }
 
   func visitType(
@@ -431,12 +431,16 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     }
     let names = Set(supertypes.map(\.0))
     if names.contains("WidgetBundle") {
-      let isMainBundle = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+      let isMainBundle = attributes.contains {
+        $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
+      }
       let (blocks, complete) = bundleBlocks(members)
       facts.bundles.append(
         .init(typeName: typeName, isMain: isMainBundle, nameSpan: span(name), blocks: blocks, isComplete: complete))
     }
-    let isMain = attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main" }
+    let isMain = attributes.contains {
+      $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
+    }
     if names.contains("Widget") {
       var widget = readWidget(typeName, name: name, members: members)
       widget.isMain = isMain
@@ -467,7 +471,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   }
   override func visitPost(_ node: EnumDeclSyntax) { leaveType(node.attributes) }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    typeStack.append(node.extendedType.trimmedDescription)
+    typeStack.append(SwiftAttributes.name(of: node.extendedType))
     enterDeclaration(node.attributes)
     return .visitChildren
   }
@@ -873,7 +877,8 @@ extension SwiftAttributes {
   /// `@available(iOS 17.0, *)` on a declaration.
   static func iOSAvailability(_ attributes: AttributeListSyntax) -> OSVersion? {
     for element in attributes {
-      guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "available",
+      guard let attribute = element.as(AttributeSyntax.self),
+        SwiftAttributes.name(of: attribute.attributeName) == "available",
         case .availability(let arguments) = attribute.arguments
       else { continue }
       if let version = WidgetCodeReader.iOSVersion(in: arguments) { return version }
