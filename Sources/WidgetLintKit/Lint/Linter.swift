@@ -102,14 +102,21 @@ public final class Linter: @unchecked Sendable {
     return project
   }
 
-  public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
-    var (document, parseProblems) = YAMLParser(limits: configuration.parserLimits).parse(source)
+  /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
+  /// whose problems replace libyaml's syntax errors for it.
+  func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
+    var (document, problems) = YAMLParser(limits: configuration.parserLimits).parse(source)
     if source.path.lowercased().hasSuffix(".json") {
       let strictness = JSONStrictness.problems(in: source)
       if !strictness.isEmpty {
-        parseProblems = strictness + parseProblems.filter { $0.ruleID != YAMLParser.syntaxRule }
+        problems = strictness + problems.filter { $0.ruleID != YAMLParser.syntaxRule }
       }
     }
+    return (document, problems)
+  }
+
+  public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
+    let (document, parseProblems) = parseDocument(source)
     var observations = parseProblems
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }

@@ -29,11 +29,7 @@ extension Linter {
         let (value, problems) = PropertyListReader.read(source)
         return (value, problems, source)
       }
-      var (document, problems) = YAMLParser(limits: configuration.parserLimits).parse(source)
-      if path.hasSuffix(".json") {
-        let strict = JSONStrictness.problems(in: source)
-        if !strict.isEmpty { problems = strict }
-      }
+      let (document, problems) = parseDocument(source)
       return (problems.isEmpty ? ProjectValues.value(of: document) : nil, problems, source)
     }
   }
