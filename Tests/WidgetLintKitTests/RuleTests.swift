@@ -105,7 +105,12 @@ import Testing
     #expect(URIReference.parse("my app://x") == .invalid("it contains a space; percent-encode it"))
     #expect(URIReference.parse("app://café") == .invalid("it contains 'é'; percent-encode it"))
     #expect(URIReference.parse("a://%zz") == .invalid("'%' must be followed by two hexadecimal digits"))
-    #expect(URIReference.parse("1app://x") != .relative)
+    #expect(
+      URIReference.parse("1app://x")
+        == .invalid("'1app' is not a valid scheme (letters, digits, '+', '-' and '.', starting with a letter)"))
+    #expect(URIReference.parse("app://x%4") == .invalid("'%' must be followed by two hexadecimal digits"))
+    #expect(URIReference.parse("app://\u{1F600}") == .invalid("it contains '\u{1F600}'; percent-encode it"))
+    #expect(URIReference.parse("a/b:c") == .relative)
   }
 
   @Test func urlSchemeMismatchIsAWarningAndSchemesAreCaseInsensitive() throws {

@@ -26,6 +26,18 @@ import Testing
       ])
   }
 
+  @Test func filesThatNameNoneOfTheAPIsAreNotWalked() {
+    let plain = Array("struct V: View { var body: some View { Text(verbatim: \"open\").widgetURL(url) } }".utf8)
+    #expect(!ExtensionUnavailableAPI.mayBeUsed(in: plain))
+    // Every identifier a use needs lets the tree decide, even in a comment (where the tree finds nothing).
+    for api in ExtensionUnavailableAPI.all {
+      for identifier in api.requiredIdentifiers {
+        #expect(ExtensionUnavailableAPI.mayBeUsed(in: Array("// \(identifier)\n".utf8)), "\(identifier)")
+      }
+    }
+    #expect(uses("// UIApplication.shared.open(url)\nlet x = 1").isEmpty)
+  }
+
   @Test func commentsAndStringsNeverMatch() {
     let code = """
       // UIApplication.shared.open(url)

@@ -77,7 +77,7 @@ public struct Suppressions {
   }
 
   static func scan(_ source: SourceText, document: YAMLDocument?) -> [Directive] {
-    guard contains(source.bytes, Array("widgetlint-disable".utf8)) else { return [] }
+    guard ByteSearch.contains(source.bytes, Array("widgetlint-disable".utf8)) else { return [] }
     let comments = comments(in: source, document: document)
     guard
       comments.contains(where: {
@@ -141,18 +141,6 @@ public struct Suppressions {
       directives.append(directive)
     }
     return directives
-  }
-
-  /// Whether `bytes` contains `needle` (first-byte scan, then compare).
-  static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = 0
-    let last = bytes.count - needle.count
-    while index <= last {
-      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
   }
 
   /// Removes suppressed findings of this file, and returns the observations about the directives.

@@ -95,3 +95,28 @@ extension ExtensionUnavailableAPI {
       source: "AppIntents: ForegroundContinuableIntent is @available(iOSApplicationExtension, unavailable)"),
   ]
 }
+
+extension ExtensionUnavailableAPI {
+  /// The identifier a use of this API must contain as a token: the member or type name, or
+  /// `UIApplication`/`sharedApplication` for members reached through the shared application (whose own
+  /// names, like `open`, are too common to rule a file out).
+  var requiredIdentifiers: [String] {
+    switch pattern {
+    case .staticMember(let receiver, _): return [receiver]
+    case .member(let name): return [name]
+    case .sharedApplicationMember: return ["UIApplication", "sharedApplication"]
+    case .typeName(let name): return [name]
+    }
+  }
+
+  private static let requiredIdentifierBytes: [[UInt8]] = Array(
+    Set(all.flatMap(\.requiredIdentifiers))
+  ).sorted().map { Array($0.utf8) }
+
+  /// False when no API of the table can be used in a Swift file: none of the identifiers a use needs
+  /// occurs anywhere in its bytes (Swift identifiers are written out, never escaped). True says only
+  /// that the syntax tree has to be asked.
+  static func mayBeUsed(in bytes: [UInt8]) -> Bool {
+    requiredIdentifierBytes.contains { ByteSearch.contains(bytes, $0) }
+  }
+}

@@ -46,9 +46,14 @@ public enum SwiftSourceScanner {
 
   public static func scan(_ file: SourceText) -> SwiftFileFacts {
     let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let visitor = UnavailableAPIVisitor(file: file)
-    visitor.walk(tree)
-    return SwiftFileFacts(file: file, unavailableAPIUses: visitor.uses, code: WidgetCodeReader.read(tree, file: file))
+    var uses: [SwiftFileFacts.APIUse] = []
+    // Walking the tree for these APIs cost as much as a second parse; most widget files name none of them.
+    if ExtensionUnavailableAPI.mayBeUsed(in: file.bytes) {
+      let visitor = UnavailableAPIVisitor(file: file)
+      visitor.walk(tree)
+      uses = visitor.uses
+    }
+    return SwiftFileFacts(file: file, unavailableAPIUses: uses, code: WidgetCodeReader.read(tree, file: file))
   }
 }
 
