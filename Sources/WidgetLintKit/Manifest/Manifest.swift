@@ -36,7 +36,10 @@ public struct Manifest: Sendable {
     public var displayName: String { self == .ios ? "iOS" : "watchOS" }
   }
 
-  public struct Target: Sendable {
+  /// A class, not a struct: rules loop over thousands of targets and widgets, and a copy of a struct
+  /// this wide retains every field. Whoever builds a manifest (the decoder, the project loaders) fills
+  /// it in; from linting on it is only read.
+  public final class Target: @unchecked Sendable {
     public var name: Located<String>?
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
@@ -47,6 +50,11 @@ public struct Manifest: Sendable {
     public var widgetsSpan: SourceSpan?
     public var span: SourceSpan
     public var pointer: JSONPointer
+
+    public init(span: SourceSpan, pointer: JSONPointer) {
+      self.span = span
+      self.pointer = pointer
+    }
 
     public var resolvedPlatform: Platform { platform?.value ?? .ios }
   }
@@ -63,7 +71,8 @@ public struct Manifest: Sendable {
     }
   }
 
-  public struct Widget: Sendable {
+  /// A class for the reason `Target` is one.
+  public final class Widget: @unchecked Sendable {
     public var kind: Located<String>?
     public var displayName: Located<String>?
     public var description: Located<String>?
@@ -74,6 +83,11 @@ public struct Manifest: Sendable {
     public var url: Located<String>?
     public var span: SourceSpan
     public var pointer: JSONPointer
+
+    public init(span: SourceSpan, pointer: JSONPointer) {
+      self.span = span
+      self.pointer = pointer
+    }
 
     /// Where a finding about the widget as a whole points: its kind, or the widget's first line.
     public var anchorSpan: SourceSpan { kind?.span ?? span }

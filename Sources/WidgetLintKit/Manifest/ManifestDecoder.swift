@@ -83,7 +83,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a target", allowedKeys: Self.targetKeys) else {
       return nil
     }
-    var target = Manifest.Target(span: reader.headSpan(of: map), pointer: pointer)
+    let target = Manifest.Target(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("name", in: map, what: "a target") { target.name = reader.string(value) }
     let label = target.name.map { "target '\($0.value)'" } ?? "a target"
     if let value = reader.require("bundleIdentifier", in: map, what: label, subject: target.name?.value) {
@@ -108,7 +108,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a widget", allowedKeys: Self.widgetKeys) else {
       return nil
     }
-    var widget = Manifest.Widget(span: reader.headSpan(of: map), pointer: pointer)
+    let widget = Manifest.Widget(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("kind", in: map, what: "a widget") { widget.kind = reader.string(value) }
     let subject = widget.kind?.value
     if let value = map["displayName"] { widget.displayName = reader.string(value) }

@@ -109,7 +109,7 @@ extension Linter {
         }
         continue
       }
-      var target = Manifest.Target(span: type.span, pointer: type.pointer)
+      let target = Manifest.Target(span: type.span, pointer: type.pointer)
       target.name = config["name"]?.stringValue ?? type.map { _ in folder }
       if let written = config["bundleIdentifier"]?.stringValue {
         // A leading "." appends to the app's bundle identifier, as the plugin does.
@@ -199,7 +199,7 @@ extension Linter {
         }
         continue
       }
-      var target = Manifest.Target(span: point.span, pointer: point.pointer)
+      let target = Manifest.Target(span: point.span, pointer: point.pointer)
       target.name = point.map { _ in folder }
       target.entitlements = entitlements
       var files: [SourceResolver.ResolvedFile] = []
