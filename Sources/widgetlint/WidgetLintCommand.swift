@@ -134,6 +134,7 @@ struct LintCommand: ParsableCommand {
   func run() throws {
     var settings = LintConfiguration(maxFileSize: maxFileSize)
     settings.maxSourceFileSize = maxSourceSize
+    settings.keepsModelsUntilExit = true
     var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
     if let printConfig {
       let directory = (printConfig as NSString).deletingLastPathComponent

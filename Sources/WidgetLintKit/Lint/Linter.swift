@@ -12,6 +12,9 @@ public struct LintConfiguration: Sendable {
   public var maxSourceFileSize: Int = 2 << 20
   /// Overrides from the configuration file, applied to each finding by file and pointer.
   public var file: Configuration?
+  /// For a command-line run that exits once it has reported: each project model is left for the exit
+  /// to reclaim instead of being taken apart object by object (7% of a 3 MB manifest's time).
+  public var keepsModelsUntilExit = false
 
   public init(
     rules: [String: RuleSettings] = [:], parserLimits: YAMLParser.Limits = .init(), maxFileSize: Int = 16 << 20,
@@ -38,6 +41,7 @@ public final class Linter: @unchecked Sendable {
   /// `displayDirectory` how that folder is shown in findings.
   public func lint(manifest source: SourceText, directory: String, displayDirectory: String) -> [Finding] {
     let project = buildProject(manifest: source, directory: directory, displayDirectory: displayDirectory)
+    if configuration.keepsModelsUntilExit { ModelsKeptUntilExit.keep(project) }
     var findings = runRules(on: project)
     var suppressions = Suppressions(source: source, document: project.document)
     let (kept, directiveObservations) = suppressions.apply(to: findings, file: source)
@@ -210,4 +214,12 @@ final class SwiftFactsCache: @unchecked Sendable {
       return (found, problems)
     }
   }
+}
+
+/// The models of a command-line run, kept until the process exits (see `keepsModelsUntilExit`).
+enum ModelsKeptUntilExit {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var models: [Any] = []
+
+  static func keep(_ model: Any) { lock.withLock { models.append(model) } }
 }

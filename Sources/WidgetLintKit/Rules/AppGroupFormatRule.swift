@@ -59,8 +59,10 @@ public struct AppGroupFormatRule: Rule {
       return "contains '\(bad)'; only letters, digits, '.' and '-' are allowed"
     }
     if !BuildSettings.containsReference(group) {
-      let name = group.dropFirst("group.".count)
-      if name.isEmpty || name.hasPrefix(".") || name.hasSuffix(".") || name.contains("..") {
+      // Bytes, not Foundation's `contains`: this runs for every App Group of a manifest.
+      let dot = UInt8(ascii: ".")
+      let name = group.utf8.dropFirst("group.".utf8.count)
+      if name.isEmpty || name.first == dot || name.last == dot || zip(name, name.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
         return "has an empty name component"
       }
     }
