@@ -121,8 +121,12 @@ struct LintCommand: ParsableCommand {
     if let deploymentTarget, OSVersion(parsing: deploymentTarget) == nil {
       throw ValidationError("--deployment-target takes a version such as 16.0")
     }
-    if maxFileSize <= 0 { throw ValidationError("--max-file-size must be positive") }
-    if maxSourceSize <= 0 { throw ValidationError("--max-source-size must be positive") }
+    // Positions are kept as 32-bit offsets.
+    let largest = 1 << 31
+    if maxFileSize <= 0 || maxFileSize > largest { throw ValidationError("--max-file-size must be 1 to \(largest)") }
+    if maxSourceSize <= 0 || maxSourceSize > largest {
+      throw ValidationError("--max-source-size must be 1 to \(largest)")
+    }
     if maxFindings <= 0 { throw ValidationError("--max-findings must be positive") }
   }
 

@@ -34,15 +34,19 @@ public enum InputReader {
     if !isStream, Int(info.st_size) > maxSize {
       return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
     }
-    return readAll(descriptor, path: path, maxSize: maxSize)
+    return readAll(descriptor, path: path, maxSize: maxSize, expectedSize: isStream ? 0 : Int(info.st_size))
   }
 
   public static func readStandardInput(maxSize: Int) -> Result<[UInt8], InputError> {
     readAll(STDIN_FILENO, path: "-", maxSize: maxSize)
   }
 
-  static func readAll(_ descriptor: Int32, path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+  /// `expectedSize` (a regular file's size) sizes the buffer once, instead of growing it by copies.
+  static func readAll(_ descriptor: Int32, path: String, maxSize: Int, expectedSize: Int = 0) -> Result<
+    [UInt8], InputError
+  > {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(expectedSize)
     let chunk = 1 << 16
     var buffer = [UInt8](repeating: 0, count: chunk)
     while true {

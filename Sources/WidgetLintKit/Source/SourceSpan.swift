@@ -3,13 +3,17 @@ import Foundation
 /// A byte range in one source file. Line and column are computed only when a finding needs them.
 public struct SourceSpan: Sendable {
   public let file: SourceText
-  public let start: Int
-  public let end: Int
+  // Offsets are stored in 32 bits (inputs are far below 4 GiB): a manifest holds a span per value.
+  private let storedStart: UInt32
+  private let storedEnd: UInt32
+
+  public var start: Int { Int(storedStart) }
+  public var end: Int { Int(storedEnd) }
 
   public init(file: SourceText, start: Int, end: Int) {
     self.file = file
-    self.start = start
-    self.end = max(start, end)
+    self.storedStart = UInt32(clamping: start)
+    self.storedEnd = UInt32(clamping: max(start, end))
   }
 
   public var range: SourceRange { file.range(fromOffset: start, toOffset: end) }
@@ -53,12 +57,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   private final class Link: Sendable {
     let parent: Link?
     let token: Token
-    let depth: Int
 
     init(parent: Link?, token: Token) {
       self.parent = parent
       self.token = token
-      self.depth = (parent?.depth ?? 0) + 1
     }
   }
 
@@ -101,14 +103,13 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
     var left = lhs.last
     var right = rhs.last
-    guard left?.depth == right?.depth else { return false }
     while let l = left, let r = right {
       if l === r { return true }
       guard l.token == r.token || l.token.text == r.token.text else { return false }
       left = l.parent
       right = r.parent
     }
-    return true
+    return left == nil && right == nil
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -16,8 +16,24 @@ public struct YAMLDocument: Sendable {
 
   public struct Node: Sendable {
     public var content: Content
-    public var start: Int
-    public var end: Int
+    // 32-bit offsets keep a node at 48 bytes: a large manifest has a node per 15 bytes of text.
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+
+    public var start: Int {
+      get { Int(storedStart) }
+      set { storedStart = UInt32(clamping: newValue) }
+    }
+    public var end: Int {
+      get { Int(storedEnd) }
+      set { storedEnd = UInt32(clamping: newValue) }
+    }
+
+    public init(content: Content, start: Int, end: Int) {
+      self.content = content
+      self.storedStart = UInt32(clamping: start)
+      self.storedEnd = UInt32(clamping: end)
+    }
   }
 
   public let source: SourceText
@@ -25,6 +41,16 @@ public struct YAMLDocument: Sendable {
   public internal(set) var root: NodeID?
 
   public init(source: SourceText) { self.source = source }
+
+  /// The node array grows by doubling while a document is read, so up to half of it can be spare
+  /// capacity that would stay allocated for the whole run (megabytes on a large manifest).
+  mutating func releaseUnusedNodeCapacity() {
+    guard nodes.capacity - nodes.count > 4096 else { return }
+    var exact: [Node] = []
+    exact.reserveCapacity(nodes.count)
+    exact.append(contentsOf: nodes)
+    nodes = exact
+  }
 
   /// Follows aliases to the node that holds the content.
   public func resolve(_ id: NodeID) -> NodeID {
