@@ -62,7 +62,9 @@ public struct AppGroupFormatRule: Rule {
       // Bytes, not Foundation's `contains`: this runs for every App Group of a manifest.
       let dot = UInt8(ascii: ".")
       let name = group.utf8.dropFirst("group.".utf8.count)
-      if name.isEmpty || name.first == dot || name.last == dot || zip(name, name.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
+      if name.isEmpty || name.first == dot || name.last == dot
+        || zip(name, name.dropFirst()).contains(where: { $0 == dot && $1 == dot })
+      {
         return "has an empty name component"
       }
     }
