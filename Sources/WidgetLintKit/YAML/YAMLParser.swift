@@ -88,9 +88,6 @@ public struct YAMLParser {
 
     init(source: SourceText, limits: Limits) {
       self.document = YAMLDocument(source: source)
-      // Manifests hold a node per 20 bytes or so; sizing the array once spares the copies (and the
-      // doubled peak memory) of growing it node by node.
-      self.document.nodes.reserveCapacity(source.bytes.count / 16)
       self.limits = limits
     }
 
