@@ -93,7 +93,7 @@ public struct AppGroupMismatchRule: Rule {
         let detail =
           targetGroups.isEmpty
           ? "target '\(targetName)' has no App Groups entitlement"
-          : "target '\(targetName)' is entitled to \(targetGroups.map { "'\($0.value)'" }.joined(separator: ", ")) only"
+          : "target '\(targetName)' is entitled to \(Wording.list(targetGroups.map { "'\($0.value)'" })) only"
         context.report(
           "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
           at: group, subject: widget.kind?.value, related: related)
@@ -127,7 +127,7 @@ public struct AppGroupMismatchRule: Rule {
       }
       guard !missing.isEmpty else { continue }
       context.report(
-        "the Dart code sets App Group '\(group.value)', but \(missing.map(\.0).joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
+        "the Dart code sets App Group '\(group.value)', but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
         at: group,
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
     }
@@ -147,7 +147,7 @@ public struct AppGroupMismatchRule: Rule {
         let detail =
           declared.isEmpty
           ? "target '\(name)' has no App Groups entitlement"
-          : "target '\(name)' is entitled to \(declared.map { "'\($0.value)'" }.joined(separator: ", ")) only"
+          : "target '\(name)' is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
         context.report(
           "the code reads App Group '\(group)', but \(detail); it will read an empty store", inCodeOf: target, at: span,
           related: related)

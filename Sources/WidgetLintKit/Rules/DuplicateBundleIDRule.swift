@@ -50,17 +50,15 @@ public struct DuplicateBundleIDRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
-    var first: [String: (id: Located<String>, target: String)] = [:]
+    var first = FirstOccurrences<String, (id: Located<String>, target: String)>()
     for target in manifest.targets {
       guard let id = target.bundleIdentifier, !BuildSettings.containsReference(id.value) else { continue }
       let name = target.name?.value ?? "a target"
-      if let earlier = first[id.value.lowercased()] {
+      if let earlier = first.earlier(than: (id, name), for: id.value.lowercased()) {
         context.report(
           "target '\(name)' has bundle identifier '\(id.value)', as target '\(earlier.target)' does; each target needs its own",
           at: id, subject: target.name?.value,
           related: [RelatedLocation("'\(earlier.target)' has it here", at: earlier.id.span)])
-      } else {
-        first[id.value.lowercased()] = (id, name)
       }
     }
   }

@@ -47,18 +47,16 @@ public struct DuplicateWidgetKindRule: Rule {
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     // Sized once and holding references: with thousands of widgets this table is a large allocation.
-    var firstByKind: [String: Manifest.Widget] = [:]
-    firstByKind.reserveCapacity(manifest.targets.reduce(0) { $0 + $1.widgets.count })
+    var firstByKind = FirstOccurrences<String, Manifest.Widget>(
+      expectedCount: manifest.targets.reduce(0) { $0 + $1.widgets.count })
     for target in manifest.targets {
       for widget in target.widgets {
         guard let kind = widget.kind else { continue }
-        if let first = firstByKind[kind.value]?.kind {
+        if let first = firstByKind.earlier(than: widget, for: kind.value)?.kind {
           context.report(
             "widget kind '\(kind.value)' is used twice; WidgetKit identifies widgets by kind, so each must be unique in the app",
             at: kind, subject: kind.value, related: [RelatedLocation("'\(kind.value)' first used here", at: first.span)]
           )
-        } else {
-          firstByKind[kind.value] = widget
         }
       }
     }

@@ -79,14 +79,14 @@ public struct EASExtensionMismatchRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest, let entries = manifest.eas?.appExtensions else { return }
-    let targetNames = manifest.targets.compactMap { $0.name?.value }
+    var targetNameSuggester = Suggester(candidates: manifest.targets.compactMap { $0.name?.value })
     var targetsByName: [String: Manifest.Target] = [:]
     for target in manifest.targets {
       if let name = target.name?.value, targetsByName[name] == nil { targetsByName[name] = target }
     }
     var knownParents = Set(manifest.targets.compactMap { $0.bundleIdentifier?.value.lowercased() })
     if let appID = manifest.app?.bundleIdentifier?.value { knownParents.insert(appID.lowercased()) }
-    var entryByTarget: [String: Manifest.AppExtension] = [:]
+    var entryByTarget = FirstOccurrences<String, Manifest.AppExtension>()
 
     for entry in entries {
       for key in entry.unknownKeys {
@@ -110,16 +110,15 @@ public struct EASExtensionMismatchRule: Rule {
           at: parent, subject: entry.targetName?.value)
       }
       guard let name = entry.targetName else { continue }
-      if let earlier = entryByTarget[name.value] {
+      if let earlier = entryByTarget.earlier(than: entry, for: name.value) {
         context.report(
           "target '\(name.value)' has a second appExtensions entry", at: name, subject: name.value,
           related: [RelatedLocation("first entry here", at: earlier.targetName?.span ?? earlier.span)])
         continue
       }
-      entryByTarget[name.value] = entry
       guard let target = targetsByName[name.value] else {
         var message = "appExtensions entry names target '\(name.value)', but the manifest has no such target"
-        if let suggestion = Suggestions.closest(to: name.value, in: targetNames) {
+        if let suggestion = targetNameSuggester.closest(to: name.value) {
           message += "; did you mean '\(suggestion)'?"
         }
         context.report(message, at: name, subject: name.value)

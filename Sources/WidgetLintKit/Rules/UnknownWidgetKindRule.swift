@@ -90,11 +90,13 @@ public struct UnknownWidgetKindRule: Rule {
         kinds.append(kind)
       }
     }
+    let knownKinds = Set(kinds)
+    var suggester = Suggester(candidates: kinds)
     for call in reloads {
-      guard let name = call.argument, !kinds.contains(name.value) else { continue }
+      guard let name = call.argument, !knownKinds.contains(name.value) else { continue }
       var message =
-        "iOSName '\(name.value)' is not the kind of any widget in the extension (\(kinds.joined(separator: ", "))); the reload does nothing"
-      if let suggestion = Suggestions.closest(to: name.value, in: kinds) {
+        "iOSName '\(name.value)' is not the kind of any widget in the extension (\(Wording.list(kinds))); the reload does nothing"
+      if let suggestion = suggester.closest(to: name.value) {
         message += "; did you mean '\(suggestion)'?"
       }
       context.report(message, at: name)

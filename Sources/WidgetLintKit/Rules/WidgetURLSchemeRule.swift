@@ -77,11 +77,11 @@ public struct WidgetURLSchemeRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
-    let schemes = manifest.app?.urlSchemes ?? []
+    var schemes = DeclaredSchemes(manifest.app?.urlSchemes ?? [])
     for target in manifest.targets {
       for widget in target.widgets {
         guard let url = widget.url else { continue }
-        if let (message, severity) = Self.problem(with: url.value, schemes: schemes) {
+        if let (message, severity) = Self.problem(with: url.value, schemes: &schemes) {
           let related = severity == .warning ? appSchemes(manifest) : []
           context.report(message, at: url, subject: widget.kind?.value, related: related, severity: severity)
         }
@@ -90,7 +90,7 @@ public struct WidgetURLSchemeRule: Rule {
     for (target, code) in context.targetsWithCode {
       for use in code.files.flatMap(\.code.urlUses) {
         guard let url = use.url, let (value, span) = code.resolve(url),
-          let (message, severity) = Self.problem(with: value, schemes: schemes)
+          let (message, severity) = Self.problem(with: value, schemes: &schemes)
         else { continue }
         let related = severity == .warning ? appSchemes(manifest) : []
         context.report(message, inCodeOf: target, at: span, related: related, severity: severity)
@@ -102,19 +102,31 @@ public struct WidgetURLSchemeRule: Rule {
     manifest.app?.urlSchemesSpan.map { [RelatedLocation("the app's urlSchemes", at: $0)] } ?? []
   }
 
+  /// The app's URL schemes, prepared once for every URL a rule run checks.
+  struct DeclaredSchemes {
+    let lowercased: Set<String>
+    let listed: String
+    var suggester: Suggester
+
+    init(_ schemes: [Located<String>]) {
+      lowercased = Set(schemes.map { $0.value.lowercased() })
+      listed = Wording.list(schemes.map(\.value))
+      suggester = Suggester(candidates: schemes.map(\.value))
+    }
+  }
+
   /// What is wrong with a widget URL and how much it matters, or nil.
-  static func problem(with url: String, schemes: [Located<String>]) -> (String, Severity?)? {
+  static func problem(with url: String, schemes: inout DeclaredSchemes) -> (String, Severity?)? {
     switch URIReference.parse(url) {
     case .invalid(let reason):
       return ("widget url '\(url)' is not a valid URL: \(reason)", nil)
     case .relative:
       return nil
     case .absolute(let scheme):
-      let declared = Set(schemes.map { $0.value.lowercased() })
-      guard !declared.isEmpty, !declared.contains(scheme.lowercased()) else { return nil }
+      guard !schemes.lowercased.isEmpty, !schemes.lowercased.contains(scheme.lowercased()) else { return nil }
       var message =
-        "widget url scheme '\(scheme)' is not one of the app's urlSchemes (\(schemes.map(\.value).joined(separator: ", "))); the tap opens the app, but its router will not recognise the link"
-      if let suggestion = Suggestions.closest(to: scheme, in: schemes.map(\.value)) {
+        "widget url scheme '\(scheme)' is not one of the app's urlSchemes (\(schemes.listed)); the tap opens the app, but its router will not recognise the link"
+      if let suggestion = schemes.suggester.closest(to: scheme) {
         message += "; did you mean '\(suggestion)'?"
       }
       return (message, .warning)

@@ -76,8 +76,8 @@ public struct WidgetCodeFacts: Sendable {
     public var span: SourceSpan
     public var url: StringUse?
     public var enclosingType: String?
-    /// The `if`/`switch` branches around it (construct offset, branch index): two uses in different
-    /// branches of one construct never apply together.
+    /// The `if`/`switch` branches around it, innermost first: two uses in different branches of one
+    /// construct never apply together.
     public var branches: [BranchStep] = []
 
     public func excludes(_ other: URLUse) -> Bool {
@@ -92,9 +92,16 @@ public struct WidgetCodeFacts: Sendable {
     }
   }
 
-  public struct BranchStep: Sendable, Equatable {
+  /// One `if` or `switch` around a use: the construct (its offset) and which of its branches (an `if`'s
+  /// 0 or 1, a `case`'s offset).
+  public struct BranchStep: Sendable, Hashable {
     public var construct: Int
     public var index: Int
+
+    public init(construct: Int, index: Int) {
+      self.construct = construct
+      self.index = index
+    }
   }
 
   public struct Reference: Sendable {
@@ -597,10 +604,11 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       }
       if let switchCase = parent.as(SwitchCaseSyntax.self), let list = switchCase.parent?.as(SwitchCaseListSyntax.self)
       {
-        let index = list.firstIndex { $0.id == Syntax(switchCase).id }.map {
-          list.distance(from: list.startIndex, to: $0)
-        }
-        steps.append(.init(construct: list.positionAfterSkippingLeadingTrivia.utf8Offset, index: index ?? 0))
+        // The case's offset tells it from its siblings without counting them (a switch can have thousands).
+        steps.append(
+          .init(
+            construct: list.positionAfterSkippingLeadingTrivia.utf8Offset,
+            index: switchCase.positionAfterSkippingLeadingTrivia.utf8Offset))
       }
       if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) { break }
       child = parent

@@ -261,18 +261,16 @@ public struct YAMLParser {
         }
         if unique { return }
       }
-      var seen: [String: YAMLDocument.NodeID] = [:]
+      var firstKeys = FirstOccurrences<String, YAMLDocument.NodeID>(expectedCount: frame.pairs.count)
       for pair in frame.pairs {
         guard let key = document.scalarText(pair.key) else { continue }
-        if let first = seen[key] {
+        if let first = firstKeys.earlier(than: pair.key, for: key) {
           let keySpan = document.span(of: pair.key)
           problem(
             "key '\(key)' appears twice in this mapping; the later value replaces the earlier one",
             at: keySpan.start, end: keySpan.end, rule: YAMLParser.duplicateKeyRule,
             pointer: frame.pointer.appending(key),
             related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))])
-        } else {
-          seen[key] = pair.key
         }
       }
     }
