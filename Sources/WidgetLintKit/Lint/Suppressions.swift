@@ -92,7 +92,14 @@ public struct Suppressions {
     func isContent(_ line: Int) -> Bool {
       !commentLines.contains(line) && !source.lineText(line).allSatisfy { $0 == " " || $0 == "\t" }
     }
-    let firstContentLine = (1...max(source.lineCount, 1)).first(where: isContent) ?? Int.max
+    // The first content line at or after each line, found in one pass from the end: a run of
+    // thousands of directives must not each walk over the rest of the run.
+    let lineCount = max(source.lineCount, 1)
+    var nextContentLine = [Int?](repeating: nil, count: lineCount + 2)
+    for line in stride(from: lineCount, through: 1, by: -1) {
+      nextContentLine[line] = isContent(line) ? line : nextContentLine[line + 1]
+    }
+    let firstContentLine = nextContentLine[1] ?? Int.max
 
     var directives: [Directive] = []
     for comment in comments {
@@ -130,7 +137,7 @@ public struct Suppressions {
       case .line:
         directive.targetLine = comment.line
       case .nextLine:
-        directive.targetLine = ((comment.line + 1)...max(source.lineCount, comment.line + 1)).first(where: isContent)
+        directive.targetLine = comment.line < lineCount ? nextContentLine[comment.line + 1] : nil
         if directive.targetLine == nil { directive.misplaced = "there is no line after it to apply to" }
       case .file:
         if comment.line > firstContentLine {
@@ -148,6 +155,19 @@ public struct Suppressions {
   {
     guard !directives.isEmpty else { return (findings, []) }
     var used = [[Bool]](directives.map { [Bool](repeating: false, count: $0.rules.count) })
+    // Each (line or whole file, rule or "all") a directive names, with the directive rules that name it:
+    // a finding looks up its four keys instead of going through every directive.
+    struct Key: Hashable {
+      var line: Int?
+      var rule: String
+    }
+    var entries: [Key: [(directive: Int, rule: Int)]] = [:]
+    for (index, directive) in directives.enumerated() where directive.misplaced == nil {
+      let line = directive.scope == .file ? nil : directive.targetLine
+      for (ruleIndex, rule) in directive.rules.enumerated() {
+        entries[Key(line: line, rule: rule.value), default: []].append((index, ruleIndex))
+      }
+    }
     var kept: [Finding] = []
     for finding in findings {
       guard finding.span.file === file else {
@@ -156,13 +176,16 @@ public struct Suppressions {
       }
       let line = finding.range.start.line
       var suppressed = false
-      for (index, directive) in directives.enumerated() where directive.misplaced == nil {
-        guard directive.scope == .file || directive.targetLine == line else { continue }
-        for (ruleIndex, rule) in directive.rules.enumerated() where rule.value == finding.ruleID || rule.value == "all"
-        {
-          used[index][ruleIndex] = true
-          suppressed = true
-        }
+      for key in [
+        Key(line: line, rule: finding.ruleID), Key(line: line, rule: "all"), Key(line: nil, rule: finding.ruleID),
+        Key(line: nil, rule: "all"),
+      ] {
+        // Marked once: the entries are used from then on, and later findings only need to know the key.
+        guard let named = entries[key] else { continue }
+        suppressed = true
+        guard !named.isEmpty else { continue }
+        for entry in named { used[entry.directive][entry.rule] = true }
+        entries[key] = []
       }
       if !suppressed { kept.append(finding) }
     }

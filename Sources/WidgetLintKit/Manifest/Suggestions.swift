@@ -99,7 +99,8 @@ public struct Suggester {
     var best: (candidate: Candidate, distance: Int)?
     for candidate in candidates {
       // No suggestion is ever further than 3 edits away.
-      let distance = Suggestions.editDistance(scalars, candidate.scalars, limit: min(3, best.map { $0.distance - 1 } ?? 3))
+      let distance = Suggestions.editDistance(
+        scalars, candidate.scalars, limit: min(3, best.map { $0.distance - 1 } ?? 3))
       if distance <= 3, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     guard let best else { return nil }

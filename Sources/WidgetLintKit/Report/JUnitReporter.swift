@@ -24,7 +24,8 @@ public struct JUnitReporter: Reporter {
   public func render(_ report: LintReport) -> String {
     var byFile: [String: [Finding]] = [:]
     for finding in report.findings { byFile[finding.file, default: []].append(finding) }
-    let files = report.files + byFile.keys.filter { !report.files.contains($0) }.sorted()
+    let linted = Set(report.files)
+    let files = report.files + byFile.keys.filter { !linted.contains($0) }.sorted()
     let failures = report.findings.filter { $0.severity == .error }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     let total = report.findings.count + files.filter { byFile[$0] == nil }.count + report.inputErrors.count
