@@ -170,7 +170,8 @@ public final class ConfigurationLoader: @unchecked Sendable {
     _ option: RuleOption, _ entry: DocumentReader.Entry, reader: inout DocumentReader
   ) -> Int? {
     let span = reader.span(entry.valueNode)
-    guard case .scalar(let text, let style, let tag) = reader.document.content(of: entry.valueNode) else {
+    let tag = reader.document.tag(of: entry.valueNode)
+    guard case .scalar(let text, let style) = reader.document.content(of: entry.valueNode) else {
       reader.report(
         DocumentReader.invalidValueRule,
         "'\(option.name)' must be \(option.kind == .integer ? "a whole number" : "a duration")",

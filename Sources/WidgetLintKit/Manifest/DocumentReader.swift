@@ -45,8 +45,8 @@ public struct DocumentReader {
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     case .alias: return "an alias"
-    case .scalar(let text, let style, let tag):
-      let value = ScalarValue(text: text, style: style, tag: tag)
+    case .scalar(let text, let style):
+      let value = ScalarValue(text: text, style: style, tag: document.tag(of: id))
       if case .string = value {
         return "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
       }
@@ -68,7 +68,7 @@ public struct DocumentReader {
     var entries: [Entry] = []
     var merged: [Entry] = []
     for pair in pairs {
-      guard case .scalar(let key, let style, _) = document.content(of: pair.key) else {
+      guard case .scalar(let key, let style) = document.content(of: pair.key) else {
         report(
           Self.invalidValueRule, "keys in \(what) must be strings, found \(describe(pair.key))",
           at: span(pair.key), pointer: pointer)
@@ -148,7 +148,8 @@ public struct DocumentReader {
   }
 
   public mutating func string(_ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String) -> Located<String>? {
-    guard case .scalar(let text, let style, let tag) = document.content(of: id) else {
+    let tag = document.tag(of: id)
+    guard case .scalar(let text, let style) = document.content(of: id) else {
       report(Self.invalidValueRule, "\(what) must be a string, found \(describe(id))", at: span(id), pointer: pointer)
       return nil
     }
@@ -173,7 +174,7 @@ public struct DocumentReader {
 
   /// A scalar's text whatever YAML would type it as: for words such as `off` that mean themselves.
   public mutating func word(_ entry: Entry) -> Located<String>? {
-    guard case .scalar(let text, _, _) = document.content(of: entry.valueNode) else {
+    guard case .scalar(let text, _) = document.content(of: entry.valueNode) else {
       report(
         Self.invalidValueRule, "'\(entry.key)' must be a word, found \(describe(entry.valueNode))",
         at: span(entry.valueNode), pointer: entry.pointer)
@@ -231,8 +232,8 @@ public struct DocumentReader {
     budget -= 1
     guard budget >= 0 else { return nil }
     switch document.content(of: id) {
-    case .scalar(let text, let style, let tag):
-      switch ScalarValue(text: text, style: style, tag: tag) {
+    case .scalar(let text, let style):
+      switch ScalarValue(text: text, style: style, tag: document.tag(of: id)) {
       case .null: return .null
       case .bool(let flag): return .bool(flag)
       case .int, .float: return .number(text)

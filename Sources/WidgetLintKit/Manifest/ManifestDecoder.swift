@@ -38,8 +38,8 @@ public struct ManifestDecoder {
     }
     var manifest = Manifest(rootSpan: reader.span(root))
     if let entry = map["version"] {
-      if case .scalar(let text, let style, let tag) = document.content(of: entry.valueNode),
-        ScalarValue(text: text, style: style, tag: tag) == .int(1)
+      if case .scalar(let text, let style) = document.content(of: entry.valueNode),
+        ScalarValue(text: text, style: style, tag: document.tag(of: entry.valueNode)) == .int(1)
       {
         manifest.version = Located(1, span: reader.span(entry.valueNode), pointer: entry.pointer)
       } else {
@@ -129,8 +129,9 @@ public struct ManifestDecoder {
     let document = reader.document
     let hint = "use atEnd, never, a duration such as 15m, or {policy: after, interval: 15m}"
     switch document.content(of: entry.valueNode) {
-    case .scalar(let text, let style, let tag):
+    case .scalar(let text, let style):
       let span = reader.span(entry.valueNode)
+      let tag = document.tag(of: entry.valueNode)
       if case .string = ScalarValue(text: text, style: style, tag: tag),
         let policy = Manifest.RefreshPolicy(rawValue: text)
       {
@@ -187,7 +188,7 @@ public struct ManifestDecoder {
 
   private mutating func duration(_ entry: DocumentReader.Entry) -> Located<Int>? {
     let span = reader.span(entry.valueNode)
-    guard case .scalar(let text, _, _) = reader.document.content(of: entry.valueNode),
+    guard case .scalar(let text, _) = reader.document.content(of: entry.valueNode),
       let seconds = Duration.seconds(parsing: text)
     else {
       reader.report(
@@ -201,7 +202,8 @@ public struct ManifestDecoder {
 
   private mutating func osVersion(_ entry: DocumentReader.Entry) -> Located<OSVersion>? {
     let span = reader.span(entry.valueNode)
-    guard case .scalar(let text, let style, let tag) = reader.document.content(of: entry.valueNode) else {
+    let tag = reader.document.tag(of: entry.valueNode)
+    guard case .scalar(let text, let style) = reader.document.content(of: entry.valueNode) else {
       reader.report(
         DocumentReader.invalidValueRule,
         "'\(entry.key)' must be a version string such as \"16.0\", found \(reader.describe(entry.valueNode))",

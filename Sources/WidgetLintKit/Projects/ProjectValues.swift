@@ -13,9 +13,9 @@ public enum ProjectValues {
     let span = document.span(of: id)
     guard depth < 200 else { return Located(.computed("…"), span: span, pointer: pointer) }
     switch document.content(of: id) {
-    case .scalar(let text, let style, let tag):
+    case .scalar(let text, let style):
       let value: SourceValue
-      switch ScalarValue(text: text, style: style, tag: tag) {
+      switch ScalarValue(text: text, style: style, tag: document.tag(of: id)) {
       case .null: value = .null
       case .bool(let flag): value = .bool(flag)
       case .int, .float: value = .number(text)

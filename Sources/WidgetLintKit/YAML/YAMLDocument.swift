@@ -8,7 +8,8 @@ public struct YAMLDocument: Sendable {
   }
 
   public enum Content: Sendable {
-    case scalar(String, ScalarStyle, tag: String?)
+    /// A scalar's explicit tag (`!!str`, rare) is kept beside the nodes: `YAMLDocument.tag(of:)`.
+    case scalar(String, ScalarStyle)
     case sequence([NodeID])
     case mapping([(key: NodeID, value: NodeID)])
     case alias(target: NodeID)
@@ -16,7 +17,7 @@ public struct YAMLDocument: Sendable {
 
   public struct Node: Sendable {
     public var content: Content
-    // 32-bit offsets keep a node at 48 bytes: a large manifest has a node per 15 bytes of text.
+    // 32-bit offsets and no tag keep a node at 32 bytes: a large manifest has a node per 15 bytes of text.
     private var storedStart: UInt32
     private var storedEnd: UInt32
 
@@ -39,6 +40,8 @@ public struct YAMLDocument: Sendable {
   public let source: SourceText
   public internal(set) var nodes: [Node] = []
   public internal(set) var root: NodeID?
+  /// The explicit tags of the scalars that have one.
+  public internal(set) var tags: [NodeID: String] = [:]
 
   public init(source: SourceText) { self.source = source }
 
@@ -68,6 +71,9 @@ public struct YAMLDocument: Sendable {
   }
 
   public func content(of id: NodeID) -> Content { nodes[resolve(id)].content }
+
+  /// The explicit tag of the scalar `id` is or refers to, if it has one.
+  public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[resolve(id)] }
 
   /// A pointer with list indexes replaced by what the item is called (a widget's kind, a target's
   /// name, a scalar item's text), so that it survives reordering: the identity of a finding.
@@ -101,7 +107,7 @@ public struct YAMLDocument: Sendable {
 
   private func itemName(_ id: NodeID) -> String? {
     switch content(of: id) {
-    case .scalar(let text, _, _): return text
+    case .scalar(let text, _): return text
     case .mapping(let pairs):
       for key in ["kind", "name", "targetName"] {
         if let pair = pairs.last(where: { scalarText($0.key) == key }), let name = scalarText(pair.value) {
@@ -115,7 +121,7 @@ public struct YAMLDocument: Sendable {
 
   /// The scalar text of a node, nil for collections.
   public func scalarText(_ id: NodeID) -> String? {
-    if case .scalar(let text, _, _) = content(of: id) { return text }
+    if case .scalar(let text, _) = content(of: id) { return text }
     return nil
   }
 }

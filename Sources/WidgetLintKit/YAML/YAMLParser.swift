@@ -164,8 +164,8 @@ public struct YAMLParser {
         case YAML_FOLDED_SCALAR_STYLE: style = .folded
         default: style = .plain
         }
-        let tag = scalar.tag.map { String(cString: $0) }
-        let id = add(.scalar(text, style, tag: tag), start: start, end: end)
+        let id = add(.scalar(text, style), start: start, end: end)
+        if let tag = scalar.tag { document.tags[id] = String(cString: tag) }
         if let anchor = scalar.anchor { anchors[String(cString: anchor)] = id }
         attach(id)
       case YAML_ALIAS_EVENT:
@@ -183,7 +183,7 @@ public struct YAMLParser {
             ? "alias *\(name) refers to a node that contains it; recursive structures are not allowed"
             : "alias *\(name) refers to no anchor &\(name) defined before it"
           problem(reason, at: start, end: end, pointer: currentPointer)
-          attach(add(.scalar("", .plain, tag: nil), start: start, end: end))
+          attach(add(.scalar("", .plain), start: start, end: end))
           return true
         }
         attach(add(.alias(target: target), start: start, end: end))
