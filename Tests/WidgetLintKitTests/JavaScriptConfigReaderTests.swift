@@ -467,3 +467,12 @@ import Testing
     }
   }
 }
+
+extension JavaScriptConfigReaderTests {
+  /// Each `export` used to ask whether the one before it starts a statement, recursively: a long run
+  /// was quadratic and, at a few hundred thousand, overflowed the stack.
+  @Test func aLongRunOfExportKeywordsIsReadInOnePass() {
+    let text = String(repeating: "export ", count: 300_000) + "default { type: 'widget' }\n"
+    #expect(render(value(text)) == "{type: \"widget\"}")
+  }
+}

@@ -541,6 +541,9 @@ public enum JavaScriptConfigReader {
     let depth: [Int]
     /// How often each name is referred to (not counting member names and object keys).
     let references: [String: Int]
+    /// For each token, the first of the `export` keywords right before it (itself when there are none):
+    /// `export` does not change where a statement starts.
+    let exportRunStart: [Int]
 
     init(source: SourceText, tokens: [Token]) throws(ReadError) {
       self.source = source
@@ -549,8 +552,10 @@ public enum JavaScriptConfigReader {
       var depth = Array(repeating: 0, count: tokens.count)
       var open: [Int] = []
       var references: [String: Int] = [:]
+      var exportRunStart = Array(tokens.indices)
       for (index, token) in tokens.enumerated() {
         depth[index] = open.count
+        if index > 0, tokens[index - 1].kind == .identifier("export") { exportRunStart[index] = exportRunStart[index - 1] }
         guard case .punctuator(let text) = token.kind else {
           if case .identifier(let name) = token.kind, Self.isReference(index, in: tokens) {
             references[name, default: 0] += 1
@@ -593,6 +598,7 @@ public enum JavaScriptConfigReader {
       self.partner = partner
       self.depth = depth
       self.references = references
+      self.exportRunStart = exportRunStart
     }
 
     private static func text(of kind: TokenKind) -> String {
@@ -724,6 +730,8 @@ public enum JavaScriptConfigReader {
 
     /// True when the statement at `index` runs whenever the enclosing block (`blockOpen`, nil at top level) does.
     private func startsStatement(_ index: Int, blockOpen: Int?) -> Bool {
+      // Not a loop back over a run of `export`s for every token in it: that was quadratic in the run.
+      let index = exportRunStart[index]
       let previous = index - 1
       if previous < 0 || previous == blockOpen { return true }
       switch kind(previous) {
@@ -736,8 +744,6 @@ public enum JavaScriptConfigReader {
         return tokens[index].newlineBefore
       case .identifier("else"), .identifier("do"):
         return false
-      case .identifier("export"):
-        return startsStatement(previous, blockOpen: blockOpen)
       default:
         return tokens[index].newlineBefore && endsExpression(previous)
       }
