@@ -109,6 +109,31 @@ import Testing
     return table[a.count][b.count]
   }
 
+  // MARK: positions on long lines
+
+  /// A minified file is one long line: a column is counted from the nearest scalar checkpoint, not from
+  /// the line's start, and must still be the scalar count a naive walk gives.
+  @Test func columnsOnALongNonASCIILineMatchACountFromTheLineStart() {
+    var random = SplitMix64(seed: 3)
+    let pieces = ["a", "é", "€", "𝄞", "\t"]
+    var text = "{\"first\": 1}\n"
+    for _ in 0..<60_000 { text += pieces[random.next(below: pieces.count)] }
+    text += "\nlast"
+    let source = SourceText(path: "minified.json", text: text)
+    let bytes = Array(text.utf8)
+    let lineStart = Array("{\"first\": 1}\n".utf8).count
+    var scalarStarts: [Int] = []
+    for index in lineStart..<bytes.count where bytes[index] & 0xC0 != 0x80 { scalarStarts.append(index) }
+    for _ in 0..<500 {
+      let scalar = random.next(below: scalarStarts.count - 5)
+      let position = source.position(atOffset: scalarStarts[scalar])
+      #expect(position.line == 2 && position.column == scalar + 1, "offset \(scalarStarts[scalar])")
+    }
+    let (excerpt, isTruncated) = source.lineText(2, maxScalars: 300)
+    #expect(isTruncated && excerpt.unicodeScalars.count == 300)
+    #expect(source.lineText(3, maxScalars: 300) == ("last", false))
+  }
+
   // MARK: widgetURL uses and their branches
 
   static let file = SourceText(path: "View.swift", text: "")

@@ -555,7 +555,9 @@ public enum JavaScriptConfigReader {
       var exportRunStart = Array(tokens.indices)
       for (index, token) in tokens.enumerated() {
         depth[index] = open.count
-        if index > 0, tokens[index - 1].kind == .identifier("export") { exportRunStart[index] = exportRunStart[index - 1] }
+        if index > 0, tokens[index - 1].kind == .identifier("export") {
+          exportRunStart[index] = exportRunStart[index - 1]
+        }
         guard case .punctuator(let text) = token.kind else {
           if case .identifier(let name) = token.kind, Self.isReference(index, in: tokens) {
             references[name, default: 0] += 1

@@ -63,10 +63,10 @@ public struct TextReporter: Reporter {
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
   private func excerpt(_ file: SourceText, _ range: SourceRange) -> String {
-    let line = Self.printable(file.lineText(range.start.line))
+    let (text, isTruncated) = file.lineText(range.start.line, maxScalars: 300)
+    let line = Self.printable(text)
     guard !line.isEmpty || range.start.line <= file.lineCount else { return "" }
-    let shown =
-      line.unicodeScalars.count > 300 ? String(String.UnicodeScalarView(line.unicodeScalars.prefix(300))) + "…" : line
+    let shown = isTruncated ? line + "…" : line
     let number = String(range.start.line)
     let gutter = String(repeating: " ", count: number.count)
     let scalars = Array(shown.unicodeScalars)

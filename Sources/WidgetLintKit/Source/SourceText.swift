@@ -113,14 +113,33 @@ public final class SourceText: Sendable {
       column = 1
     } else if isASCII {
       column = offset - lineStart + 1
+    } else if offset - lineStart <= 4 * Self.checkpointStride {
+      column = Self.scalarCount(bytes, from: lineStart, to: offset) + 1
     } else {
-      var index = lineStart
-      while index < offset {
-        index += Self.scalarWidth(bytes[index])
-        column += 1
-      }
+      // A long line (a minified file): count from the scalar checkpoints, not from the line's start, so
+      // that each position costs the same wherever it is on the line.
+      column = scalarsBefore(offset) - scalarsBefore(lineStart) + 1
     }
     return SourcePosition(offset: offset, line: low + 1, column: column)
+  }
+
+  /// How many Unicode scalars start in `bytes[start..<end]`: a scalar that `end` cuts through counts.
+  private static func scalarCount(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    var count = 0
+    for index in start..<end where bytes[index] & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// How many Unicode scalars start before `offset`, after any byte order mark.
+  private func scalarsBefore(_ offset: Int) -> Int {
+    guard let firstCheckpoint = scalarCheckpoints.first, offset > firstCheckpoint else { return 0 }
+    var low = 0
+    var high = scalarCheckpoints.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if scalarCheckpoints[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low * Self.checkpointStride + Self.scalarCount(bytes, from: scalarCheckpoints[low], to: offset)
   }
 
   public func range(fromOffset start: Int, toOffset end: Int) -> SourceRange {
@@ -136,6 +155,27 @@ public final class SourceText: Sendable {
       end -= 1
     }
     return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The first `maxScalars` Unicode scalars of a 1-based line, and whether the line goes on past them: an
+  /// excerpt of a megabyte-long minified line costs what one of a short line does.
+  public func lineText(_ line: Int, maxScalars: Int) -> (text: String, isTruncated: Bool) {
+    guard line >= 1, line <= lineStarts.count else { return ("", false) }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+      end -= 1
+    }
+    var scalars = 0
+    var index = start
+    while index < end {
+      if bytes[index] & 0xC0 != 0x80 {
+        if scalars == maxScalars { return (String(decoding: bytes[start..<index], as: UTF8.self), true) }
+        scalars += 1
+      }
+      index += 1
+    }
+    return (String(decoding: bytes[start..<end], as: UTF8.self), false)
   }
 
   public func text(in range: SourceRange) -> String {
