@@ -160,3 +160,21 @@ import Testing
     #expect(Suggestions.editDistance("ab", "ba") == 1)
   }
 }
+
+extension ManifestDecoderTests {
+  /// Entitlement arrays compare as sets, also when they hold objects: two equal objects may list their
+  /// keys in different orders (a dictionary's order depends on how it was built), which must not matter.
+  @Test func arraysOfObjectsCompareAsSetsWhateverTheKeyOrder() {
+    let keys = (0..<50).map { "key\($0)" }
+    var forward: [String: PlainValue] = [:]
+    for key in keys { forward[key] = .string(key) }
+    var backward: [String: PlainValue] = [:]
+    backward.reserveCapacity(1_000)
+    for key in keys.reversed() { backward[key] = .string(key) }
+    let other = PlainValue.object(["a": .number("1")])
+    let lhs = PlainValue.array([.object(forward), other, .string("x")])
+    let rhs = PlainValue.array([.string("x"), other, .object(backward), other])
+    #expect(lhs.normalized == rhs.normalized)
+    #expect(PlainValue.array([.string("1")]).normalized != PlainValue.array([.number("1")]).normalized)
+  }
+}

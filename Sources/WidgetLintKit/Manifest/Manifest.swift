@@ -148,12 +148,31 @@ public indirect enum PlainValue: Hashable, Sendable {
   public var normalized: PlainValue {
     switch self {
     case .array(let items):
-      let normalizedItems = items.map(\.normalized)
-      return .array(Array(Set(normalizedItems)).sorted { "\($0)" < "\($1)" })
+      // Ordered by a canonical text made once per item: equal values share it, and a dictionary's
+      // description (its iteration order) does not.
+      let unique = Set(items.map(\.normalized))
+      return .array(unique.map { ($0.canonicalText, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
     case .object(let members):
       return .object(members.mapValues(\.normalized))
     default:
       return self
+    }
+  }
+
+  /// JSON text with object keys sorted: one text per value, and different values have different texts.
+  var canonicalText: String {
+    func quoted(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    switch self {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let text): return text
+    case .string(let text): return quoted(text)
+    case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+    case .object(let members):
+      return "{" + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + $0.value.canonicalText }
+        .joined(separator: ",") + "}"
     }
   }
 }

@@ -69,6 +69,13 @@ public struct AppGroupMismatchRule: Rule {
     return BuildSettings.expand(group, with: settings)
   }
 
+  /// What a target is entitled to, for a message; made once per target, not once per finding.
+  static func entitlementDetail(targetName: String, groups: [Located<String>]) -> String {
+    groups.isEmpty
+      ? "target '\(targetName)' has no App Groups entitlement"
+      : "target '\(targetName)' is entitled to \(Wording.list(groups.prefix(Wording.listedItems + 1).map { "'\($0.value)'" }, total: groups.count)) only"
+  }
+
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     let app = manifest.app
@@ -83,17 +90,14 @@ public struct AppGroupMismatchRule: Rule {
       let targetGroups = target.entitlements?.appGroups ?? []
       let resolvedTargetGroups = Set(targetGroups.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
       let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
+      let related =
+        targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
+      let detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
 
       for widget in target.widgets {
         guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
           !resolvedTargetGroups.contains(resolved)
         else { continue }
-        let related =
-          targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
-        let detail =
-          targetGroups.isEmpty
-          ? "target '\(targetName)' has no App Groups entitlement"
-          : "target '\(targetName)' is entitled to \(Wording.list(targetGroups.map { "'\($0.value)'" })) only"
         context.report(
           "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
           at: group, subject: widget.kind?.value, related: related)
@@ -112,15 +116,16 @@ public struct AppGroupMismatchRule: Rule {
       }
     }
     // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
+    let appGroupNames = manifest.app?.entitlements.map { Set($0.appGroupNames) }
+    let targetGroupNames = manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
     for call in context.project.dartCalls where call.method == "setAppGroupId" {
       guard let group = call.argument else { continue }
       var missing: [(String, SourceSpan?)] = []
-      if let app = manifest.app, let entitlements = app.entitlements, !entitlements.appGroupNames.contains(group.value)
-      {
+      if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
-      for target in manifest.targets where !target.sources.isEmpty {
-        if let entitlements = target.entitlements, !entitlements.appGroupNames.contains(group.value) {
+      for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
+        if let entitlements = target.entitlements, names?.contains(group.value) == false {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
         }
@@ -142,12 +147,9 @@ public struct AppGroupMismatchRule: Rule {
         (target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span).map {
           [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
         } ?? []
+      let detail = Self.entitlementDetail(targetName: name, groups: declared)
       for use in code.files.flatMap(\.code.groupIdentifiers) {
         guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
-        let detail =
-          declared.isEmpty
-          ? "target '\(name)' has no App Groups entitlement"
-          : "target '\(name)' is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
         context.report(
           "the code reads App Group '\(group)', but \(detail); it will read an empty store", inCodeOf: target, at: span,
           related: related)
