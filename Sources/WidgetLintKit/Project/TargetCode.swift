@@ -6,7 +6,8 @@ public struct TargetCode: Sendable {
   public let widgets: [String: WidgetCodeFacts.Widget]
   private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
-  private let viewReferences: [String: Set<String>]
+  /// The view types each type's code builds.
+  let viewReferences: [String: Set<String>]
   private let controls: Set<String>
 
   public init(files: [SwiftFileFacts]) {
@@ -111,17 +112,6 @@ public struct TargetCode: Sendable {
       }
     }
     expand(main)
-    return result
-  }
-
-  /// Every view type a widget's configuration builds, directly or through other views.
-  public func viewTree(of widget: WidgetCodeFacts.Widget) -> Set<String> {
-    var result: Set<String> = []
-    var pending = widget.contentViews
-    while let type = pending.popLast() {
-      guard result.insert(type).inserted else { continue }
-      pending += viewReferences[type] ?? []
-    }
     return result
   }
 }

@@ -106,16 +106,35 @@ public struct WidgetLinkInSmallRule: Rule {
 
   static let systemFamilies: Set<String> = ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge"]
 
+  /// The families each view type is shown in: those of every widget whose view tree includes it, or
+  /// that is it. Families flow from each widget's content views along the view references until nothing
+  /// grows; a view is visited again only when its set grows, so shared views cost the number of
+  /// families, not the number of widgets that show them.
+  static func familiesByView(_ code: TargetCode) -> [String: Set<String>] {
+    var reached: [String: Set<String>] = [:]
+    var pending: [String] = []
+    func give(_ families: Set<String>, to view: String) {
+      guard !(reached[view]?.isSuperset(of: families) ?? false) else { return }
+      reached[view, default: []].formUnion(families)
+      pending.append(view)
+    }
+    var result: [String: Set<String>] = [:]
+    for widget in code.widgets.values {
+      let families = widget.families.map { Set($0.names.map(\.name)) } ?? Self.systemFamilies
+      for view in widget.contentViews { give(families, to: view) }
+      // The widget type itself is shown, but what it refers to is reached only through its content views.
+      result[widget.typeName, default: []].formUnion(families)
+    }
+    while let view = pending.popLast() {
+      let families = reached[view] ?? []
+      for next in code.viewReferences[view] ?? [] { give(families, to: next) }
+    }
+    return result.merging(reached) { $0.union($1) }
+  }
+
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
-      // The families each view type is shown in, over every widget whose tree includes it.
-      var familiesByView: [String: Set<String>] = [:]
-      for widget in code.widgets.values {
-        let families = widget.families.map { Set($0.names.map(\.name)) } ?? Self.systemFamilies
-        for view in code.viewTree(of: widget).union([widget.typeName]) {
-          familiesByView[view, default: []].formUnion(families)
-        }
-      }
+      let familiesByView = Self.familiesByView(code)
       for link in code.files.flatMap(\.code.urlUses) where link.isLink {
         guard let type = link.enclosingType, familiesByView[type] == ["systemSmall"] else { continue }
         context.report(
