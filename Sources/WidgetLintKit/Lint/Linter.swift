@@ -57,7 +57,8 @@ public final class Linter: @unchecked Sendable {
       }
     }
     if let document = project.document {
-      for index in findings.indices { findings[index].stablePath = document.stablePath(for: findings[index].pointer) }
+      var paths = StablePaths(document: document)
+      for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
     }
     return findings.sorted(by: Finding.sourceOrder)
   }
@@ -134,10 +135,14 @@ public final class Linter: @unchecked Sendable {
     if let manifest {
       let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
       var filesPerTarget: [[SourceResolver.ResolvedFile]] = []
+      // Many targets may name one folder: walk it once.
+      var filesByEntry: [String: [SourceResolver.ResolvedFile]?] = [:]
       for target in manifest.targets {
         var files: [SourceResolver.ResolvedFile] = []
         for entry in target.sources {
-          if let found = resolver.files(for: entry.value) {
+          let found = filesByEntry[entry.value] ?? resolver.files(for: entry.value)
+          filesByEntry[entry.value] = found
+          if let found {
             files += found
           } else {
             project.readingObservations.append(

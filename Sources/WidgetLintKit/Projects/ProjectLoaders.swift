@@ -272,9 +272,14 @@ extension Linter {
   func attachCode(_ filesPerTarget: [[SourceResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftCache.facts(
       for: Array(Set(filesPerTarget.joined())), maxFileSize: configuration.maxSourceFileSize)
+    var firstTarget: [SourceResolver.ResolvedFile: Int] = [:]
+    if !problems.isEmpty {
+      for (index, files) in filesPerTarget.enumerated() {
+        for file in files where firstTarget[file] == nil { firstTarget[file] = index }
+      }
+    }
     for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
-      guard let index = filesPerTarget.firstIndex(where: { $0.contains(file) }),
-        let target = project.manifest?.targets[index]
+      guard let index = firstTarget[file], let target = project.manifest?.targets[index]
       else { continue }
       project.readingObservations.append(
         Observation(
@@ -283,7 +288,14 @@ extension Linter {
           subject: target.name?.value))
     }
     project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
-    project.targetCode = project.targetSources.map(TargetCode.init(files:))
+    // Targets that share their sources (a monorepo's common folder) share one merged view of the code.
+    var codeByFiles: [[SourceResolver.ResolvedFile]: TargetCode] = [:]
+    project.targetCode = zip(filesPerTarget, project.targetSources).map { files, sources in
+      if let code = codeByFiles[files] { return code }
+      let code = TargetCode(files: sources)
+      codeByFiles[files] = code
+      return code
+    }
     project.filesRead += filesPerTarget.joined().map(\.displayPath)
   }
 }
