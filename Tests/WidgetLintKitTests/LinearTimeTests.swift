@@ -244,6 +244,25 @@ import Testing
     #expect(duplicates.allSatisfy { $0.related.count == 1 && $0.related[0].span.start == 0 })
   }
 
+  /// A thousand merges of one anchor of 10,000 keys would be ten million entries (and as many unknown-key
+  /// findings) from a file of 100 kB: merges are followed up to a budget linear in the document, and a
+  /// merged key is reported once.
+  @Test func mergingOneLargeAnchorEverywhereStaysLinear() throws {
+    var manifest = "x-base: &base\n"
+    for key in 0..<Self.itemCount { manifest += "  k\(key): 1\n" }
+    manifest += "app:\n  bundleIdentifier: com.example.app\ntargets:\n"
+    for target in 0..<1_000 {
+      manifest += "  - {<<: *base, name: T\(target), bundleIdentifier: com.example.app.t\(target)}\n"
+    }
+    let findings = try TestSupport.lint(manifest)
+    let unknown = findings.filter { $0.ruleID == "unknown-key" }
+    // The anchor's keys once each, and the root's x-base.
+    #expect(unknown.count == Self.itemCount + 1)
+    #expect(Set(unknown.map(\.span.start)).count == unknown.count)
+    #expect(findings.filter { $0.message.contains("expand the document far beyond its size") }.count == 1)
+    #expect(findings.count < 2 * Self.itemCount)
+  }
+
   @Test func tenThousandSuppressionsEachApplyToTheirOwnLine() throws {
     var manifest = """
       # widgetlint-disable-file widget-kind-limit -- one extension holds every variant

@@ -8,7 +8,34 @@ public struct DocumentReader {
   public let document: YAMLDocument
   public private(set) var observations: [Observation] = []
 
-  public init(document: YAMLDocument) { self.document = document }
+  /// How many nodes aliases may add to what is read, over the whole document: `<<` merges and aliased
+  /// entitlement values are followed as copies, and a thousand aliases of one large anchor must not turn
+  /// a small file into millions of entries and findings.
+  public private(set) var expansionBudget: Int
+  /// Keys of merged entries already reported as unknown: a merged anchor's key is reported once, not
+  /// once per mapping that merges it.
+  private var reportedMergedKeys: Set<YAMLDocument.NodeID> = []
+
+  public init(document: YAMLDocument) {
+    self.document = document
+    expansionBudget = 100_000 + 4 * document.nodes.count
+  }
+
+  /// Takes `cost` from the expansion budget; false (and a finding, the first time) when it is spent.
+  mutating func spendExpansion(_ cost: Int, at id: YAMLDocument.NodeID, pointer: JSONPointer) -> Bool {
+    guard expansionBudget >= cost else {
+      if expansionBudget >= 0 {
+        report(
+          Self.invalidValueRule,
+          "aliases and '<<' merges here expand the document far beyond its size; widgetlint stops following them",
+          at: span(id), pointer: pointer)
+        expansionBudget = -1
+      }
+      return false
+    }
+    expansionBudget -= cost
+    return true
+  }
 
   public var source: SourceText { document.source }
 
@@ -82,7 +109,10 @@ public struct DocumentReader {
     }
     let all = merged + entries
     if let allowedKeys {
-      for entry in all where !allowedKeys.contains(entry.key) {
+      for (index, entry) in all.enumerated() where !allowedKeys.contains(entry.key) {
+        if index < merged.count {
+          guard reportedMergedKeys.insert(entry.keyNode).inserted else { continue }
+        }
         var message = "unknown key '\(entry.key)' in \(what)"
         if let suggestion = Suggestions.closest(to: entry.key, in: allowedKeys) {
           message += "; did you mean '\(suggestion)'?"
@@ -114,6 +144,7 @@ public struct DocumentReader {
           pointer: pointer)
         continue
       }
+      guard spendExpansion(pairs.count, at: source, pointer: pointer) else { break }
       for pair in pairs {
         guard let key = document.scalarText(pair.key), key != "<<" else { continue }
         result.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))

@@ -171,7 +171,8 @@ public indirect enum PlainValue: Hashable, Sendable {
     case .string(let text): return quoted(text)
     case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + $0.value.canonicalText }
+      return "{"
+        + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + $0.value.canonicalText }
         .joined(separator: ",") + "}"
     }
   }
