@@ -83,6 +83,15 @@ import Testing
     #expect(PathUtilities.glob("build/", matches: "build/widgets.yaml"))
     #expect(PathUtilities.glob("apps", matches: "apps/one/widgets.yaml"))
     #expect(!PathUtilities.glob("apps/*.yaml", matches: "apps/one/widgets.yaml"))
+    #expect(PathUtilities.glob("a/**/b/**/c.yaml", matches: "a/b/c.yaml"))
+    #expect(PathUtilities.glob("a/**/b/**/c.yaml", matches: "a/x/b/y/z/c.yaml"))
+    #expect(!PathUtilities.glob("a/**/b/**/c.yaml", matches: "a/x/y/z/c.yaml"))
+    // Ten `**` against a path twenty folders deep: a backtracking match tries millions of splits.
+    let deep = (0..<20).map { "d\($0)" }.joined(separator: "/") + "/widgets.yaml"
+    #expect(
+      !PathUtilities.glob(Array(repeating: "**", count: 10).joined(separator: "/") + "/other.yaml", matches: deep))
+    #expect(
+      PathUtilities.glob(Array(repeating: "**", count: 10).joined(separator: "/") + "/widgets.yaml", matches: deep))
   }
 
   /// A repository with a config at its root and a manifest two folders down, linted end to end.

@@ -82,15 +82,27 @@ public struct SourceResolver {
     }.map(resolved)
   }
 
-  /// Segment-wise glob match where `**` spans any number of folders.
+  /// Segment-wise glob match where `**` spans any number of folders. One pass per pattern segment over
+  /// the path's segments (a backtracking match is exponential in the number of `**`).
   static func matches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
-      if matches(pattern.dropFirst(), path) { return true }
-      return !path.isEmpty && matches(pattern, path.dropFirst())
+    let segments = Array(path)
+    // matched[j]: the pattern segments so far match the first j path segments.
+    var matched = [Bool](repeating: false, count: segments.count + 1)
+    matched[0] = true
+    for part in pattern {
+      var next = [Bool](repeating: false, count: segments.count + 1)
+      if part == "**" {
+        var reached = false
+        for j in matched.indices {
+          reached = reached || matched[j]
+          next[j] = reached
+        }
+      } else {
+        for j in segments.indices where matched[j] && fnmatch(part, segments[j], 0) == 0 { next[j + 1] = true }
+      }
+      matched = next
     }
-    guard let segment = path.first, fnmatch(first, segment, 0) == 0 else { return false }
-    return matches(pattern.dropFirst(), path.dropFirst())
+    return matched[segments.count]
   }
 
   static func normalize(_ path: String) -> String {
