@@ -174,7 +174,8 @@ public struct Suppressions {
         kept.append(finding)
         continue
       }
-      let line = finding.range.start.line
+      // Only the start's line: a whole range would also place the end.
+      let line = file.position(atOffset: finding.span.start).line
       var suppressed = false
       for key in [
         Key(line: line, rule: finding.ruleID), Key(line: line, rule: "all"), Key(line: nil, rule: finding.ruleID),

@@ -259,6 +259,16 @@ public struct DocumentReader {
 
   /// A value converted to a plain JSON-like value, within a node budget so that aliases that fan
   /// out (an "alias bomb") cannot make the conversion explode.
+  /// `plainValue` for one of many values (an entitlement), within at most 10,000 nodes and charged to
+  /// the document's expansion budget, so that aliases of one large value cannot multiply the work.
+  mutating func budgetedPlainValue(_ id: YAMLDocument.NodeID) -> PlainValue? {
+    let allowance = max(0, min(10_000, expansionBudget))
+    var budget = allowance
+    let value = plainValue(id, budget: &budget)
+    expansionBudget -= allowance - max(budget, 0)
+    return value
+  }
+
   public func plainValue(_ id: YAMLDocument.NodeID, budget: inout Int) -> PlainValue? {
     budget -= 1
     guard budget >= 0 else { return nil }

@@ -236,10 +236,7 @@ public struct ManifestDecoder {
     else { return nil }
     var result = Entitlements(span: map.span, pointer: map.pointer)
     for item in map.entries {
-      let allowance = max(0, min(10_000, reader.expansionBudget))
-      var budget = allowance
-      if let value = reader.plainValue(item.valueNode, budget: &budget) { result.values[item.key] = value }
-      _ = reader.spendExpansion(allowance - max(budget, 0), at: item.valueNode, pointer: item.pointer)
+      if let value = reader.budgetedPlainValue(item.valueNode) { result.values[item.key] = value }
       if item.key == Entitlements.appGroupsKey {
         result.appGroups = reader.stringList(item, what: "'\(Entitlements.appGroupsKey)'")
         result.appGroupsSpan = reader.span(item.valueNode)

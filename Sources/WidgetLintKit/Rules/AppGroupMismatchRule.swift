@@ -73,7 +73,7 @@ public struct AppGroupMismatchRule: Rule {
   static func entitlementDetail(targetName: String, groups: [Located<String>]) -> String {
     groups.isEmpty
       ? "target '\(targetName)' has no App Groups entitlement"
-      : "target '\(targetName)' is entitled to \(Wording.list(groups.prefix(Wording.listedItems + 1).map { "'\($0.value)'" }, total: groups.count)) only"
+      : "target '\(targetName)' is entitled to \(Wording.list(groups.map { "'\($0.value)'" })) only"
   }
 
   public func check(_ context: RuleContext) {

@@ -4,10 +4,8 @@
 enum Wording {
   static let listedItems = 8
 
-  /// `total`: how many there are, when `items` holds only the first of them (no need to format all).
-  static func list(_ items: [String], total: Int? = nil, separator: String = ", ") -> String {
-    let total = total ?? items.count
-    guard total > listedItems else { return items.joined(separator: separator) }
-    return items.prefix(listedItems).joined(separator: separator) + " and \(total - listedItems) more"
+  static func list(_ items: [String], separator: String = ", ") -> String {
+    guard items.count > listedItems else { return items.joined(separator: separator) }
+    return items.prefix(listedItems).joined(separator: separator) + " and \(items.count - listedItems) more"
   }
 }

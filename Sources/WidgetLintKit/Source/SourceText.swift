@@ -148,24 +148,26 @@ public final class SourceText: Sendable {
 
   /// The text of a 1-based line without its line break.
   public func lineText(_ line: Int) -> String {
-    guard line >= 1, line <= lineStarts.count else { return "" }
+    guard let bytesOfLine = lineBytes(line) else { return "" }
+    return String(decoding: bytes[bytesOfLine], as: UTF8.self)
+  }
+
+  /// The byte range of a 1-based line without its line break, nil past the last line.
+  private func lineBytes(_ line: Int) -> Range<Int>? {
+    guard line >= 1, line <= lineStarts.count else { return nil }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] : bytes.count
     while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
       end -= 1
     }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    return start..<end
   }
 
   /// The first `maxScalars` Unicode scalars of a 1-based line, and whether the line goes on past them: an
   /// excerpt of a megabyte-long minified line costs what one of a short line does.
   public func lineText(_ line: Int, maxScalars: Int) -> (text: String, isTruncated: Bool) {
-    guard line >= 1, line <= lineStarts.count else { return ("", false) }
-    let start = lineStarts[line - 1]
-    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
-    while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
-      end -= 1
-    }
+    guard let bytesOfLine = lineBytes(line) else { return ("", false) }
+    let (start, end) = (bytesOfLine.lowerBound, bytesOfLine.upperBound)
     var scalars = 0
     var index = start
     while index < end {
