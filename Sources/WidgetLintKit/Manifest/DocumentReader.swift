@@ -84,12 +84,12 @@ public struct DocumentReader {
   /// Reads a mapping, reporting keys outside `allowedKeys` (nil allows any). `<<` merge keys are
   /// followed: merged entries come first so the mapping's own keys override them.
   public mutating func mapping(
-    _ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String, allowedKeys: [String]?
+    _ id: YAMLDocument.NodeID, pointer: JSONPointer, what: @autoclosure () -> String, allowedKeys: [String]?
   ) -> Mapping? {
     let resolved = document.resolve(id)
     guard case .mapping(let pairs) = document.nodes[resolved].content else {
       report(
-        Self.invalidValueRule, "\(what) must be a mapping, found \(describe(id))", at: span(id), pointer: pointer)
+        Self.invalidValueRule, "\(what()) must be a mapping, found \(describe(id))", at: span(id), pointer: pointer)
       return nil
     }
     var entries: [Entry] = []
@@ -97,12 +97,12 @@ public struct DocumentReader {
     for pair in pairs {
       guard case .scalar(let key, let style) = document.content(of: pair.key) else {
         report(
-          Self.invalidValueRule, "keys in \(what) must be strings, found \(describe(pair.key))",
+          Self.invalidValueRule, "keys in \(what()) must be strings, found \(describe(pair.key))",
           at: span(pair.key), pointer: pointer)
         continue
       }
       if key == "<<" && style == .plain {
-        merged += mergeEntries(pair.value, pointer: pointer, what: what)
+        merged += mergeEntries(pair.value, pointer: pointer)
         continue
       }
       entries.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
@@ -113,7 +113,7 @@ public struct DocumentReader {
         if index < merged.count {
           guard reportedMergedKeys.insert(entry.keyNode).inserted else { continue }
         }
-        var message = "unknown key '\(entry.key)' in \(what)"
+        var message = "unknown key '\(entry.key)' in \(what())"
         if let suggestion = Suggestions.closest(to: entry.key, in: allowedKeys) {
           message += "; did you mean '\(suggestion)'?"
         } else {
@@ -125,7 +125,7 @@ public struct DocumentReader {
     return Mapping(node: resolved, pointer: pointer, entries: all, span: span(id))
   }
 
-  private mutating func mergeEntries(_ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String) -> [Entry] {
+  private mutating func mergeEntries(_ id: YAMLDocument.NodeID, pointer: JSONPointer) -> [Entry] {
     let sources: [YAMLDocument.NodeID]
     switch document.content(of: id) {
     case .mapping: sources = [id]
@@ -154,10 +154,12 @@ public struct DocumentReader {
   }
 
   /// A required key: reports `missing-key` at the mapping when it is absent.
-  public mutating func require(_ key: String, in mapping: Mapping, what: String, subject: String? = nil) -> Entry? {
+  public mutating func require(
+    _ key: String, in mapping: Mapping, what: @autoclosure () -> String, subject: String? = nil
+  ) -> Entry? {
     if let entry = mapping[key] { return entry }
     report(
-      Self.missingKeyRule, "\(what) is missing the required key '\(key)'", at: headSpan(of: mapping),
+      Self.missingKeyRule, "\(what()) is missing the required key '\(key)'", at: headSpan(of: mapping),
       pointer: mapping.pointer, subject: subject)
     return nil
   }
@@ -174,14 +176,16 @@ public struct DocumentReader {
 
   /// A scalar that must be a string. Plain scalars YAML reads as numbers, booleans or null are
   /// rejected with a hint to quote them, because other tools would read them as such.
-  public mutating func string(_ entry: Entry, what: String? = nil) -> Located<String>? {
-    string(entry.valueNode, pointer: entry.pointer, what: what ?? "'\(entry.key)'")
+  public mutating func string(_ entry: Entry, what: @autoclosure () -> String? = nil) -> Located<String>? {
+    string(entry.valueNode, pointer: entry.pointer, what: what() ?? "'\(entry.key)'")
   }
 
-  public mutating func string(_ id: YAMLDocument.NodeID, pointer: JSONPointer, what: String) -> Located<String>? {
+  public mutating func string(
+    _ id: YAMLDocument.NodeID, pointer: JSONPointer, what: @autoclosure () -> String
+  ) -> Located<String>? {
     let tag = document.tag(of: id)
     guard case .scalar(let text, let style) = document.content(of: id) else {
-      report(Self.invalidValueRule, "\(what) must be a string, found \(describe(id))", at: span(id), pointer: pointer)
+      report(Self.invalidValueRule, "\(what()) must be a string, found \(describe(id))", at: span(id), pointer: pointer)
       return nil
     }
     let value = ScalarValue(text: text, style: style, tag: tag)
@@ -189,14 +193,14 @@ public struct DocumentReader {
       let hint = value == .null ? "" : "; quote it (\"\(text)\") if it is meant as text"
       report(
         Self.invalidValueRule,
-        "\(what) must be a string, found \(value.typeName)\(value == .null ? "" : " (\(text))")\(hint)",
+        "\(what()) must be a string, found \(value.typeName)\(value == .null ? "" : " (\(text))")\(hint)",
         at: span(id), pointer: pointer)
       return nil
     }
     if style == .plain && tag == nil && ScalarValue.isYAML11Boolean(text) {
       report(
         Self.invalidValueRule,
-        "\(what) is '\(text)', which YAML 1.1 tools read as a boolean; quote it (\"\(text)\")",
+        "\(what()) is '\(text)', which YAML 1.1 tools read as a boolean; quote it (\"\(text)\")",
         at: span(id), pointer: pointer)
       return nil
     }
@@ -215,17 +219,17 @@ public struct DocumentReader {
   }
 
   /// A list of strings; a single scalar is reported, not silently wrapped.
-  public mutating func stringList(_ entry: Entry, what: String? = nil) -> [Located<String>]? {
-    let label = what ?? "'\(entry.key)'"
+  public mutating func stringList(_ entry: Entry, what: @autoclosure () -> String? = nil) -> [Located<String>]? {
+    func label() -> String { what() ?? "'\(entry.key)'" }
     guard case .sequence(let items) = document.content(of: entry.valueNode) else {
-      var message = "\(label) must be a list, found \(describe(entry.valueNode))"
+      var message = "\(label()) must be a list, found \(describe(entry.valueNode))"
       if let text = document.scalarText(entry.valueNode), !text.isEmpty { message += "; write [\(text)]" }
       report(Self.invalidValueRule, message, at: span(entry.valueNode), pointer: entry.pointer)
       return nil
     }
     var result: [Located<String>] = []
     for (index, item) in items.enumerated() {
-      if let value = string(item, pointer: entry.pointer.appending(index), what: "each item of \(label)") {
+      if let value = string(item, pointer: entry.pointer.appending(index), what: "each item of \(label())") {
         result.append(value)
       }
     }
@@ -233,10 +237,10 @@ public struct DocumentReader {
   }
 
   /// The items of a list, or nil (reported) when the node is not one.
-  public mutating func sequence(_ entry: Entry, what: String) -> [YAMLDocument.NodeID]? {
+  public mutating func sequence(_ entry: Entry, what: @autoclosure () -> String) -> [YAMLDocument.NodeID]? {
     guard case .sequence(let items) = document.content(of: entry.valueNode) else {
       report(
-        Self.invalidValueRule, "\(what) must be a list, found \(describe(entry.valueNode))",
+        Self.invalidValueRule, "\(what()) must be a list, found \(describe(entry.valueNode))",
         at: span(entry.valueNode), pointer: entry.pointer)
       return nil
     }

@@ -3,29 +3,34 @@ public enum Duration {
   /// Seconds, or nil when the text is not a duration.
   public static func seconds(parsing text: String) -> Int? {
     guard !text.isEmpty else { return nil }
-    if text.utf8.allSatisfy({ (48...57).contains($0) }) { return text.count <= 9 ? Int(text) : nil }
+    if text.utf8.allSatisfy({ (48...57).contains($0) }) { return text.utf8.count <= 9 ? Int(text) : nil }
+    // Bytes, not Characters: a duration is ASCII, and anything else is rejected.
     var total = 0
-    var number = ""
+    var number = 0
+    var digits = 0
     var lastUnitRank = Int.max
-    for character in text {
-      if character.isASCII, character.isNumber {
-        number.append(character)
+    for byte in text.utf8 {
+      if (48...57).contains(byte) {
+        digits += 1
+        guard digits <= 6 else { return nil }
+        number = number * 10 + Int(byte - 48)
         continue
       }
       let (multiplier, rank): (Int, Int)
-      switch character {
-      case "h": (multiplier, rank) = (3600, 3)
-      case "m": (multiplier, rank) = (60, 2)
-      case "s": (multiplier, rank) = (1, 1)
+      switch byte {
+      case UInt8(ascii: "h"): (multiplier, rank) = (3600, 3)
+      case UInt8(ascii: "m"): (multiplier, rank) = (60, 2)
+      case UInt8(ascii: "s"): (multiplier, rank) = (1, 1)
       default: return nil
       }
       // Units appear once each, largest first: "1h30m", not "30m1h" or "5m5m".
-      guard !number.isEmpty, number.count <= 6, rank < lastUnitRank, let value = Int(number) else { return nil }
-      total += value * multiplier
-      number = ""
+      guard digits > 0, rank < lastUnitRank else { return nil }
+      total += number * multiplier
+      number = 0
+      digits = 0
       lastUnitRank = rank
     }
-    return number.isEmpty ? total : nil
+    return digits == 0 ? total : nil
   }
 
   /// "1h 30m" style text for messages.

@@ -148,10 +148,8 @@ public indirect enum PlainValue: Hashable, Sendable {
   public var normalized: PlainValue {
     switch self {
     case .array(let items):
-      // Ordered by a canonical text made once per item: equal values share it, and a dictionary's
-      // description (its iteration order) does not.
-      let unique = Set(items.map(\.normalized))
-      return .array(unique.map { ($0.canonicalText, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
+      guard items.count > 1 else { return .array(items.map(\.normalized)) }
+      return .array(Set(items.map(\.normalized)).sorted(by: PlainValue.precedes))
     case .object(let members):
       return .object(members.mapValues(\.normalized))
     default:
@@ -159,21 +157,32 @@ public indirect enum PlainValue: Hashable, Sendable {
     }
   }
 
-  /// JSON text with object keys sorted: one text per value, and different values have different texts.
-  var canonicalText: String {
-    func quoted(_ text: String) -> String {
-      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  /// A total order in which equal values sit together, so a set's members sort the same way whatever
+  /// order they were written or hashed in. It compares in place: no text is made per value.
+  static func precedes(_ left: PlainValue, _ right: PlainValue) -> Bool {
+    switch (left, right) {
+    case (.bool(let a), .bool(let b)): return !a && b
+    case (.number(let a), .number(let b)), (.string(let a), .string(let b)): return a < b
+    case (.array(let a), .array(let b)):
+      return a.lexicographicallyPrecedes(b, by: precedes)
+    case (.object(let a), .object(let b)):
+      let aKeys = a.keys.sorted()
+      let bKeys = b.keys.sorted()
+      guard aKeys == bKeys else { return aKeys.lexicographicallyPrecedes(bKeys) }
+      for key in aKeys where a[key] != b[key] { return precedes(a[key]!, b[key]!) }
+      return false
+    default: return left.rank < right.rank
     }
+  }
+
+  private var rank: Int {
     switch self {
-    case .null: return "null"
-    case .bool(let flag): return flag ? "true" : "false"
-    case .number(let text): return text
-    case .string(let text): return quoted(text)
-    case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
-    case .object(let members):
-      return "{"
-        + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + $0.value.canonicalText }
-        .joined(separator: ",") + "}"
+    case .null: 0
+    case .bool: 1
+    case .number: 2
+    case .string: 3
+    case .array: 4
+    case .object: 5
     }
   }
 }

@@ -52,30 +52,73 @@ public final class SourceText: Sendable {
     self.bytes = bytes
     let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     self.byteOrderMarkLength = bom
-    var starts = [bom]
-    var checkpoints: [Int] = []
-    var scalarCount = 0
-    var ascii = true
-    var index = bom
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte & 0xC0 != 0x80 {
-        if scalarCount % Self.checkpointStride == 0 { checkpoints.append(index) }
-        scalarCount += 1
-      }
-      if byte >= 0x80 { ascii = false }
-      if byte == UInt8(ascii: "\n") {
-        starts.append(index + 1)
-      } else if byte == UInt8(ascii: "\r") {
-        if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-        starts.append(index + 1)
-      }
-      index += 1
+    // Separate passes, each a tight loop over raw bytes: this runs over every input byte, and most
+    // inputs are ASCII with "\n" line ends, so the scalar checkpoints and "\r" handling are usually skipped.
+    let (starts, ascii, checkpoints) = bytes.withUnsafeBufferPointer { buffer in
+      let text = UnsafeBufferPointer(rebasing: buffer[bom...])
+      let ascii = Self.isASCII(text)
+      return (
+        Self.lineStarts(of: text, from: bom), ascii, ascii ? [] : Self.scalarCheckpoints(of: text, from: bom)
+      )
     }
     self.lineStarts = starts
     self.isASCII = ascii
-    self.scalarCheckpoints = ascii ? [] : checkpoints
+    self.scalarCheckpoints = checkpoints
+  }
+
+  private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = text.count
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        index += 8
+      }
+    }
+    while index < count {
+      if text[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Offsets where each line starts; `first` is the offset of `text` in the file.
+  private static func lineStarts(of text: UnsafeBufferPointer<UInt8>, from first: Int) -> [Int] {
+    var starts = [first]
+    let lineFeed = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
+    if !text.contains(carriageReturn) {
+      var index = 0
+      while let found = text[index...].firstIndex(of: lineFeed) {
+        starts.append(first + found + 1)
+        index = found + 1
+      }
+      return starts
+    }
+    var index = 0
+    let count = text.count
+    while index < count {
+      let byte = text[index]
+      if byte == lineFeed {
+        starts.append(first + index + 1)
+      } else if byte == carriageReturn {
+        if index + 1 < count, text[index + 1] == lineFeed { index += 1 }
+        starts.append(first + index + 1)
+      }
+      index += 1
+    }
+    return starts
+  }
+
+  private static func scalarCheckpoints(of text: UnsafeBufferPointer<UInt8>, from first: Int) -> [Int] {
+    var checkpoints: [Int] = []
+    var scalarCount = 0
+    for (index, byte) in text.enumerated() where byte & 0xC0 != 0x80 {
+      if scalarCount % checkpointStride == 0 { checkpoints.append(first + index) }
+      scalarCount += 1
+    }
+    return checkpoints
   }
 
   /// The byte offset of the Unicode scalar at `index`, counted from the end of any byte order mark.

@@ -124,6 +124,8 @@ public enum ScalarValue: Equatable, Sendable {
     {
       return .string(text)
     }
+    // The special words are all at most 6 bytes long.
+    guard text.utf8.count <= 6 || !"nNtTfF".utf8.contains(text.utf8.first ?? 0) else { return .string(text) }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     case "true", "True", "TRUE": return .bool(true)

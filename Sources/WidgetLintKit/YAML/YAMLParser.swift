@@ -16,14 +16,14 @@ public struct YAMLParser {
   public static let syntaxRule = "yaml-syntax"
   public static let duplicateKeyRule = "duplicate-key"
 
+  /// A collection being read. Its children sit on the builder's shared child stack from
+  /// `firstChild` on (a mapping's as key, value, key, value), so reading a collection allocates only
+  /// its final, exactly sized child array.
   private struct Frame {
     var node: YAMLDocument.NodeID
     var isMapping: Bool
-    var pointer: JSONPointer
     var anchor: String?
-    var items: [YAMLDocument.NodeID] = []
-    var pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)] = []
-    var pendingKey: YAMLDocument.NodeID?
+    var firstChild: Int
   }
 
   public let limits: Limits
@@ -81,6 +81,7 @@ public struct YAMLParser {
     var problems: [Observation] = []
     let limits: Limits
     var stack: [Frame] = []
+    var children: [YAMLDocument.NodeID] = []
     var anchors: [String: YAMLDocument.NodeID] = [:]
     var openAnchors: Set<String> = []
     var aliasCount = 0
@@ -132,13 +133,25 @@ public struct YAMLParser {
       problem(message, at: at, end: end)
     }
 
-    var currentPointer: JSONPointer {
-      guard let top = stack.last else { return .root }
-      if top.isMapping {
-        guard let key = top.pendingKey else { return top.pointer }
-        return top.pointer.appending(document.scalarText(key) ?? "?")
+    /// The pointer of the next node to attach. Made on demand, for problems only: the frames' child
+    /// counts and pending keys are the path.
+    var currentPointer: JSONPointer { pointer(ofChildAtDepth: stack.count) }
+
+    /// The pointer of the node that is being read as a child of `stack[depth - 1]`.
+    func pointer(ofChildAtDepth depth: Int) -> JSONPointer {
+      var pointer = JSONPointer.root
+      for index in 0..<depth {
+        let frame = stack[index]
+        let end = index + 1 < stack.count ? stack[index + 1].firstChild : children.count
+        let count = end - frame.firstChild
+        if frame.isMapping {
+          guard count % 2 == 1 else { continue }
+          pointer = pointer.appending(document.scalarText(children[end - 1]) ?? "?")
+        } else {
+          pointer = pointer.appending(count)
+        }
       }
-      return top.pointer.appending(top.items.count)
+      return pointer
     }
 
     mutating func handle(_ event: yaml_event_t) -> Bool {
@@ -199,17 +212,26 @@ public struct YAMLParser {
           isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
         let anchor = anchorPointer.map { String(cString: $0) }
         if let anchor { openAnchors.insert(anchor) }
-        let pointer = currentPointer
         let id = add(isMapping ? .mapping([]) : .sequence([]), start: start, end: end)
-        stack.append(Frame(node: id, isMapping: isMapping, pointer: pointer, anchor: anchor))
+        stack.append(Frame(node: id, isMapping: isMapping, anchor: anchor, firstChild: children.count))
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-        guard let frame = stack.popLast() else { return true }
+        guard let frame = stack.last else { return true }
+        let own = children[frame.firstChild...]
         if frame.isMapping {
-          document.nodes[frame.node].content = .mapping(frame.pairs)
-          reportDuplicateKeys(frame)
+          var pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)] = []
+          pairs.reserveCapacity(own.count / 2)
+          var index = own.startIndex
+          while index + 1 < own.endIndex {
+            pairs.append((key: own[index], value: own[index + 1]))
+            index += 2
+          }
+          document.nodes[frame.node].content = .mapping(pairs)
+          reportDuplicateKeys(pairs, depth: stack.count - 1)
         } else {
-          document.nodes[frame.node].content = .sequence(frame.items)
+          document.nodes[frame.node].content = .sequence(Array(own))
         }
+        children.removeSubrange(frame.firstChild...)
+        stack.removeLast()
         document.nodes[frame.node].end = max(end, document.nodes[frame.node].start)
         if let anchor = frame.anchor {
           openAnchors.remove(anchor)
@@ -232,26 +254,16 @@ public struct YAMLParser {
         if document.root == nil { document.root = id }
         return
       }
-      let top = stack.count - 1
       // A collection is attached to its parent when it ends, not when it starts.
-      if id == stack[top].node { return }
-      if stack[top].isMapping {
-        if let key = stack[top].pendingKey {
-          stack[top].pairs.append((key: key, value: id))
-          stack[top].pendingKey = nil
-        } else {
-          stack[top].pendingKey = id
-        }
-      } else {
-        stack[top].items.append(id)
-      }
+      if id == stack[stack.count - 1].node { return }
+      children.append(id)
     }
 
-    mutating func reportDuplicateKeys(_ frame: Frame) {
-      guard frame.pairs.count > 1 else { return }
+    mutating func reportDuplicateKeys(_ pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)], depth: Int) {
+      guard pairs.count > 1 else { return }
       // Most mappings are small: comparing pairs beats building a dictionary for each.
-      if frame.pairs.count <= 12 {
-        let keys = frame.pairs.map { document.scalarText($0.key) }
+      if pairs.count <= 12 {
+        let keys = pairs.map { document.scalarText($0.key) }
         var unique = true
         for index in keys.indices where keys[index] != nil {
           if keys[..<index].contains(keys[index]) {
@@ -261,15 +273,16 @@ public struct YAMLParser {
         }
         if unique { return }
       }
-      var firstKeys = FirstOccurrences<String, YAMLDocument.NodeID>(expectedCount: frame.pairs.count)
-      for pair in frame.pairs {
+      let mappingPointer = pointer(ofChildAtDepth: depth)
+      var firstKeys = FirstOccurrences<String, YAMLDocument.NodeID>(expectedCount: pairs.count)
+      for pair in pairs {
         guard let key = document.scalarText(pair.key) else { continue }
         if let first = firstKeys.earlier(than: pair.key, for: key) {
           let keySpan = document.span(of: pair.key)
           problem(
             "key '\(key)' appears twice in this mapping; the later value replaces the earlier one",
             at: keySpan.start, end: keySpan.end, rule: YAMLParser.duplicateKeyRule,
-            pointer: frame.pointer.appending(key),
+            pointer: mappingPointer.appending(key),
             related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))])
         }
       }
