@@ -25,7 +25,8 @@ let package = Package(
         "CYaml",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-      ]
+      ],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
     ),
     .executableTarget(
       name: "widgetlint",

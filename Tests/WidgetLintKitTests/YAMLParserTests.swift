@@ -142,6 +142,70 @@ import Testing
     #expect(problem.span.range.start.line == 2)
   }
 
+  /// Every node, tag and problem of a parse, as text, to compare two parses of one input.
+  func transcript(_ text: String, concurrentParseSize: Int) -> [String] {
+    let parser = YAMLParser(limits: .init(), concurrentParseSize: concurrentParseSize)
+    let (document, problems) = parser.parse(SourceText(path: "t.yaml", text: text))
+    var lines = document.nodes.enumerated().map { id, node in
+      let content: String
+      switch node.content {
+      case .scalar(let text, let style): content = "scalar \(style) \(text)"
+      case .sequence(let items): content = "sequence \(items)"
+      case .mapping(let pairs): content = "mapping \(pairs.map { "\($0.key):\($0.value)" })"
+      case .alias(let target): content = "alias \(target)"
+      }
+      return "\(id) \(node.start)-\(node.end) \(content) \(document.tags[id] ?? "")"
+    }
+    lines.append("root \(document.root.map(String.init) ?? "none")")
+    lines += problems.map { "\($0.ruleID) \($0.span.start)-\($0.span.end) \($0.pointer) \($0.message)" }
+    return lines
+  }
+
+  /// A manifest-like document of about 300 kB with anchors, tags, merges, quoting, block scalars and
+  /// non-ASCII text, followed by `tail`.
+  func largeDocument(tail: String = "") -> String {
+    var text = "base: &base {platform: iOS, note: \"größe ✓\"}\ntargets:\n"
+    for index in 0..<1_500 {
+      text += """
+          - name: Target\(index)
+            <<: *base
+            tag: !!str \(index)
+            quoted: 'it''s \(index)'
+            block: |
+              line one \(index)
+              line two
+            widgets: [{kind: K\(index), families: [systemSmall, systemMedium]}]
+
+        """
+    }
+    return text + tail
+  }
+
+  @Test func largeInputsParsedOnTwoThreadsGiveTheSameDocument() {
+    for tail in [
+      "", "extra: [unclosed\n", "---\nsecond: document\n", "late: *nowhere\n",
+      "targets2:\n  - a: 1\n    a: 2\n",
+    ] {
+      let text = largeDocument(tail: tail)
+      #expect(text.utf8.count > 250_000)
+      let together = transcript(text, concurrentParseSize: .max)
+      let apart = transcript(text, concurrentParseSize: 0)
+      #expect(together.count > 15_000)
+      #expect(together == apart, "tail \(tail)")
+    }
+  }
+
+  @Test func readingThatStopsEarlyStopsTheParsingThread() {
+    // The builder gives up on the first event while libyaml, on its own thread, is batches ahead.
+    let text =
+      String(repeating: "[", count: 300) + String(repeating: "0, ", count: 200_000) + String(repeating: "]", count: 300)
+    let parser = YAMLParser(limits: .init(), concurrentParseSize: 0)
+    let (document, problems) = parser.parse(SourceText(path: "t.yaml", text: text))
+    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.first?.span.range.start.column == 201)
+    #expect(document.root == nil)
+  }
+
   @Test func invalidUTF8IsReportedAtTheByte() throws {
     var bytes = Array("app:\n  name: ok\n  kind: ".utf8)
     bytes += [0xFF, 0x41, 0x0A]

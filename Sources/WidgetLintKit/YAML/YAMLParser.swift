@@ -28,7 +28,16 @@ public struct YAMLParser {
 
   public let limits: Limits
 
-  public init(limits: Limits = Limits()) { self.limits = limits }
+  /// From this size on, libyaml parses on a thread of its own while the document is built: on a small
+  /// input, starting a thread costs more than it saves.
+  let concurrentParseSize: Int
+
+  public init(limits: Limits = Limits()) { self.init(limits: limits, concurrentParseSize: 64 * 1024) }
+
+  init(limits: Limits, concurrentParseSize: Int) {
+    self.limits = limits
+    self.concurrentParseSize = concurrentParseSize
+  }
 
   public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [Observation]) {
     var builder = Builder(source: source, limits: limits)
@@ -47,19 +56,11 @@ public struct YAMLParser {
     }
     let body = source.bytes[source.byteOrderMarkLength...]
     body.withUnsafeBufferPointer { buffer in
-      var parser = yaml_parser_t()
-      guard yaml_parser_initialize(&parser) != 0 else {
+      guard let reader = YAMLEventReader(source: source, input: buffer) else {
         builder.problem("libyaml could not start (out of memory)", at: 0, end: 0)
         return
       }
-      defer { yaml_parser_delete(&parser) }
-      var empty: UInt8 = 0
-      withUnsafeMutablePointer(to: &empty) { emptyPointer in
-        let base = buffer.baseAddress ?? UnsafePointer(emptyPointer)
-        yaml_parser_set_input_string(&parser, base, buffer.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        builder.run(&parser)
-      }
+      reader.forEachBatch(concurrently: buffer.count >= concurrentParseSize) { builder.consume($0) }
     }
     builder.document.releaseUnusedNodeCapacity()
     return (builder.document, builder.problems)
@@ -104,31 +105,27 @@ public struct YAMLParser {
           pointer: pointer, related: related))
     }
 
-    func offset(_ mark: yaml_mark_t) -> Int { source.offset(ofScalarIndex: Int(mark.index)) }
-
-    /// Returns false when parsing must stop.
-    mutating func run(_ parser: inout yaml_parser_t) {
-      var event = yaml_event_t()
-      while true {
-        guard yaml_parser_parse(&parser, &event) != 0 else {
-          reportParserError(parser)
-          return
-        }
-        let keepGoing = handle(event)
-        let done = event.type == YAML_STREAM_END_EVENT
-        yaml_event_delete(&event)
-        if !keepGoing || done { return }
+    /// Returns false when reading must stop.
+    mutating func consume(_ batch: YAMLEventBatch) -> Bool {
+      let keepGoing = batch.bytes.withUnsafeBufferPointer { bytes in
+        for event in batch.events where !handle(event, bytes: bytes) { return false }
+        return true
       }
+      guard keepGoing else { return false }
+      if let error = batch.syntaxError {
+        reportSyntaxError(error)
+        return false
+      }
+      return true
     }
 
-    mutating func reportParserError(_ parser: yaml_parser_t) {
-      let description = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-      var message = description
-      if let context = parser.context.map({ String(cString: $0) }) {
-        let contextLine = source.position(atOffset: offset(parser.context_mark)).line
-        message = "\(description) \(context) (line \(contextLine))"
+    mutating func reportSyntaxError(_ error: YAMLEventBatch.SyntaxError) {
+      var message = error.problem
+      if let context = error.context {
+        let contextLine = source.position(atOffset: error.contextOffset).line
+        message = "\(error.problem) \(context) (line \(contextLine))"
       }
-      let at = offset(parser.problem_mark)
+      let at = error.problemOffset
       let end = at < source.bytes.count ? at + SourceText.scalarWidth(source.bytes[at]) : at
       problem(message, at: at, end: end)
     }
@@ -154,11 +151,11 @@ public struct YAMLParser {
       return pointer
     }
 
-    mutating func handle(_ event: yaml_event_t) -> Bool {
-      let start = offset(event.start_mark)
-      let end = offset(event.end_mark)
-      switch event.type {
-      case YAML_DOCUMENT_START_EVENT:
+    mutating func handle(_ event: YAMLEvent, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      let start = event.start
+      let end = event.end
+      switch event.kind {
+      case .documentStart:
         documentCount += 1
         if documentCount > 1 {
           problem(
@@ -166,23 +163,14 @@ public struct YAMLParser {
             at: start, end: max(end, start + 1))
           return false
         }
-      case YAML_SCALAR_EVENT:
-        let scalar = event.data.scalar
-        let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
-        let style: YAMLDocument.ScalarStyle
-        switch scalar.style {
-        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-        case YAML_LITERAL_SCALAR_STYLE: style = .literal
-        case YAML_FOLDED_SCALAR_STYLE: style = .folded
-        default: style = .plain
-        }
-        let id = add(.scalar(text, style), start: start, end: end)
-        if let tag = scalar.tag { document.tags[id] = String(cString: tag) }
-        if let anchor = scalar.anchor { anchors[String(cString: anchor)] = id }
+      case .scalar:
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[event.text]), as: UTF8.self)
+        let id = add(.scalar(text, event.style), start: start, end: end)
+        if let tag = event.tag { document.tags[id] = tag }
+        if let anchor = event.anchor { anchors[anchor] = id }
         attach(id)
-      case YAML_ALIAS_EVENT:
-        let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+      case .alias:
+        let name = event.anchor ?? ""
         aliasCount += 1
         if aliasCount > limits.maxAliases {
           problem(
@@ -200,37 +188,28 @@ public struct YAMLParser {
           return true
         }
         attach(add(.alias(target: target), start: start, end: end))
-      case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+      case .sequenceStart, .mappingStart:
         guard stack.count < limits.maxDepth else {
           problem(
             "nesting deeper than \(limits.maxDepth) levels; widgetlint stops reading here",
             at: start, end: max(end, start + 1), pointer: currentPointer)
           return false
         }
-        let isMapping = event.type == YAML_MAPPING_START_EVENT
-        let anchorPointer =
-          isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-        let anchor = anchorPointer.map { String(cString: $0) }
+        let isMapping = event.kind == .mappingStart
+        let anchor = event.anchor
         if let anchor { openAnchors.insert(anchor) }
         let id = add(isMapping ? .mapping([]) : .sequence([]), start: start, end: end)
         stack.append(Frame(node: id, isMapping: isMapping, anchor: anchor, firstChild: children.count))
-      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      case .sequenceEnd, .mappingEnd:
         guard let frame = stack.last else { return true }
-        let own = children[frame.firstChild...]
         if frame.isMapping {
-          var pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)] = []
-          pairs.reserveCapacity(own.count / 2)
-          var index = own.startIndex
-          while index + 1 < own.endIndex {
-            pairs.append((key: own[index], value: own[index + 1]))
-            index += 2
-          }
+          let pairs = takeChildPairs(from: frame.firstChild)
           document.nodes[frame.node].content = .mapping(pairs)
           reportDuplicateKeys(pairs, depth: stack.count - 1)
         } else {
-          document.nodes[frame.node].content = .sequence(Array(own))
+          document.nodes[frame.node].content = .sequence(Array(children[frame.firstChild...]))
+          children.removeLast(children.count - frame.firstChild)
         }
-        children.removeSubrange(frame.firstChild...)
         stack.removeLast()
         document.nodes[frame.node].end = max(end, document.nodes[frame.node].start)
         if let anchor = frame.anchor {
@@ -238,10 +217,21 @@ public struct YAMLParser {
           anchors[anchor] = frame.node
         }
         attach(frame.node)
-      default:
-        break
       }
       return true
+    }
+
+    /// Removes a mapping's children from the child stack, as (key, value) pairs.
+    mutating func takeChildPairs(from first: Int) -> [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)] {
+      var pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)] = []
+      pairs.reserveCapacity((children.count - first) / 2)
+      var index = first
+      while index + 1 < children.count {
+        pairs.append((key: children[index], value: children[index + 1]))
+        index += 2
+      }
+      children.removeLast(children.count - first)
+      return pairs
     }
 
     mutating func add(_ content: YAMLDocument.Content, start: Int, end: Int) -> YAMLDocument.NodeID {
