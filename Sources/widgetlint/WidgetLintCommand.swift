@@ -21,6 +21,12 @@ struct WidgetLintCommand: ParsableCommand {
   /// ArgumentParser exits 64 on usage errors; widgetlint promises 2.
   static func main() {
     do {
+      // The everyday command line (paths, perhaps --strict and --format) skips ArgumentParser, whose
+      // reflection over every command and option costs a small run more than linting does.
+      if let options = LintOptions(commonArguments: Array(CommandLine.arguments.dropFirst())) {
+        try options.run()
+        return
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {
@@ -103,128 +109,28 @@ struct LintCommand: ParsableCommand {
   var color: ColorMode = .auto
 
   @Option(help: "Largest manifest to read, in bytes.")
-  var maxFileSize: Int = 16 << 20
+  var maxFileSize: Int = LintOptions.defaultMaxFileSize
 
   @Option(help: "Largest Swift source to parse, in bytes.")
-  var maxSourceSize: Int = 2 << 20
+  var maxSourceSize: Int = LintOptions.defaultMaxSourceSize
 
   @Option(help: "Most findings listed per file; the summary and exit status still count them all.")
-  var maxFindings: Int = 200
+  var maxFindings: Int = LintOptions.defaultMaxFindings
+
+  /// The options as plain values, for the run.
+  var options: LintOptions {
+    LintOptions(
+      paths: paths, format: format, sources: sources, deploymentTarget: deploymentTarget, config: config,
+      printConfig: printConfig, baseline: baseline, writeBaseline: writeBaseline, output: output, strict: strict,
+      verbose: verbose, color: color, maxFileSize: maxFileSize, maxSourceSize: maxSourceSize,
+      maxFindings: maxFindings)
+  }
 
   func validate() throws {
-    if paths.isEmpty && printConfig == nil && sources.isEmpty {
-      throw ValidationError("name at least one manifest, directory, or '-' (or --sources DIR)")
-    }
-    if !paths.isEmpty && !sources.isEmpty {
-      throw ValidationError("lint manifests or --sources folders, not both in one run")
-    }
-    if let deploymentTarget, OSVersion(parsing: deploymentTarget) == nil {
-      throw ValidationError("--deployment-target takes a version such as 16.0")
-    }
-    // Positions are kept as 32-bit offsets.
-    let largest = 1 << 31
-    if maxFileSize <= 0 || maxFileSize > largest { throw ValidationError("--max-file-size must be 1 to \(largest)") }
-    if maxSourceSize <= 0 || maxSourceSize > largest {
-      throw ValidationError("--max-source-size must be 1 to \(largest)")
-    }
-    if maxFindings <= 0 { throw ValidationError("--max-findings must be positive") }
+    if let problem = options.validationProblem { throw ValidationError(problem) }
   }
 
-  var resolvedFormat: OutputFormat {
-    if let format { return format }
-    return ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .text
-  }
-
-  func run() throws {
-    var settings = LintConfiguration(maxFileSize: maxFileSize)
-    settings.maxSourceFileSize = maxSourceSize
-    settings.keepsModelsUntilExit = true
-    var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
-    if let printConfig {
-      let directory = (printConfig as NSString).deletingLastPathComponent
-      switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
-      case .success(let configuration):
-        print(ConfigurationLoader.describe(configuration), terminator: "")
-        if configuration.isIgnored(printConfig) { print("# \(printConfig) is ignored by this configuration") }
-        return
-      case .failure(let failure):
-        printErrors(failure.problems)
-        throw LintFailure(status: 2)
-      }
-    }
-    if let writeBaseline {
-      let report = run.run(arguments: paths)
-      printErrors(report.inputErrors)
-      let directory = (writeBaseline as NSString).deletingLastPathComponent
-      let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
-      do {
-        try ReportWriter.write(recorded.encoded(), to: writeBaseline)
-      } catch {
-        printErrors([InputError(path: writeBaseline, message: "cannot write: \(error.localizedDescription)")])
-        throw LintFailure(status: 2)
-      }
-      FileHandle.standardError.write(
-        Data("widgetlint: recorded \(report.findings.count) findings in \(writeBaseline)\n".utf8))
-      if !report.inputErrors.isEmpty { throw LintFailure(status: 2) }
-      return
-    }
-    run.baseline = baseline
-    let report =
-      sources.isEmpty
-      ? run.run(arguments: paths)
-      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
-    let format = resolvedFormat
-    // Say what a folder was recognised as; the files read on request.
-    for project in report.projects where format == .text || verbose {
-      var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read\n"
-      if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
-      FileHandle.standardError.write(Data(line.utf8))
-    }
-    let reporter: any Reporter
-    switch format {
-    case .text: reporter = TextReporter(color: useColor)
-    case .json: reporter = JSONReporter()
-    case .sarif:
-      let root = PathUtilities.repositoryRoot(from: FileManager.default.currentDirectoryPath)
-      reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
-    case .github: reporter = GitHubReporter()
-    case .junit: reporter = JUnitReporter()
-    }
-    let rendered = reporter.render(report)
-    if let output {
-      do {
-        try ReportWriter.write(rendered, to: output)
-      } catch {
-        FileHandle.standardError.write(Data("widgetlint: error: cannot write '\(output)': \(error)\n".utf8))
-        throw LintFailure(status: 2)
-      }
-    } else {
-      FileHandle.standardOutput.write(Data(rendered.utf8))
-    }
-    // Machine formats go to files and pipes; say what could not be read where a person sees it.
-    if format != .text { printErrors(report.inputErrors) }
-    let status = report.exitStatus(strict: strict)
-    if status != 0 { throw LintFailure(status: status) }
-  }
-
-  func printErrors(_ errors: [InputError]) {
-    for error in errors {
-      FileHandle.standardError.write(Data("widgetlint: error: \(error.path): \(error.message)\n".utf8))
-    }
-  }
-
-  var useColor: Bool {
-    switch color {
-    case .always: return true
-    case .never: return false
-    case .auto:
-      let environment = ProcessInfo.processInfo.environment
-      if output != nil || environment["NO_COLOR"].map({ !$0.isEmpty }) == true || environment["TERM"] == "dumb" {
-        return false
-      }
-      return isatty(STDOUT_FILENO) != 0
-    }
-  }
+  func run() throws { try options.run() }
 }
 
 enum ListFormat: String, ExpressibleByArgument, CaseIterable {

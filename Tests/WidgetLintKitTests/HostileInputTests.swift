@@ -12,7 +12,7 @@ import Testing
     let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
     return names.filter { $0 != "README.md" }.sorted().map { name in
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name).path, isDirectory: &isDirectory)
+      _ = FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name).path, isDirectory: &isDirectory)
       return isDirectory.boolValue ? "\(name)/widgets.yaml" : name
     }
   }
