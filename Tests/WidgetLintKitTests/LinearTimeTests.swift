@@ -77,6 +77,21 @@ import Testing
     #expect(suggester.comparisons <= Suggester.defaultComparisonBudget)
   }
 
+  @Test func skippingByteSearchAgreesWithAPlainScan() {
+    var random = SplitMix64(seed: 7)
+    // A three-letter alphabet makes near misses and overlapping partial matches common.
+    let alphabet = Array("abc".utf8)
+    for _ in 0..<3_000 {
+      let haystack = (0..<random.next(below: 60)).map { _ in alphabet[random.next(below: 3)] }
+      let needle = (0..<(1 + random.next(below: 6))).map { _ in alphabet[random.next(below: 3)] }
+      let expected =
+        needle.count <= haystack.count
+        && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+      #expect(ByteSearch.Pattern(needle).occurs(in: haystack) == expected, "\(haystack) \(needle)")
+    }
+    #expect(ByteSearch.contains(Array("x".utf8), []))
+  }
+
   @Test func boundedEditDistanceAgreesWithTheFullTable() {
     var random = SplitMix64(seed: 7)
     let alphabet = Array("abcab".unicodeScalars)

@@ -3,6 +3,18 @@ import Testing
 @testable import WidgetLintKit
 
 @Suite struct SwiftScannerTests {
+  @Test func longBracketRunsAreRefusedWithTheirLine() {
+    let allowed = "let a = " + String(repeating: "[ ", count: 12) + "\n"
+    #expect(SwiftSourceScanner.refusal(for: Array(allowed.utf8)) == nil)
+    // White space, line breaks included, does not end a run; anything else does.
+    let split = "let a = [[[[[[\n  [[[[[[x]\nlet b = [[[[[[ [[[[[[\n"
+    #expect(SwiftSourceScanner.refusal(for: Array(split.utf8)) == nil)
+    let refused = "// header\nlet a = 1\nlet b = [[[[[[\n   [[[[[[\n [x]]\n"
+    let message = SwiftSourceScanner.refusal(for: Array(refused.utf8))
+    #expect(message?.hasPrefix("line 5 opens more than 12 '['") == true)
+    #expect(SwiftSourceScanner.refusal(for: []) == nil)
+  }
+
   func uses(_ code: String) -> [String] {
     SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code)).unavailableAPIUses.map {
       let start = $0.span.range.start

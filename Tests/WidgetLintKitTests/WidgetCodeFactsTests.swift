@@ -12,6 +12,37 @@ import Testing
     return "\(start.line):\(start.column)"
   }
 
+  @Test func viewsRecordTheTypesTheirMembersConstruct() {
+    let code = """
+      @Wrapped(Outside())
+      struct CounterView: View {
+          @AppStorage("count", store: UserDefaults(suiteName: "group.example")) var count = 0
+          var body: some View {
+              VStack { Label(entry: entry); helper() }
+          }
+          struct Row: View {
+              var body: some View { Badge() }
+          }
+          enum Style { static let shape = Capsule() }
+      }
+      struct Provider: TimelineProvider {
+          func placeholder(in context: Context) -> Entry { Entry(date: Date()) }
+      }
+      struct EmptyView2: View {
+          var body: some View { text }
+      }
+      extension CounterView {
+          func helper() -> some View { Extra() }
+      }
+      """
+    let references = facts(code).viewReferences
+    #expect(references["CounterView"] == ["UserDefaults", "VStack", "Label", "Badge", "Capsule"])
+    #expect(references["Row"] == ["Badge"])
+    #expect(references["EmptyView2"] == [])
+    #expect(references["Provider"] == nil)
+    #expect(references.count == 3)
+  }
+
   @Test func bundlesNestedBundlesAndAvailableBranches() {
     let code = """
       @main

@@ -109,14 +109,14 @@ extension ExtensionUnavailableAPI {
     }
   }
 
-  private static let requiredIdentifierBytes: [[UInt8]] = Array(
+  private static let requiredIdentifierPatterns: [ByteSearch.Pattern] = Array(
     Set(all.flatMap(\.requiredIdentifiers))
-  ).sorted().map { Array($0.utf8) }
+  ).sorted().map { ByteSearch.Pattern(Array($0.utf8)) }
 
   /// False when no API of the table can be used in a Swift file: none of the identifiers a use needs
   /// occurs anywhere in its bytes (Swift identifiers are written out, never escaped). True says only
   /// that the syntax tree has to be asked.
   static func mayBeUsed(in bytes: [UInt8]) -> Bool {
-    requiredIdentifierBytes.contains { ByteSearch.contains(bytes, $0) }
+    requiredIdentifierPatterns.contains { $0.occurs(in: bytes) }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -23,25 +24,34 @@ public enum SwiftSourceScanner {
 
   /// Why a file is not parsed, or nil when it is safe to.
   public static func refusal(for bytes: [UInt8]) -> String? {
-    var run = 0
-    var line = 1
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "["):
-        run += 1
-        if run > maxBracketRun {
-          return
-            "line \(line) opens more than \(maxBracketRun) '[' in a row, which widgetlint does not parse (Swift's parser takes exponential time on it)"
+    let open = UInt8(ascii: "[")
+    // Only the bytes from each '[' on are looked at; memchr finds the next one.
+    let runEnd: Int? = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      var index = 0
+      while index < buffer.count, let found = memchr(base + index, Int32(open), buffer.count - index) {
+        var position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        var run = 0
+        scan: while position < buffer.count {
+          switch buffer[position] {
+          case open:
+            run += 1
+            if run > maxBracketRun { return position }
+          case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+            break
+          default:
+            break scan
+          }
+          position += 1
         }
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        continue
-      case UInt8(ascii: "\n"):
-        line += 1
-      default:
-        run = 0
+        index = position
       }
+      return nil
     }
-    return nil
+    guard let runEnd else { return nil }
+    let line = 1 + bytes[..<runEnd].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+    return
+      "line \(line) opens more than \(maxBracketRun) '[' in a row, which widgetlint does not parse (Swift's parser takes exponential time on it)"
   }
 
   public static func scan(_ file: SourceText) -> SwiftFileFacts {

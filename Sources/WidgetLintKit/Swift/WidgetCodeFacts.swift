@@ -373,6 +373,11 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   var guarantees: [(version: OSVersion, until: SyntaxIdentifier?)] = []
   var typeStack: [String] = []
   var unavailableDepth = 0
+  /// One entry per member block being walked: the view-like type (Widget, View, WidgetBundle) whose
+  /// `viewReferences` collect the types constructed inside it, or nil for any other type.
+  var viewCollectors: [String?] = []
+  /// The member block of the view-like type just entered, which opens its collector when it is reached.
+  var pendingCollector: (block: SyntaxIdentifier, typeName: String)?
 
   init(file: SourceText) {
     self.file = file
@@ -455,8 +460,28 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     }
     if names.contains("ControlWidget") { facts.controls.append(typeName) }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
-      facts.viewReferences[typeName, default: []].formUnion(constructedTypes(Syntax(members)))
+      // Filled while the walk goes through the member block: a second walk of every view cost a quarter
+      // of reading the facts.
+      if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = [] }
+      pendingCollector = (members.id, typeName)
     }
+  }
+
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    if let pending = pendingCollector, pending.block == node.id {
+      viewCollectors.append(pending.typeName)
+      pendingCollector = nil
+    } else {
+      viewCollectors.append(nil)
+    }
+    return .visitChildren
+  }
+  override func visitPost(_ node: MemberBlockSyntax) { viewCollectors.removeLast() }
+
+  /// Records `name` as constructed in every view-like type whose member block encloses the call.
+  func noteConstructed(_ name: String) {
+    guard name.first?.isUppercase == true else { return }
+    for case let typeName? in viewCollectors { facts.viewReferences[typeName, default: []].insert(name) }
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -517,7 +542,13 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   override func visitPost(_ node: VariableDeclSyntax) { leaveDeclaration(node.attributes) }
 
   // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything).
-  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+    // Attributes are not read, but a view's property wrappers can construct types in their arguments.
+    if viewCollectors.contains(where: { $0 != nil }) {
+      for name in constructedTypes(Syntax(node)) { noteConstructed(name) }
+    }
+    return .skipChildren
+  }
 
   // MARK: Availability guards
 
@@ -632,6 +663,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     let arguments = Array(node.arguments)
     if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
       let name = callee.baseName.text
+      if !viewCollectors.isEmpty { noteConstructed(name) }
       if WidgetCodeReader.unsupportedViews[name] != nil {
         facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
       }
