@@ -27,6 +27,42 @@ import Testing
 
     """
 
+  /// Many targets: every eleventh is clean, the others each have one kind of mistake, so findings are
+  /// spread over all the runs of a parallel decode.
+  func manyTargets(_ count: Int) -> String {
+    let mistakes = [
+      "    bundleIdentifer: x\n", "    platform: tvos\n",
+      "    entitlements: {com.apple.security.application-groups: g}\n",
+      "    sources: src\n", "    deploymentTarget: seventeen\n", "    entitlements: [a]\n",
+      "    widgets:\n      - {kind: K, families: small, refresh: sometimes}\n",
+      "    widgets:\n      - {displayName: D, colour: red}\n", "    platform: [ios]\n", "    extra: [1, 2]\n", "",
+    ]
+    var text = "app:\n  bundleIdentifier: com.example.app\ntargets:\n"
+    for index in 0..<count {
+      let mistake = mistakes[index % mistakes.count]
+      text += "  - name: T\(index)\n    bundleIdentifier: com.example.app.t\(index)\n" + mistake
+      if !mistake.contains("widgets") {
+        text += "    widgets:\n      - {kind: W\(index), families: [systemSmall], refresh: 1h}\n"
+      }
+    }
+    return text + "eas:\n  appExtensions: []\n"
+  }
+
+  @Test func targetsDecodedInParallelRunsGiveTheSequentialResult() throws {
+    let text = manyTargets(1_000)
+    let (document, problems) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
+    #expect(problems.count == 0)
+    #expect(!document.containsAliases)
+    let sequential = ManifestDecoder.decode(document, targetsPerRun: .max)
+    let parallel = ManifestDecoder.decode(document, targetsPerRun: 16)
+    let describeAll = { (observations: [Observation]) in observations.map { self.describe($0) + " " + $0.message } }
+    #expect(describeAll(sequential.observations).count > 700)
+    #expect(describeAll(parallel.observations) == describeAll(sequential.observations))
+    let names = { (manifest: Manifest?) in manifest?.targets.map { "\($0.name?.value ?? "-") \($0.widgets.count)" } }
+    #expect(names(parallel.manifest) == names(sequential.manifest))
+    #expect(parallel.manifest?.targets.count == sequential.manifest?.targets.count)
+  }
+
   @Test func decodesTypedValuesWithPointers() throws {
     let (manifest, problems) = decode(
       minimal.replacingOccurrences(

@@ -161,33 +161,18 @@ public final class Linter: @unchecked Sendable {
 
   public func runRules(on project: Project) -> [Finding] {
     let enabled = RuleRegistry.all.filter { configuration.rules[$0.metadata.id].map { $0.severity != nil } ?? true }
-    // Rules only read the project, so they run side by side; each keeps its own observations, joined
-    // in registry order so the result does not depend on which finished first.
-    let results = ObservationSlots(count: enabled.count)
-    DispatchQueue.concurrentPerform(iterations: enabled.count) { index in
+    // Rules only read the project, so they run side by side; their observations are joined in registry
+    // order, so the result does not depend on which finished first.
+    let observations = concurrentMap(enabled.count) { index in
       let ruleType = enabled[index]
       let context = RuleContext(
         project: project, metadata: ruleType.metadata,
         options: configuration.rules[ruleType.metadata.id]?.options ?? [:])
       ruleType.init().check(context)
-      results.store(context.observations, at: index)
+      return context.observations
     }
-    return assignSeverities(results.joined()).sorted(by: Finding.sourceOrder)
+    return assignSeverities(Array(observations.joined())).sorted(by: Finding.sourceOrder)
   }
-}
-
-/// One slot per rule, written by the thread that ran the rule.
-private final class ObservationSlots: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [[Observation]]
-
-  init(count: Int) { slots = Array(repeating: [], count: count) }
-
-  func store(_ observations: [Observation], at index: Int) {
-    lock.withLock { slots[index] = observations }
-  }
-
-  func joined() -> [Observation] { lock.withLock { Array(slots.joined()) } }
 }
 
 extension Finding {

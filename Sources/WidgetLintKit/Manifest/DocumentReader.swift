@@ -39,6 +39,9 @@ public struct DocumentReader {
 
   public var source: SourceText { document.source }
 
+  /// Takes over the observations of a reader that read part of the same document.
+  mutating func append(observationsOf other: DocumentReader) { observations += other.observations }
+
   public func span(_ id: YAMLDocument.NodeID) -> SourceSpan { document.span(of: id) }
 
   /// One key of a mapping, with the key's own node and the value's.

@@ -16,11 +16,23 @@ public struct ManifestDecoder {
   public static let appExtensionKeys = ["targetName", "bundleIdentifier", "parentBundleIdentifier", "entitlements"]
 
   private var reader: DocumentReader
+  /// The fewest targets per parallel run (see `decodeTargets`).
+  private let targetsPerRun: Int
 
-  public init(document: YAMLDocument) { reader = DocumentReader(document: document) }
+  public init(document: YAMLDocument) { self.init(document: document, targetsPerRun: 128) }
+
+  init(document: YAMLDocument, targetsPerRun: Int) {
+    reader = DocumentReader(document: document)
+    self.targetsPerRun = targetsPerRun
+  }
 
   public static func decode(_ document: YAMLDocument) -> (manifest: Manifest?, observations: [Observation]) {
-    var decoder = ManifestDecoder(document: document)
+    decode(document, targetsPerRun: 128)
+  }
+
+  static func decode(_ document: YAMLDocument, targetsPerRun: Int) -> (manifest: Manifest?, observations: [Observation])
+  {
+    var decoder = ManifestDecoder(document: document, targetsPerRun: targetsPerRun)
     let manifest = decoder.decodeRoot()
     return (manifest, decoder.reader.observations)
   }
@@ -53,11 +65,7 @@ public struct ManifestDecoder {
       manifest.app = decodeApp(entry)
     }
     if let entry = map["targets"], let items = reader.sequence(entry, what: "'targets'") {
-      for (index, item) in items.enumerated() {
-        if let target = decodeTarget(item, pointer: entry.pointer.appending(index)) {
-          manifest.targets.append(target)
-        }
-      }
+      manifest.targets = decodeTargets(items, pointer: entry.pointer)
     }
     if let entry = map["eas"] { manifest.eas = decodeEAS(entry) }
     return manifest
@@ -77,6 +85,25 @@ public struct ManifestDecoder {
     }
     if let value = map["entitlements"] { app.entitlements = entitlements(value) }
     return app
+  }
+
+  /// Many targets are decoded in runs on all cores. Without aliases a target's nodes belong to it alone
+  /// (and no merge can exhaust the expansion budget), so each run reads with a reader of its own, and
+  /// targets and observations are joined in document order: the result is the sequential one.
+  private mutating func decodeTargets(_ items: [YAMLDocument.NodeID], pointer: JSONPointer) -> [Manifest.Target] {
+    let runCount = min(items.count / targetsPerRun, 8)
+    guard runCount > 1, !reader.document.containsAliases else {
+      return items.enumerated().compactMap { index, item in decodeTarget(item, pointer: pointer.appending(index)) }
+    }
+    let document = reader.document
+    let runs = concurrentMap(runCount) { run in
+      var decoder = ManifestDecoder(document: document, targetsPerRun: .max)
+      let range = (items.count * run / runCount)..<(items.count * (run + 1) / runCount)
+      let targets = range.compactMap { index in decoder.decodeTarget(items[index], pointer: pointer.appending(index)) }
+      return (targets, decoder.reader)
+    }
+    for (_, runReader) in runs { reader.append(observationsOf: runReader) }
+    return runs.flatMap(\.0)
   }
 
   private mutating func decodeTarget(_ id: YAMLDocument.NodeID, pointer: JSONPointer) -> Manifest.Target? {

@@ -42,6 +42,8 @@ public struct YAMLDocument: Sendable {
   public internal(set) var root: NodeID?
   /// The explicit tags of the scalars that have one.
   public internal(set) var tags: [NodeID: String] = [:]
+  /// Whether any node is an alias. Without one, every node is reached from exactly one place.
+  public internal(set) var containsAliases = false
 
   public init(source: SourceText) { self.source = source }
 

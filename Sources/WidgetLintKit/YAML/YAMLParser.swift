@@ -187,6 +187,7 @@ public struct YAMLParser {
           attach(add(.scalar("", .plain), start: start, end: end))
           return true
         }
+        document.containsAliases = true
         attach(add(.alias(target: target), start: start, end: end))
       case .sequenceStart, .mappingStart:
         guard stack.count < limits.maxDepth else {
