@@ -26,7 +26,12 @@ public enum WidgetKitCatalog {
 
   public static let familyNames = families.map(\.name)
 
-  public static func family(named name: String) -> Family? { families.first { $0.name == name } }
+  private static let familiesByName = Dictionary(uniqueKeysWithValues: families.map { ($0.name, $0) })
+
+  /// One hashed lookup: rules ask this for every family of every widget.
+  public static func family(named name: String) -> Family? { familiesByName[name] }
+
+  public static func isFamily(_ name: String) -> Bool { familiesByName.index(forKey: name) != nil }
 
   /// Short names people write for families, mapped to the WidgetFamily case they mean.
   public static let familyAliases: [String: String] = [

@@ -85,8 +85,12 @@ public struct AppGroupFormatRule: Rule {
       groups += (target.entitlements?.appGroups ?? []).map { ($0, target.name?.value) }
       groups += target.widgets.compactMap { widget in widget.appGroup.map { ($0, widget.kind?.value) } }
     }
+    // A manifest names a few App Groups many times: each distinct text is checked once.
+    var verdicts: [String: String?] = [:]
     for (group, subject) in groups {
-      guard let problem = Self.problem(with: group.value) else { continue }
+      let verdict = verdicts[group.value] ?? Self.problem(with: group.value)
+      verdicts[group.value] = .some(verdict)
+      guard let problem = verdict else { continue }
       context.report(
         "App Group '\(group.value)' \(problem); App Groups are 'group.' plus a reverse-DNS name such as group.com.example.app",
         at: group, subject: subject)

@@ -90,9 +90,10 @@ public struct AppGroupMismatchRule: Rule {
       let targetGroups = target.entitlements?.appGroups ?? []
       let resolvedTargetGroups = Set(targetGroups.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
       let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
-      let related =
+      // Made for the first finding of the target only: most targets have none.
+      lazy var related =
         targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
-      let detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
+      lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
 
       for widget in target.widgets {
         guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),

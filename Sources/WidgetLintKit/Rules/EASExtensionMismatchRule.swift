@@ -143,6 +143,8 @@ public struct EASExtensionMismatchRule: Rule {
         "appExtensions entry for '\(name)' has bundleIdentifier '\(entryID.value)', but the target's is '\(targetID.value)'",
         at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)])
     }
+    // Values equal as written are equal as sets too; most entries copy their target's entitlements.
+    guard (target.entitlements?.values ?? [:]) != (entry.entitlements?.values ?? [:]) else { return }
     let targetValues = target.entitlements?.values.mapValues(\.normalized) ?? [:]
     let entryValues = entry.entitlements?.values.mapValues(\.normalized) ?? [:]
     guard targetValues != entryValues else { return }

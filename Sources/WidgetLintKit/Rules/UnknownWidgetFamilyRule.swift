@@ -50,7 +50,7 @@ public struct UnknownWidgetFamilyRule: Rule {
     guard let manifest = context.manifest else { return }
     for target in manifest.targets {
       for widget in target.widgets {
-        for family in widget.families where WidgetKitCatalog.family(named: family.value) == nil {
+        for family in widget.families where !WidgetKitCatalog.isFamily(family.value) {
           var message = "'\(family.value)' is not a WidgetFamily"
           if let suggestion = Self.suggestion(for: family.value) {
             message += "; did you mean '\(suggestion)'?"
@@ -66,7 +66,7 @@ public struct UnknownWidgetFamilyRule: Rule {
   static func suggestion(for written: String) -> String? {
     var name = written
     for prefix in ["WidgetFamily.", "."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-    if WidgetKitCatalog.family(named: name) != nil { return name }
+    if WidgetKitCatalog.isFamily(name) { return name }
     if let alias = WidgetKitCatalog.familyAliases[name.lowercased()] { return alias }
     return Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
   }
