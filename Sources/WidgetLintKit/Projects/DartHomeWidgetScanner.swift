@@ -29,7 +29,15 @@ public enum DartHomeWidgetScanner {
   public static let methods: Set<String> = ["setAppGroupId", "saveWidgetData", "updateWidget"]
 
   public static func scan(_ source: SourceText) -> [Call] {
+    var work = 0
+    return scan(source, work: &work)
+  }
+
+  /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
+  /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
+  static func scan(_ source: SourceText, work: inout Int) -> [Call] {
     let tokens = DartLexer(source: source).tokenize()
+    let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)
     let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
     var calls: [Call] = []
@@ -42,11 +50,12 @@ public enum DartHomeWidgetScanner {
       if index > 0, tokens[index - 1].isPunctuation("?.") || tokens[index - 1].isPunctuation("..") { continue }
       var open = index + 3
       if tokens[open].isPunctuation("<") {
-        guard let afterTypeArguments = Self.skipTypeArguments(tokens, from: open) else { continue }
+        work += 1
+        guard let afterTypeArguments = brackets.typeArgumentsEnd[open] else { continue }
         open = afterTypeArguments
       }
       guard open < tokens.count, tokens[open].isPunctuation("(") else { continue }
-      let arguments = Self.arguments(tokens, open: open)
+      let arguments = Self.arguments(tokens, open: open, brackets: brackets, work: &work)
       let end = arguments.close < tokens.count ? tokens[arguments.close].end : (tokens.last?.end ?? 0)
       let method = tokens[index + 2].text
       var argument: Located<String>?
@@ -71,28 +80,6 @@ public enum DartHomeWidgetScanner {
     return calls
   }
 
-  /// The token index after the `>` closing type arguments that start at `open`, when they look like
-  /// type arguments (names, `?`, `.`, `,` and nested angle brackets only).
-  private static func skipTypeArguments(_ tokens: [DartToken], from open: Int) -> Int? {
-    var depth = 0
-    var index = open
-    while index < tokens.count {
-      let token = tokens[index]
-      if token.isPunctuation("<") {
-        depth += 1
-      } else if token.isPunctuation(">") {
-        depth -= 1
-        if depth == 0 { return index + 1 }
-      } else if token.kind != .identifier && !token.isPunctuation("?") && !token.isPunctuation(".")
-        && !token.isPunctuation(",")
-      {
-        return nil
-      }
-      index += 1
-    }
-    return nil
-  }
-
   private struct Argument {
     var name: String?
     /// The argument's value tokens (after any `name:`).
@@ -100,10 +87,12 @@ public enum DartHomeWidgetScanner {
   }
 
   /// Splits the argument list opened by the `(` at `open`; `close` is the index of its `)` (or the
-  /// token count when the file ends first).
-  private static func arguments(_ tokens: [DartToken], open: Int) -> (list: [Argument], close: Int) {
+  /// token count when the file ends first). Nested brackets are stepped over through `brackets`, so a
+  /// list costs its own top-level tokens only.
+  private static func arguments(_ tokens: [DartToken], open: Int, brackets: BracketTable, work: inout Int) -> (
+    list: [Argument], close: Int
+  ) {
     var list: [Argument] = []
-    var depth = 0
     var argumentStart = open + 1
     var index = open + 1
     func finish(_ end: Int) {
@@ -117,23 +106,68 @@ public enum DartHomeWidgetScanner {
       }
     }
     while index < tokens.count {
+      work += 1
       let token = tokens[index]
-      if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
-        depth += 1
-      } else if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
-        if depth == 0 {
-          finish(index)
-          return (list, index)
-        }
-        depth -= 1
-      } else if depth == 0, token.isPunctuation(",") {
+      if BracketTable.opens(token) {
+        // An opener without a closer runs to the end of the file, and so does this list.
+        guard let close = brackets.closer[index] else { break }
+        index = close + 1
+        continue
+      }
+      if BracketTable.closes(token) {
+        finish(index)
+        return (list, index)
+      }
+      if token.isPunctuation(",") {
         finish(index)
         argumentStart = index + 1
       }
       index += 1
     }
-    finish(index)
+    finish(tokens.count)
     return (list, tokens.count)
+  }
+}
+
+/// Which token closes each bracket, and where type arguments starting at a `<` end, found in one pass
+/// each. Any closer closes the innermost open bracket, whatever its kind.
+private struct BracketTable {
+  /// For `(`, `[` and `{`: the index of the closer, nil when the file ends first.
+  var closer: [Int?]
+  /// For a `<`: the index after the `>` that closes it, when every token between is a name, `?`, `.`,
+  /// `,` or an angle bracket (type arguments); nil otherwise.
+  var typeArgumentsEnd: [Int?]
+
+  static func opens(_ token: DartToken) -> Bool {
+    token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{")
+  }
+
+  static func closes(_ token: DartToken) -> Bool {
+    token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}")
+  }
+
+  init(_ tokens: [DartToken]) {
+    closer = Array(repeating: nil, count: tokens.count)
+    typeArgumentsEnd = Array(repeating: nil, count: tokens.count)
+    var open: [Int] = []
+    var angles: [Int] = []
+    for (index, token) in tokens.enumerated() {
+      if Self.opens(token) {
+        open.append(index)
+      } else if Self.closes(token), let opener = open.popLast() {
+        closer[opener] = index
+      }
+      if token.isPunctuation("<") {
+        angles.append(index)
+      } else if token.isPunctuation(">") {
+        if let opener = angles.popLast() { typeArgumentsEnd[opener] = index + 1 }
+      } else if token.kind != .identifier && !token.isPunctuation("?") && !token.isPunctuation(".")
+        && !token.isPunctuation(",")
+      {
+        // Type arguments hold nothing else: no `<` still open here can end as type arguments.
+        angles.removeAll(keepingCapacity: true)
+      }
+    }
   }
 }
 
