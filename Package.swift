@@ -37,7 +37,9 @@ let package = Package(
       // A release build on Linux is a fixed-address executable: a position-independent one makes the
       // loader patch about 100,000 pointers (a 2.5 MB table) before main, which costs a small run more
       // than its linting. libc and libyaml are still loaded at random addresses.
-      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+      linkerSettings: [
+        .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+      ]
     ),
     .testTarget(
       name: "WidgetLintKitTests",

@@ -30,60 +30,6 @@ struct LintOptions: Equatable {
   var maxSourceSize = defaultMaxSourceSize
   var maxFindings = defaultMaxFindings
 
-  /// Reads `PATH... [--strict] [--format FORMAT]` in any order, the way ArgumentParser reads it for
-  /// `LintCommand`. Anything else (another option, a repeated one, an unknown format, a word that names a
-  /// subcommand, `--`) gives nil, and ArgumentParser reads the command line, with its help and errors.
-  init?(commonArguments arguments: [String]) {
-    var index = 0
-    var sawFormat = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--strict" {
-        guard !strict else { return nil }
-        strict = true
-      } else if argument == "--format" || argument.hasPrefix("--format=") {
-        var value = String(argument.dropFirst("--format=".count))
-        if argument == "--format" {
-          guard index < arguments.count else { return nil }
-          value = arguments[index]
-          index += 1
-        }
-        guard !sawFormat, let format = OutputFormat(rawValue: value) else { return nil }
-        sawFormat = true
-        self.format = format
-      } else if argument == "-" || !argument.hasPrefix("-") {
-        guard !Self.commandWords.contains(argument) else { return nil }
-        paths.append(argument)
-      } else {
-        return nil
-      }
-    }
-    guard !paths.isEmpty, validationProblem == nil else { return nil }
-  }
-
-  init(
-    paths: [String], format: OutputFormat?, sources: [String], deploymentTarget: String?, config: String?,
-    printConfig: String?, baseline: String?, writeBaseline: String?, output: String?, strict: Bool, verbose: Bool,
-    color: ColorMode, maxFileSize: Int, maxSourceSize: Int, maxFindings: Int
-  ) {
-    self.paths = paths
-    self.format = format
-    self.sources = sources
-    self.deploymentTarget = deploymentTarget
-    self.config = config
-    self.printConfig = printConfig
-    self.baseline = baseline
-    self.writeBaseline = writeBaseline
-    self.output = output
-    self.strict = strict
-    self.verbose = verbose
-    self.color = color
-    self.maxFileSize = maxFileSize
-    self.maxSourceSize = maxSourceSize
-    self.maxFindings = maxFindings
-  }
-
   /// Words ArgumentParser reads as a subcommand (or help) when they come first.
   static let commandWords = ["lint", "rules", "explain", "init", "help"]
 
@@ -197,5 +143,40 @@ struct LintOptions: Equatable {
       }
       return isatty(STDOUT_FILENO) != 0
     }
+  }
+}
+
+// In an extension, so that the struct keeps its memberwise initializer, which `LintCommand` uses.
+extension LintOptions {
+  /// Reads `PATH... [--strict] [--format FORMAT]` in any order, the way ArgumentParser reads it for
+  /// `LintCommand`. Anything else (another option, a repeated one, an unknown format, a word that names a
+  /// subcommand, `--`) gives nil, and ArgumentParser reads the command line, with its help and errors.
+  init?(commonArguments arguments: [String]) {
+    var index = 0
+    var sawFormat = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--strict" {
+        guard !strict else { return nil }
+        strict = true
+      } else if argument == "--format" || argument.hasPrefix("--format=") {
+        var value = String(argument.dropFirst("--format=".count))
+        if argument == "--format" {
+          guard index < arguments.count else { return nil }
+          value = arguments[index]
+          index += 1
+        }
+        guard !sawFormat, let format = OutputFormat(rawValue: value) else { return nil }
+        sawFormat = true
+        self.format = format
+      } else if argument == "-" || !argument.hasPrefix("-") {
+        guard !Self.commandWords.contains(argument) else { return nil }
+        paths.append(argument)
+      } else {
+        return nil
+      }
+    }
+    guard !paths.isEmpty, validationProblem == nil else { return nil }
   }
 }

@@ -194,18 +194,21 @@ final class SwiftFactsCache: @unchecked Sendable {
     [SourceResolver.ResolvedFile: SwiftFileFacts], [SourceResolver.ResolvedFile: String]
   ) {
     let missing = lock.withLock { files.filter { facts[$0.path] == nil && failures[$0.path] == nil } }
-    DispatchQueue.concurrentPerform(iterations: missing.count) { index in
+    let scanned = concurrentMap(missing.count) { index -> Result<SwiftFileFacts, InputError> in
       let file = missing[index]
-      switch InputReader.read(path: file.path, maxSize: maxFileSize) {
-      case .success(let bytes):
+      return InputReader.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
         if let refusal = SwiftSourceScanner.refusal(for: bytes) {
-          lock.withLock { failures[file.path] = refusal }
-          return
+          return .failure(InputError(path: file.path, message: refusal))
         }
-        let scanned = SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes))
-        lock.withLock { facts[file.path] = scanned }
-      case .failure(let error):
-        lock.withLock { failures[file.path] = error.message }
+        return .success(SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes)))
+      }
+    }
+    lock.withLock {
+      for (file, result) in zip(missing, scanned) {
+        switch result {
+        case .success(let scannedFacts): facts[file.path] = scannedFacts
+        case .failure(let error): failures[file.path] = error.message
+        }
       }
     }
     return lock.withLock {

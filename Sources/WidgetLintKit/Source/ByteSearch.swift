@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 enum ByteSearch {
   /// A needle prepared for Boyer-Moore-Horspool search: on a mismatch the search moves ahead by up to
   /// the needle's length, so a long identifier is looked for in a fraction of a file's bytes.
@@ -35,6 +41,15 @@ enum ByteSearch {
         }
       }
     }
+  }
+
+  /// The index of the first `byte` at or after `start`. The C library's memchr looks at many bytes per
+  /// step, where a loop looks at one.
+  static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = buffer.baseAddress, start < buffer.count,
+      let found = memchr(base + start, Int32(byte), buffer.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Whether `needle` occurs in `haystack`.

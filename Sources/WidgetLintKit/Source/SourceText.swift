@@ -1,5 +1,3 @@
-import Foundation
-
 /// A position in a source file. `line` and `column` are 1-based; `column` counts Unicode scalars,
 /// so a position means the same thing to libyaml, swift-syntax and an editor.
 public struct SourcePosition: Hashable, Comparable, Sendable, Codable {
@@ -90,13 +88,11 @@ public final class SourceText: Sendable {
     var starts = [first]
     let lineFeed = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
-    if let base = text.baseAddress, memchr(base, Int32(carriageReturn), text.count) == nil {
-      // memchr is vectorised: it passes over a line in a few steps where a byte loop takes one per byte.
+    if ByteSearch.firstIndex(of: carriageReturn, in: text, from: 0) == nil {
       var index = 0
-      while index < text.count, let found = memchr(base + index, Int32(lineFeed), text.count - index) {
-        let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        starts.append(first + offset + 1)
-        index = offset + 1
+      while let found = ByteSearch.firstIndex(of: lineFeed, in: text, from: index) {
+        starts.append(first + found + 1)
+        index = found + 1
       }
       return starts
     }

@@ -1,4 +1,3 @@
-import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -27,10 +26,9 @@ public enum SwiftSourceScanner {
     let open = UInt8(ascii: "[")
     // Only the bytes from each '[' on are looked at; memchr finds the next one.
     let runEnd: Int? = bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return nil }
       var index = 0
-      while index < buffer.count, let found = memchr(base + index, Int32(open), buffer.count - index) {
-        var position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      while let found = ByteSearch.firstIndex(of: open, in: buffer, from: index) {
+        var position = found
         var run = 0
         scan: while position < buffer.count {
           switch buffer[position] {
