@@ -63,6 +63,92 @@ import Testing
     #expect(parallel.manifest?.targets.count == sequential.manifest?.targets.count)
   }
 
+  /// What the linter does: targets decoded by the parser's callback as they complete, then the rest.
+  func decodeWhileParsing(_ text: String) -> (
+    result: (manifest: Manifest?, observations: [Observation]), prefetched: Int, used: Int
+  ) {
+    let prefetch = ManifestDecoder.TargetPrefetch()
+    let (document, _) = YAMLParser().parse(
+      SourceText(path: "widgets.yaml", text: text), onRootListItem: prefetch.handler)
+    let result = ManifestDecoder.decode(document, prefetched: prefetch)
+    let used = result.manifest?.targets.filter { prefetch.decodedTargets.contains(ObjectIdentifier($0)) }.count ?? 0
+    return (result, prefetch.count, used)
+  }
+
+  @Test func targetsDecodedWhileParsingGiveTheSequentialResult() throws {
+    let many = manyTargets(300)
+    // How many items the parser hands over (each collection item of a root `targets` list until the
+    // first alias) and how many of their targets the manifest takes: with an alias anywhere, none.
+    let cases: [(name: String, text: String, prefetched: Int, used: Int)] = [
+      ("targets only", many, 300, 300),
+      (
+        "odd items", many.replacingOccurrences(of: "targets:\n", with: "targets:\n  - loose\n  - [a, b]\n  - {}\n"),
+        302, 301
+      ),
+      (
+        "targets twice, the short list first", "targets:\n  - {name: Early, bundleIdentifier: x, extra: 1}\n" + many,
+        301, 300
+      ),
+      (
+        "targets twice, the short list last", many + "targets:\n  - {name: Late, bundleIdentifier: y, extra: 2}\n", 301,
+        1
+      ),
+      ("an alias after the targets", many + "extra: &x [1]\nmore: *x\n", 300, 0),
+      (
+        "an alias inside a target",
+        many.replacingOccurrences(of: "  - name: T5\n", with: "  - name: &n T5\n    x: *n\n"), 5, 0
+      ),
+      (
+        "targets inside a merge",
+        "<<: {targets: [{name: M, bundleIdentifier: z, colour: red}]}\napp: {bundleIdentifier: a}\n", 0, 0
+      ),
+    ]
+    let describeAll = { (observations: [Observation]) in observations.map { self.describe($0) + " " + $0.message } }
+    let names = { (manifest: Manifest?) in
+      manifest?.targets.map { "\($0.name?.value ?? "-") \($0.pointer) \($0.widgets.map(\.pointer.description))" }
+    }
+    for (name, text, expectedCount, expectedUsed) in cases {
+      let (document, _) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
+      let sequential = ManifestDecoder.decode(document, targetsPerRun: .max)
+      let (whileParsing, prefetched, used) = decodeWhileParsing(text)
+      #expect(prefetched == expectedCount, "\(name)")
+      // The targets decoded early are the ones the manifest holds, unless an alias made them void.
+      #expect(used == expectedUsed, "\(name)")
+      #expect(describeAll(whileParsing.observations) == describeAll(sequential.observations), "\(name)")
+      #expect(names(whileParsing.manifest) == names(sequential.manifest), "\(name)")
+      #expect(!sequential.observations.isEmpty, "\(name)")
+    }
+  }
+
+  @Test func theParserReportsEachCompletedItemOfARootList() {
+    let text = """
+      targets: [{a: 1}, loose, [1, {deep: [{x: 1}]}]]
+      ? [k]
+      : [{c: 3}]
+      other:
+        - {b: 2}
+      nested: {list: [{d: 4}]}
+      later: [&anchor {e: 5}, {f: 6}]
+      after: [{g: 7}]
+
+      """
+    var calls: [String] = []
+    let (document, problems) = YAMLParser().parse(SourceText(path: "t.yaml", text: text)) {
+      key, index, item, document in
+      calls.append("\(key) \(index) \(document.span(of: item).start)")
+    }
+    #expect(problems.isEmpty)
+    // Scalar items are not reported, nor lists below the root's, nor a list whose key is not a scalar.
+    #expect(calls == ["targets 0 10", "targets 2 25", "other 0 76", "later 0 116", "later 1 132", "after 0 148"])
+    #expect(!document.containsAliases)
+    var afterAlias: [String] = []
+    _ = YAMLParser().parse(SourceText(path: "t.yaml", text: "a: [{x: &v 1}, {y: *v}, {z: 2}]\n")) { key, index, _, _ in
+      afterAlias.append("\(key) \(index)")
+    }
+    // The second item holds the alias: it and every later item may share nodes, so they are not reported.
+    #expect(afterAlias == ["a 0"])
+  }
+
   @Test func decodesTypedValuesWithPointers() throws {
     let (manifest, problems) = decode(
       minimal.replacingOccurrences(

@@ -109,8 +109,11 @@ public final class Linter: @unchecked Sendable {
 
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
   /// whose problems replace libyaml's syntax errors for it.
-  func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
-    var (document, problems) = YAMLParser(limits: configuration.parserLimits).parse(source)
+  func parseDocument(
+    _ source: SourceText, onRootListItem: YAMLParser.RootListItemHandler? = nil
+  ) -> (YAMLDocument, [Observation]) {
+    var (document, problems) = YAMLParser(limits: configuration.parserLimits).parse(
+      source, onRootListItem: onRootListItem)
     if source.path.lowercased().hasSuffix(".json") {
       let strictness = JSONStrictness.problems(in: source)
       if !strictness.isEmpty {
@@ -121,14 +124,15 @@ public final class Linter: @unchecked Sendable {
   }
 
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
-    let (document, parseProblems) = parseDocument(source)
+    let prefetch = ManifestDecoder.TargetPrefetch()
+    let (document, parseProblems) = parseDocument(source, onRootListItem: prefetch.handler)
     var observations = parseProblems
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }
     guard !stoppedEarly else {
       return Project(manifestFile: source, manifest: nil, readingObservations: observations, document: document)
     }
-    let (manifest, decodeProblems) = ManifestDecoder.decode(document)
+    let (manifest, decodeProblems) = ManifestDecoder.decode(document, prefetched: prefetch)
     observations += decodeProblems
     var project = Project(
       manifestFile: source, manifest: manifest, readingObservations: observations, document: document)

@@ -40,7 +40,7 @@ public struct DocumentReader {
   public var source: SourceText { document.source }
 
   /// Takes over the observations of a reader that read part of the same document.
-  mutating func append(observationsOf other: DocumentReader) { observations += other.observations }
+  mutating func append(_ others: [Observation]) { observations += others }
 
   public func span(_ id: YAMLDocument.NodeID) -> SourceSpan { document.span(of: id) }
 
@@ -96,6 +96,7 @@ public struct DocumentReader {
       return nil
     }
     var entries: [Entry] = []
+    entries.reserveCapacity(pairs.count)
     var merged: [Entry] = []
     for pair in pairs {
       guard case .scalar(let key, let style) = document.content(of: pair.key) else {
@@ -110,7 +111,7 @@ public struct DocumentReader {
       }
       entries.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
     }
-    let all = merged + entries
+    let all = merged.isEmpty ? entries : merged + entries
     if let allowedKeys {
       for (index, entry) in all.enumerated() where !allowedKeys.contains(entry.key) {
         if index < merged.count {

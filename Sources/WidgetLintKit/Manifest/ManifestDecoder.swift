@@ -18,23 +18,63 @@ public struct ManifestDecoder {
   private var reader: DocumentReader
   /// The fewest targets per parallel run (see `decodeTargets`).
   private let targetsPerRun: Int
+  private let prefetched: TargetPrefetch?
 
   public init(document: YAMLDocument) { self.init(document: document, targetsPerRun: 128) }
 
-  init(document: YAMLDocument, targetsPerRun: Int) {
+  init(document: YAMLDocument, targetsPerRun: Int, prefetched: TargetPrefetch? = nil) {
     reader = DocumentReader(document: document)
     self.targetsPerRun = targetsPerRun
+    self.prefetched = prefetched
   }
 
   public static func decode(_ document: YAMLDocument) -> (manifest: Manifest?, observations: [Observation]) {
     decode(document, targetsPerRun: 128)
   }
 
-  static func decode(_ document: YAMLDocument, targetsPerRun: Int) -> (manifest: Manifest?, observations: [Observation])
-  {
-    var decoder = ManifestDecoder(document: document, targetsPerRun: targetsPerRun)
+  /// Decodes a document whose targets were (partly) decoded while it was read; see `TargetPrefetch`.
+  public static func decode(
+    _ document: YAMLDocument, prefetched: TargetPrefetch
+  ) -> (manifest: Manifest?, observations: [Observation]) {
+    decode(document, targetsPerRun: 128, prefetched: prefetched)
+  }
+
+  static func decode(
+    _ document: YAMLDocument, targetsPerRun: Int, prefetched: TargetPrefetch? = nil
+  ) -> (manifest: Manifest?, observations: [Observation]) {
+    var decoder = ManifestDecoder(document: document, targetsPerRun: targetsPerRun, prefetched: prefetched)
     let manifest = decoder.decodeRoot()
     return (manifest, decoder.reader.observations)
+  }
+
+  /// Targets decoded while their document is still being parsed: pass `handler` to
+  /// `YAMLParser.parse(_:onRootListItem:)`, then the prefetch to `decode(_:prefetched:)`. On a large
+  /// manifest the building thread waits for libyaml about half of the time, and decoding fills it.
+  ///
+  /// Each target is read with a reader of its own, as the parallel runs of `decodeTargets` do, and is
+  /// used only when the finished document has no aliases: then a target's nodes are its own and were
+  /// final when it was decoded. Targets and observations are joined in document order, so the result is
+  /// the sequential one.
+  public final class TargetPrefetch {
+    fileprivate var decoded: [YAMLDocument.NodeID: (target: Manifest.Target?, observations: [Observation])] = [:]
+
+    public init() {}
+
+    public var count: Int { decoded.count }
+
+    /// The targets decoded so far, for tests to tell them from targets decoded later.
+    var decodedTargets: Set<ObjectIdentifier> {
+      Set(decoded.values.compactMap { $0.target.map(ObjectIdentifier.init) })
+    }
+
+    public var handler: YAMLParser.RootListItemHandler {
+      { [self] key, index, item, document in
+        guard key == "targets" else { return }
+        var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
+        let target = decoder.decodeTarget(item, pointer: JSONPointer.root.appending("targets").appending(index))
+        decoded[item] = (target, decoder.reader.observations)
+      }
+    }
   }
 
   private mutating func decodeRoot() -> Manifest? {
@@ -91,6 +131,15 @@ public struct ManifestDecoder {
   /// (and no merge can exhaust the expansion budget), so each run reads with a reader of its own, and
   /// targets and observations are joined in document order: the result is the sequential one.
   private mutating func decodeTargets(_ items: [YAMLDocument.NodeID], pointer: JSONPointer) -> [Manifest.Target] {
+    if let prefetched, !prefetched.decoded.isEmpty, !reader.document.containsAliases {
+      return items.enumerated().compactMap { index, item in
+        guard let (target, observations) = prefetched.decoded[item] else {
+          return decodeTarget(item, pointer: pointer.appending(index))
+        }
+        reader.append(observations)
+        return target
+      }
+    }
     let runCount = min(items.count / targetsPerRun, 8)
     guard runCount > 1, !reader.document.containsAliases else {
       return items.enumerated().compactMap { index, item in decodeTarget(item, pointer: pointer.appending(index)) }
@@ -102,7 +151,7 @@ public struct ManifestDecoder {
       let targets = range.compactMap { index in decoder.decodeTarget(items[index], pointer: pointer.appending(index)) }
       return (targets, decoder.reader)
     }
-    for (_, runReader) in runs { reader.append(observationsOf: runReader) }
+    for (_, runReader) in runs { reader.append(runReader.observations) }
     return runs.flatMap(\.0)
   }
 

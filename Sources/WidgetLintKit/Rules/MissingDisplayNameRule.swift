@@ -46,12 +46,11 @@ public struct MissingDisplayNameRule: Rule {
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     for target in manifest.targets {
-      for widget in target.widgets {
+      for widget in target.widgets where widget.displayName == nil || widget.description == nil {
         let name = widget.kind.map { "widget '\($0.value)'" } ?? "this widget"
         let missing = [
           widget.displayName == nil ? "displayName" : nil, widget.description == nil ? "description" : nil,
         ].compactMap { $0 }
-        guard !missing.isEmpty else { continue }
         context.report(
           "\(name) has no \(missing.joined(separator: " and ")); the widget gallery shows it without a name or explanation",
           at: widget.anchorSpan, pointer: widget.pointer, subject: widget.kind?.value)

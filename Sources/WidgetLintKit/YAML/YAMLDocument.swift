@@ -47,10 +47,14 @@ public struct YAMLDocument: Sendable {
 
   public init(source: SourceText) { self.source = source }
 
-  /// The node array grows by doubling while a document is read, so up to half of it can be spare
-  /// capacity that would stay allocated for the whole run (megabytes on a large manifest).
+  /// Sizes the node array for a text of `byteCount` bytes before it is read: manifests hold a node per
+  /// 15 to 20 bytes, and growing by doubling copied the array (megabytes on a large manifest) a dozen times.
+  mutating func reserveNodes(forBytes byteCount: Int) { nodes.reserveCapacity(byteCount / 12 + 16) }
+
+  /// Up to half of the node array can be spare capacity (it grows by doubling past its reservation)
+  /// that would stay allocated for the whole run.
   mutating func releaseUnusedNodeCapacity() {
-    guard nodes.capacity - nodes.count > 4096 else { return }
+    guard nodes.capacity - nodes.count > max(4096, nodes.capacity / 4) else { return }
     var exact: [Node] = []
     exact.reserveCapacity(nodes.count)
     exact.append(contentsOf: nodes)
@@ -121,67 +125,82 @@ public enum ScalarValue: Equatable, Sendable {
   private static func resolvePlain(_ text: String) -> ScalarValue {
     // Most plain scalars are words: one that starts with a letter other than those of null, true,
     // false (and .inf/.nan, which start with "."), is a string.
-    if let first = text.utf8.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first),
-      !"nNtTfF".utf8.contains(first)
-    {
-      return .string(text)
-    }
-    // The special words are all at most 6 bytes long.
-    guard text.utf8.count <= 6 || !"nNtTfF".utf8.contains(text.utf8.first ?? 0) else { return .string(text) }
-    switch text {
-    case "", "~", "null", "Null", "NULL": return .null
-    case "true", "True", "TRUE": return .bool(true)
-    case "false", "False", "FALSE": return .bool(false)
-    case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-    case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-    case ".nan", ".NaN", ".NAN": return .float(.nan)
-    default: break
-    }
-    guard let first = text.utf8.first,
+    let first = text.utf8.first ?? 0
+    let startsNumber =
       first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
-    else { return .string(text) }
-    if isDecimalInteger(text) {
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+    // The special words are all at most 6 bytes long, and none starts with a digit.
+    if text.utf8.count <= 6,
+      startsKeyword(first) || (startsNumber && !isDigit(first)) || first == UInt8(ascii: "~") || text.isEmpty
+    {
+      switch text {
+      case "", "~", "null", "Null", "NULL": return .null
+      case "true", "True", "TRUE": return .bool(true)
+      case "false", "False", "FALSE": return .bool(false)
+      case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
+      case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
+      case ".nan", ".NaN", ".NAN": return .float(.nan)
+      default: break
+      }
+    }
+    guard startsNumber else { return .string(text) }
+    var utf8 = text
+    let (integer, float) = utf8.withUTF8 { (isDecimalInteger($0), isFloat($0)) }
+    if integer {
       if let value = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) { return .int(value) }
       return .float(Double(text) ?? .infinity)
     }
     if text.hasPrefix("0x"), let value = Int(text.dropFirst(2), radix: 16) { return .int(value) }
     if text.hasPrefix("0o"), let value = Int(text.dropFirst(2), radix: 8) { return .int(value) }
-    if isFloat(text), let value = Double(text) { return .float(value) }
+    if float, let value = Double(text) { return .float(value) }
     return .string(text)
   }
 
-  private static func isDecimalInteger(_ text: String) -> Bool {
-    var digits = Substring(text)
-    if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-    return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  /// The first letters of null, true and false.
+  private static func startsKeyword(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+      UInt8(ascii: "F"):
+      return true
+    default:
+      return false
+    }
   }
 
-  private static func isFloat(_ text: String) -> Bool {
+  private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  /// The length of the optional sign at the start.
+  private static func signLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let first = bytes.first else { return 0 }
+    return first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? 1 : 0
+  }
+
+  private static func isDecimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = signLength(bytes)
+    return start < bytes.count && bytes[start...].allSatisfy(isDigit)
+  }
+
+  private static func isFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // [-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
-    var chars = Substring(text).utf8[...]
+    var index = signLength(bytes)
     func digits() -> Int {
-      var count = 0
-      while let c = chars.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
-        chars = chars.dropFirst()
-        count += 1
-      }
-      return count
+      let first = index
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      return index - first
     }
-    if chars.first == UInt8(ascii: "-") || chars.first == UInt8(ascii: "+") { chars = chars.dropFirst() }
     let integerDigits = digits()
     var fractionDigits = 0
-    if chars.first == UInt8(ascii: ".") {
-      chars = chars.dropFirst()
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
       fractionDigits = digits()
     }
     guard integerDigits > 0 || fractionDigits > 0 else { return false }
-    if chars.first == UInt8(ascii: "e") || chars.first == UInt8(ascii: "E") {
-      chars = chars.dropFirst()
-      if chars.first == UInt8(ascii: "-") || chars.first == UInt8(ascii: "+") { chars = chars.dropFirst() }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
       guard digits() > 0 else { return false }
     }
-    return chars.isEmpty
+    return index == bytes.count
   }
 
   /// Plain words that YAML 1.1 parsers (PyYAML, Ruby, older tools) read as booleans.

@@ -39,8 +39,25 @@ public struct YAMLParser {
     self.concurrentParseSize = concurrentParseSize
   }
 
+  /// Called when a mapping or list that is an item of a list in the root mapping is complete
+  /// (`targets: [item, …]`), with the list's key, the item's index and node, and the document as read so
+  /// far. The item's nodes are final, so a decoder can read it while the rest of the file is parsed.
+  /// It is not called once an alias has been read: an item could then share nodes with parts not read
+  /// yet. The document must not be kept beyond the call: holding it would make the builder copy its
+  /// node table.
+  public typealias RootListItemHandler = (
+    _ key: String, _ index: Int, _ item: YAMLDocument.NodeID, _ document: borrowing YAMLDocument
+  ) -> Void
+
   public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [Observation]) {
+    parse(source, onRootListItem: nil)
+  }
+
+  public func parse(
+    _ source: SourceText, onRootListItem: RootListItemHandler?
+  ) -> (document: YAMLDocument, problems: [Observation]) {
     var builder = Builder(source: source, limits: limits)
+    builder.onRootListItem = onRootListItem
     if let encoding = Self.wideEncoding(source.bytes) {
       builder.problem(
         "the file is \(encoding); widgetlint reads UTF-8 (as do EAS and Xcode's YAML tools): save it as UTF-8",
@@ -55,6 +72,7 @@ public struct YAMLParser {
       return (builder.document, builder.problems)
     }
     let body = source.bytes[source.byteOrderMarkLength...]
+    builder.document.reserveNodes(forBytes: body.count)
     body.withUnsafeBufferPointer { buffer in
       guard let reader = YAMLEventReader(source: source, input: buffer) else {
         builder.problem("libyaml could not start (out of memory)", at: 0, end: 0)
@@ -87,6 +105,7 @@ public struct YAMLParser {
     var openAnchors: Set<String> = []
     var aliasCount = 0
     var documentCount = 0
+    var onRootListItem: RootListItemHandler?
 
     init(source: SourceText, limits: Limits) {
       self.document = YAMLDocument(source: source)
@@ -218,6 +237,13 @@ public struct YAMLParser {
           anchors[anchor] = frame.node
         }
         attach(frame.node)
+        if stack.count == 2, let onRootListItem, !document.containsAliases, stack[0].isMapping, !stack[1].isMapping,
+          (stack[1].firstChild - stack[0].firstChild) % 2 == 1,
+          let key = document.scalarText(children[stack[1].firstChild - 1])
+        {
+          // The list is a value (an odd number of the root's children before it): its key precedes it.
+          onRootListItem(key, children.count - 1 - stack[1].firstChild, frame.node, document)
+        }
       }
       return true
     }
