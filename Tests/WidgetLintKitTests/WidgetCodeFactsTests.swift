@@ -215,7 +215,13 @@ import Testing
         "UIViewRepresentable@1:13", "AsyncImage@4:18",
       ])
     #expect(found.extensionUnavailableDeclarations == ["openSettings", "openMore"])
-    #expect(found.references.filter { $0.name == "openSettings" }.map { position($0.span) } == ["11:14"])
+    let file = SwiftSourceScanner.scan(SourceText(path: "Widget.swift", text: code))
+    #expect(file.references(to: ["openSettings"]).map { position($0.span) } == ["11:14"])
+    #expect(
+      file.references(to: ["openSettings", "shared", "url"]).map { "\($0.name)@\(position($0.span))" } == [
+        "openSettings@11:14"
+      ])
+    #expect(file.references(to: ["nowhere"]).isEmpty)
   }
 }
 

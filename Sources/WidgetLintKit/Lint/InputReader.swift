@@ -41,26 +41,47 @@ public enum InputReader {
     readAll(STDIN_FILENO, path: "-", maxSize: maxSize)
   }
 
-  /// `expectedSize` (a regular file's size) sizes the buffer once, instead of growing it by copies.
+  /// `expectedSize` (a regular file's size) is read straight into an array of that size; what follows
+  /// (a stream, or a file that grew meanwhile) is read in chunks and appended.
   static func readAll(_ descriptor: Int32, path: String, maxSize: Int, expectedSize: Int = 0) -> Result<
     [UInt8], InputError
   > {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(expectedSize)
-    let chunk = 1 << 16
-    var buffer = [UInt8](repeating: 0, count: chunk)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, chunk) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        // A closed or invalid standard input reads as empty rather than failing the run.
-        if errno == EBADF && descriptor == STDIN_FILENO { return .success(bytes) }
-        return .failure(InputError(path: path, message: errnoMessage()))
+    var failure: InputError?
+    // Reads into `buffer` until it is full or the input ends; nil (and `failure`) on an error.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+      var filled = 0
+      while filled < buffer.count {
+        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count < 0 {
+          if errno == EINTR { continue }
+          // A closed or invalid standard input reads as empty rather than failing the run.
+          if errno == EBADF && descriptor == STDIN_FILENO { return filled }
+          failure = InputError(path: path, message: errnoMessage())
+          return nil
+        }
+        if count == 0 { break }
+        filled += count
       }
-      if count == 0 { return .success(bytes) }
-      bytes += buffer[0..<count]
-      if bytes.count > maxSize { return .failure(InputError(path: path, message: tooLarge(nil, maxSize))) }
+      return filled
     }
+    var ended = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize, 0)) { buffer, initialized in
+      initialized = fill(UnsafeMutableRawBufferPointer(buffer)) ?? 0
+      ended = initialized < buffer.count
+    }
+    if let failure { return .failure(failure) }
+    let chunk = 1 << 16
+    while !ended {
+      let appended: Int? = withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 1) { buffer in
+        guard let count = fill(buffer) else { return nil }
+        bytes.append(contentsOf: buffer.prefix(count))
+        return count
+      }
+      guard let appended else { return .failure(failure!) }
+      if bytes.count > maxSize { return .failure(InputError(path: path, message: tooLarge(nil, maxSize))) }
+      ended = appended < chunk
+    }
+    return .success(bytes)
   }
 
   static func tooLarge(_ size: Int?, _ limit: Int) -> String {

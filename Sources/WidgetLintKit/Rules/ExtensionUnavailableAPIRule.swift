@@ -97,7 +97,7 @@ public struct ExtensionUnavailableAPIRule: Rule {
       let unavailable = Set(code.files.flatMap(\.code.extensionUnavailableDeclarations))
       guard !unavailable.isEmpty else { continue }
       let name = target.name?.value ?? "this target"
-      for reference in code.files.flatMap(\.code.references) where unavailable.contains(reference.name) {
+      for reference in code.files.flatMap({ $0.references(to: unavailable) }) {
         context.report(
           "'\(reference.name)' is declared @available(iOSApplicationExtension, unavailable), and '\(name)' is an app extension; call it from the app, or mark this declaration unavailable in extensions too",
           inCodeOf: target, at: reference.span)

@@ -134,8 +134,10 @@ public struct WidgetLinkInSmallRule: Rule {
 
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
+      let links = code.files.flatMap(\.code.urlUses).filter(\.isLink)
+      guard !links.isEmpty else { continue }
       let familiesByView = Self.familiesByView(code)
-      for link in code.files.flatMap(\.code.urlUses) where link.isLink {
+      for link in links {
         guard let type = link.enclosingType, familiesByView[type] == ["systemSmall"] else { continue }
         context.report(
           "Link does nothing in a systemSmall widget, and '\(type)' is shown only in systemSmall; use .widgetURL(_:) for the tap",

@@ -65,6 +65,73 @@ public enum SwiftSourceScanner {
   }
 }
 
+extension SwiftFileFacts {
+  /// References to `names` (by name alone, as written) outside declarations marked unavailable in app
+  /// extensions. Few projects declare such names, so the first reading of a file does not collect
+  /// references: the file is parsed again here, and only when its text contains one of the names.
+  public func references(to names: Set<String>) -> [WidgetCodeFacts.Reference] {
+    guard names.contains(where: { ByteSearch.contains(file.bytes, Array($0.utf8)) }) else { return [] }
+    let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let visitor = ReferenceVisitor(file: file, names: names)
+    visitor.walk(tree)
+    return visitor.references
+  }
+}
+
+/// Names used as values (`openSettings()`, `Helper.openSettings`) outside declarations that are
+/// themselves unavailable in app extensions, and outside attributes.
+private final class ReferenceVisitor: SyntaxVisitor {
+  let file: SourceText
+  let names: Set<String>
+  var references: [WidgetCodeFacts.Reference] = []
+  /// Per declaration being walked: whether it is unavailable in app extensions.
+  var unavailable: [Bool] = []
+
+  init(file: SourceText, names: Set<String>) {
+    self.file = file
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  func record(_ name: String, _ node: some SyntaxProtocol) {
+    guard !unavailable.contains(true), names.contains(name) else { return }
+    let span = SourceSpan(
+      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
+    references.append(WidgetCodeFacts.Reference(name: name, span: span))
+  }
+
+  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    record(node.baseName.text, node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.base != nil { record(node.declName.baseName.text, node.declName) }
+    return .visitChildren
+  }
+
+  func enter(_ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
+    unavailable.append(SwiftAttributes.isUnavailableInExtensions(attributes))
+    return .visitChildren
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: StructDeclSyntax) { unavailable.removeLast() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: ClassDeclSyntax) { unavailable.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: EnumDeclSyntax) { unavailable.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: ExtensionDeclSyntax) { unavailable.removeLast() }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: FunctionDeclSyntax) { unavailable.removeLast() }
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.attributes) }
+  override func visitPost(_ node: VariableDeclSyntax) { unavailable.removeLast() }
+}
+
 private final class UnavailableAPIVisitor: SyntaxVisitor {
   let file: SourceText
   var uses: [SwiftFileFacts.APIUse] = []
@@ -206,6 +273,7 @@ enum SwiftAttributes {
 
   /// `@available(iOSApplicationExtension, unavailable)` and its siblings.
   static func isUnavailableInExtensions(_ attributes: AttributeListSyntax) -> Bool {
+    guard !attributes.isEmpty else { return false }
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self),
         SwiftAttributes.name(of: attribute.attributeName) == "available",

@@ -122,10 +122,9 @@ public struct WidgetCodeFacts: Sendable {
   public var urlUses: [URLUse] = []
   /// View types each type's code constructs (for following a widget's view tree).
   public var viewReferences: [String: Set<String>] = [:]
-  /// The project's own declarations marked unavailable in app extensions, and references to names
-  /// made outside such declarations.
+  /// The project's own declarations marked unavailable in app extensions. The references to them are
+  /// found on demand: `SwiftFileFacts.references(to:)`.
   public var extensionUnavailableDeclarations: [String] = []
-  public var references: [Reference] = []
 
   public struct ConstantKey: Hashable, Sendable {
     public var type: String?
@@ -152,6 +151,13 @@ enum WidgetCodeReader {
     "WebView": "web views do not render in a widget",
   ]
   static let representables: Set<String> = ["UIViewRepresentable", "UIViewControllerRepresentable"]
+
+  /// Whether a name starts with an upper-case letter, as type names do.
+  static func isCapitalized(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
+    return name.first?.isUppercase == true
+  }
 
   static func read(_ tree: SourceFileSyntax, file: SourceText) -> WidgetCodeFacts {
     let visitor = WidgetCodeVisitor(file: file)
@@ -372,7 +378,8 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   /// Versions guaranteed by enclosing `if #available`, `guard #available` and `@available`.
   var guarantees: [(version: OSVersion, until: SyntaxIdentifier?)] = []
   var typeStack: [String] = []
-  var unavailableDepth = 0
+  /// Per declaration being walked: whether its `@available` added to `guarantees`.
+  var declarationGuarantees: [Bool] = []
   /// One entry per member block being walked: the view-like type (Widget, View, WidgetBundle) whose
   /// `viewReferences` collect the types constructed inside it, or nil for any other type.
   var viewCollectors: [String?] = []
@@ -414,14 +421,14 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   // MARK: Declarations
 
   func enterDeclaration(_ attributes: AttributeListSyntax) {
-    if SwiftAttributes.isUnavailableInExtensions(attributes) { unavailableDepth += 1 }
-    if let version = SwiftAttributes.iOSAvailability(attributes) { guarantees.append((version, nil)) }
+    // Most declarations have no attributes; reading an empty list is cheap, looking into one is not.
+    let version = attributes.isEmpty ? nil : SwiftAttributes.iOSAvailability(attributes)
+    if let version { guarantees.append((version, nil)) }
+    declarationGuarantees.append(version != nil)
   }
 
-  func leaveDeclaration(_ attributes: AttributeListSyntax) {
-    if SwiftAttributes.isUnavailableInExtensions(attributes) { unavailableDepth -= 1 }
-    if SwiftAttributes.iOSAvailability(attributes) != nil, let index = guarantees.lastIndex(where: { $0.until == nil })
-    {
+  func leaveDeclaration() {
+    if declarationGuarantees.removeLast(), let index = guarantees.lastIndex(where: { $0.until == nil }) {
       guarantees.remove(at: index)
     }
   }
@@ -480,7 +487,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
 
   /// Records `name` as constructed in every view-like type whose member block encloses the call.
   func noteConstructed(_ name: String) {
-    guard name.first?.isUppercase == true else { return }
+    guard WidgetCodeReader.isCapitalized(name) else { return }
     for case let typeName? in viewCollectors { facts.viewReferences[typeName, default: []].insert(name) }
   }
 
@@ -489,28 +496,28 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
     return .visitChildren
   }
-  override func visitPost(_ node: StructDeclSyntax) { leaveType(node.attributes) }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     visitType(
       name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
     return .visitChildren
   }
-  override func visitPost(_ node: ClassDeclSyntax) { leaveType(node.attributes) }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     visitType(
       name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
     return .visitChildren
   }
-  override func visitPost(_ node: EnumDeclSyntax) { leaveType(node.attributes) }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     typeStack.append(SwiftAttributes.name(of: node.extendedType))
     enterDeclaration(node.attributes)
     return .visitChildren
   }
-  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType(node.attributes) }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
-  func leaveType(_ attributes: AttributeListSyntax) {
-    leaveDeclaration(attributes)
+  func leaveType() {
+    leaveDeclaration()
     typeStack.removeLast()
   }
 
@@ -521,17 +528,20 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     enterDeclaration(node.attributes)
     return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { leaveDeclaration(node.attributes) }
+  override func visitPost(_ node: FunctionDeclSyntax) { leaveDeclaration() }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     let unavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
+    // Constants only: a `var` may change before it is read.
+    let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
     for binding in node.bindings {
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      let literalValue = isConstant ? binding.initializer?.value.as(StringLiteralExprSyntax.self) : nil
+      guard unavailable || literalValue != nil,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      else { continue }
       if unavailable { facts.extensionUnavailableDeclarations.append(name) }
-      // Constants only: a `var` may change before it is read.
-      if node.bindingSpecifier.text == "let", let value = binding.initializer?.value,
-        let text = WidgetCodeReader.literal(value)
-      {
+      if let literalValue, let text = WidgetCodeReader.literal(ExprSyntax(literalValue)) {
+        let value = ExprSyntax(literalValue)
         let key = WidgetCodeFacts.ConstantKey(type: currentType, name: name)
         facts.constants[key] = .init(value: .literal(text), span: span(value), enclosingType: currentType)
       }
@@ -539,7 +549,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     enterDeclaration(node.attributes)
     return .visitChildren
   }
-  override func visitPost(_ node: VariableDeclSyntax) { leaveDeclaration(node.attributes) }
+  override func visitPost(_ node: VariableDeclSyntax) { leaveDeclaration() }
 
   // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything).
   override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
@@ -591,16 +601,8 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
 
   // MARK: Expressions
 
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    if unavailableDepth == 0 { facts.references.append(.init(name: node.baseName.text, span: span(node))) }
-    return .visitChildren
-  }
-
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.declName.baseName.text
-    if unavailableDepth == 0, node.base != nil {
-      facts.references.append(.init(name: name, span: span(node.declName)))
-    }
     if name == "widgetURL", let call = node.parent?.as(FunctionCallExprSyntax.self),
       call.calledExpression.id == ExprSyntax(node).id
     {
@@ -660,12 +662,15 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    let arguments = Array(node.arguments)
+    let arguments = node.arguments
     if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
       let name = callee.baseName.text
-      if !viewCollectors.isEmpty { noteConstructed(name) }
-      if WidgetCodeReader.unsupportedViews[name] != nil {
-        facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
+      // Types are capitalised; most calls are to functions and methods.
+      if WidgetCodeReader.isCapitalized(name) {
+        if !viewCollectors.isEmpty { noteConstructed(name) }
+        if WidgetCodeReader.unsupportedViews[name] != nil {
+          facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
+        }
       }
       switch name {
       case "UserDefaults":
@@ -900,7 +905,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       var names: Set<String> = []
       override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
-          callee.baseName.text.first?.isUppercase == true
+          WidgetCodeReader.isCapitalized(callee.baseName.text)
         {
           names.insert(callee.baseName.text)
         }
@@ -916,6 +921,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
 extension SwiftAttributes {
   /// `@available(iOS 17.0, *)` on a declaration.
   static func iOSAvailability(_ attributes: AttributeListSyntax) -> OSVersion? {
+    guard !attributes.isEmpty else { return nil }
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self),
         SwiftAttributes.name(of: attribute.attributeName) == "available",
