@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WidgetLintKit
@@ -245,6 +246,48 @@ import Testing
   }
 
   let countdown = "      - {kind: Countdown, displayName: Countdown, description: Days left., families: [systemSmall]}"
+
+  @Test func callsOfTheProjectsOwnExtensionUnavailableFunctionsAcrossFiles() throws {
+    let findings = try lint(
+      countdown,
+      files: [
+        (
+          "Widgets/AppOnly.swift",
+          """
+          import UIKit
+
+          enum AppOnly {
+              @available(iOSApplicationExtension, unavailable)
+              static func openSettings() { UIApplication.shared.open(URL(string: "app-settings:")!) }
+              @available(iOSApplicationExtension, unavailable)
+              static func again() { openSettings() }
+          }
+          """
+        ),
+        (
+          "Widgets/Countdown.swift",
+          """
+          import SwiftUI
+          // openSettings() is not called here, and "openSettings" is only a string.
+          struct Row: View {
+              let hint = "openSettings"
+              var body: some View { Button("Open") { AppOnly.openSettings() } }
+          }
+          """
+        ),
+        ("Widgets/Plain.swift", "struct Plain { let x = 1 }\n"),
+      ]
+    )
+    .filter { $0.ruleID == "extension-unavailable-api" }
+    // The call inside another unavailable function, the comment and the string do not count.
+    #expect(
+      findings.map { "\(($0.file as NSString).lastPathComponent) \(TestSupport.position($0))" } == [
+        "Countdown.swift 5:52-5:64"
+      ])
+    #expect(
+      findings.first?.message.hasPrefix("'openSettings' is declared @available(iOSApplicationExtension, unavailable)")
+        == true)
+  }
 
   @Test func bundleThatReturnsBuilderProperties() throws {
     let bundle = """

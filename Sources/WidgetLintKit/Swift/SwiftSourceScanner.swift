@@ -103,13 +103,9 @@ private final class ReferenceVisitor: SyntaxVisitor {
 
   override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+  // A member's name (`AppOnly.openSettings`) is a declaration reference too: one visit covers both.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     record(node.baseName.text, node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    if node.base != nil { record(node.declName.baseName.text, node.declName) }
     return .visitChildren
   }
 
