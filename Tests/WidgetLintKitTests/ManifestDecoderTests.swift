@@ -67,9 +67,9 @@ import Testing
   func decodeWhileParsing(_ text: String) -> (
     result: (manifest: Manifest?, observations: [Observation]), prefetched: Int, used: Int
   ) {
-    let prefetch = ManifestDecoder.TargetPrefetch()
+    let prefetch = ManifestDecoder.Prefetch()
     let (document, _) = YAMLParser().parse(
-      SourceText(path: "widgets.yaml", text: text), onRootListItem: prefetch.handler)
+      SourceText(path: "widgets.yaml", text: text), onListItem: prefetch.handler)
     let result = ManifestDecoder.decode(document, prefetched: prefetch)
     let used = result.manifest?.targets.filter { prefetch.decodedTargets.contains(ObjectIdentifier($0)) }.count ?? 0
     return (result, prefetch.count, used)
@@ -77,8 +77,9 @@ import Testing
 
   @Test func targetsDecodedWhileParsingGiveTheSequentialResult() throws {
     let many = manyTargets(300)
-    // How many items the parser hands over (each collection item of a root `targets` list until the
-    // first alias) and how many of their targets the manifest takes: with an alias anywhere, none.
+    // How many items the parser hands over (each collection item of the `targets` and
+    // `eas.appExtensions` lists until the first alias) and how many of the targets the manifest takes:
+    // with an alias anywhere, none.
     let cases: [(name: String, text: String, prefetched: Int, used: Int)] = [
       ("targets only", many, 300, 300),
       (
@@ -97,6 +98,14 @@ import Testing
       (
         "an alias inside a target",
         many.replacingOccurrences(of: "  - name: T5\n", with: "  - name: &n T5\n    x: *n\n"), 5, 0
+      ),
+      (
+        "EAS entries",
+        many.replacingOccurrences(
+          of: "appExtensions: []",
+          with: "appExtensions:\n    - {targetName: T1, bundleIdentifier: com.example.app.t1, colour: red}\n"
+            + "    - [not, a, mapping]\n    - {targetName: 7, entitlements: {a: [1, {b: c}]}}\n    - loose\n"),
+        303, 300
       ),
       (
         "targets inside a merge",
@@ -120,30 +129,35 @@ import Testing
     }
   }
 
-  @Test func theParserReportsEachCompletedItemOfARootList() {
+  @Test func theParserReportsEachCompletedItemOfAListNearTheRoot() {
     let text = """
       targets: [{a: 1}, loose, [1, {deep: [{x: 1}]}]]
       ? [k]
       : [{c: 3}]
       other:
         - {b: 2}
-      nested: {list: [{d: 4}]}
+      nested: {list: [{d: 4}], more: {list: [{too: deep}]}}
       later: [&anchor {e: 5}, {f: 6}]
       after: [{g: 7}]
 
       """
     var calls: [String] = []
     let (document, problems) = YAMLParser().parse(SourceText(path: "t.yaml", text: text)) {
-      key, index, item, document in
-      calls.append("\(key) \(index) \(document.span(of: item).start)")
+      keys, index, item, document in
+      calls.append("\(keys.joined(separator: ".")) \(index) \(document.span(of: item).start)")
     }
     #expect(problems.isEmpty)
-    // Scalar items are not reported, nor lists below the root's, nor a list whose key is not a scalar.
-    #expect(calls == ["targets 0 10", "targets 2 25", "other 0 76", "later 0 116", "later 1 132", "after 0 148"])
+    // Scalar items are not reported, nor lists more than two keys down or inside lists, nor a list
+    // whose key is not a scalar.
+    #expect(
+      calls == [
+        "targets 0 10", "targets 2 25", "other 0 76", "nested.list 0 99", "later 0 145", "later 1 161",
+        "after 0 177",
+      ])
     #expect(!document.containsAliases)
     var afterAlias: [String] = []
-    _ = YAMLParser().parse(SourceText(path: "t.yaml", text: "a: [{x: &v 1}, {y: *v}, {z: 2}]\n")) { key, index, _, _ in
-      afterAlias.append("\(key) \(index)")
+    _ = YAMLParser().parse(SourceText(path: "t.yaml", text: "a: [{x: &v 1}, {y: *v}, {z: 2}]\n")) { keys, index, _, _ in
+      afterAlias.append("\(keys.joined()) \(index)")
     }
     // The second item holds the alias: it and every later item may share nodes, so they are not reported.
     #expect(afterAlias == ["a 0"])

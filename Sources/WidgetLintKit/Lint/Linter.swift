@@ -110,10 +110,10 @@ public final class Linter: @unchecked Sendable {
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
   /// whose problems replace libyaml's syntax errors for it.
   func parseDocument(
-    _ source: SourceText, onRootListItem: YAMLParser.RootListItemHandler? = nil
+    _ source: SourceText, onListItem: YAMLParser.ListItemHandler? = nil
   ) -> (YAMLDocument, [Observation]) {
     var (document, problems) = YAMLParser(limits: configuration.parserLimits).parse(
-      source, onRootListItem: onRootListItem)
+      source, onListItem: onListItem)
     if source.path.lowercased().hasSuffix(".json") {
       let strictness = JSONStrictness.problems(in: source)
       if !strictness.isEmpty {
@@ -124,8 +124,8 @@ public final class Linter: @unchecked Sendable {
   }
 
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
-    let prefetch = ManifestDecoder.TargetPrefetch()
-    let (document, parseProblems) = parseDocument(source, onRootListItem: prefetch.handler)
+    let prefetch = ManifestDecoder.Prefetch()
+    let (document, parseProblems) = parseDocument(source, onListItem: prefetch.handler)
     var observations = parseProblems
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }

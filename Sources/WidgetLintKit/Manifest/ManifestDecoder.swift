@@ -18,11 +18,11 @@ public struct ManifestDecoder {
   private var reader: DocumentReader
   /// The fewest targets per parallel run (see `decodeTargets`).
   private let targetsPerRun: Int
-  private let prefetched: TargetPrefetch?
+  private let prefetched: Prefetch?
 
   public init(document: YAMLDocument) { self.init(document: document, targetsPerRun: 128) }
 
-  init(document: YAMLDocument, targetsPerRun: Int, prefetched: TargetPrefetch? = nil) {
+  init(document: YAMLDocument, targetsPerRun: Int, prefetched: Prefetch? = nil) {
     reader = DocumentReader(document: document)
     self.targetsPerRun = targetsPerRun
     self.prefetched = prefetched
@@ -32,47 +32,58 @@ public struct ManifestDecoder {
     decode(document, targetsPerRun: 128)
   }
 
-  /// Decodes a document whose targets were (partly) decoded while it was read; see `TargetPrefetch`.
+  /// Decodes a document whose items were (partly) decoded while it was read; see `Prefetch`.
   public static func decode(
-    _ document: YAMLDocument, prefetched: TargetPrefetch
+    _ document: YAMLDocument, prefetched: Prefetch
   ) -> (manifest: Manifest?, observations: [Observation]) {
     decode(document, targetsPerRun: 128, prefetched: prefetched)
   }
 
   static func decode(
-    _ document: YAMLDocument, targetsPerRun: Int, prefetched: TargetPrefetch? = nil
+    _ document: YAMLDocument, targetsPerRun: Int, prefetched: Prefetch? = nil
   ) -> (manifest: Manifest?, observations: [Observation]) {
     var decoder = ManifestDecoder(document: document, targetsPerRun: targetsPerRun, prefetched: prefetched)
     let manifest = decoder.decodeRoot()
     return (manifest, decoder.reader.observations)
   }
 
-  /// Targets decoded while their document is still being parsed: pass `handler` to
-  /// `YAMLParser.parse(_:onRootListItem:)`, then the prefetch to `decode(_:prefetched:)`. On a large
-  /// manifest the building thread waits for libyaml about half of the time, and decoding fills it.
+  /// Targets and EAS `appExtensions` entries decoded while their document is still being parsed: pass
+  /// `handler` to `YAMLParser.parse(_:onListItem:)`, then the prefetch to `decode(_:prefetched:)`. On a
+  /// large manifest the building thread waits for libyaml about half of the time, and decoding fills it.
   ///
-  /// Each target is read with a reader of its own, as the parallel runs of `decodeTargets` do, and is
-  /// used only when the finished document has no aliases: then a target's nodes are its own and were
-  /// final when it was decoded. Targets and observations are joined in document order, so the result is
+  /// Each item is read with a reader of its own, as the parallel runs of `decodeTargets` do, and is
+  /// used only when the finished document has no aliases: then an item's nodes are its own and were
+  /// final when it was decoded. Items and observations are joined in document order, so the result is
   /// the sequential one.
-  public final class TargetPrefetch {
-    fileprivate var decoded: [YAMLDocument.NodeID: (target: Manifest.Target?, observations: [Observation])] = [:]
+  public final class Prefetch {
+    fileprivate var targets: [YAMLDocument.NodeID: (target: Manifest.Target?, observations: [Observation])] = [:]
+    fileprivate var appExtensions:
+      [YAMLDocument.NodeID: (appExtension: Manifest.AppExtension?, observations: [Observation])] = [:]
 
     public init() {}
 
-    public var count: Int { decoded.count }
+    /// How many items were decoded.
+    public var count: Int { targets.count + appExtensions.count }
 
     /// The targets decoded so far, for tests to tell them from targets decoded later.
     var decodedTargets: Set<ObjectIdentifier> {
-      Set(decoded.values.compactMap { $0.target.map(ObjectIdentifier.init) })
+      Set(targets.values.compactMap { $0.target.map(ObjectIdentifier.init) })
     }
 
-    public var handler: YAMLParser.RootListItemHandler {
-      { [self] key, index, item, document in
-        guard key == "targets" else { return }
-        var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
-        let target = decoder.decodeTarget(item, pointer: JSONPointer.root.appending("targets").appending(index))
-        decoded[item] = (target, decoder.reader.observations)
+    public var handler: YAMLParser.ListItemHandler {
+      { [self] keys, index, item, document in
+        switch keys {
+        case ["targets"]:
+          var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
+          let target = decoder.decodeTarget(item, pointer: JSONPointer(keys).appending(index))
+          targets[item] = (target, decoder.reader.observations)
+        case ["eas", "appExtensions"]:
+          var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
+          let appExtension = decoder.decodeAppExtension(item, pointer: JSONPointer(keys).appending(index))
+          appExtensions[item] = (appExtension, decoder.reader.observations)
+        default:
+          break
+        }
       }
     }
   }
@@ -131,9 +142,9 @@ public struct ManifestDecoder {
   /// (and no merge can exhaust the expansion budget), so each run reads with a reader of its own, and
   /// targets and observations are joined in document order: the result is the sequential one.
   private mutating func decodeTargets(_ items: [YAMLDocument.NodeID], pointer: JSONPointer) -> [Manifest.Target] {
-    if let prefetched, !prefetched.decoded.isEmpty, !reader.document.containsAliases {
+    if let prefetched, !prefetched.targets.isEmpty, !reader.document.containsAliases {
       return items.enumerated().compactMap { index, item in
-        guard let (target, observations) = prefetched.decoded[item] else {
+        guard let (target, observations) = prefetched.targets[item] else {
           return decodeTarget(item, pointer: pointer.appending(index))
         }
         reader.append(observations)
@@ -329,27 +340,34 @@ public struct ManifestDecoder {
       return eas
     }
     eas.appExtensionsSpan = reader.span(listEntry.valueNode)
-    var extensions: [Manifest.AppExtension] = []
-    for (index, item) in items.enumerated() {
-      let pointer = listEntry.pointer.appending(index)
-      // Unknown keys and missing required keys are EAS's own rules, so they are left to
-      // `eas-extension-mismatch` rather than reported as schema findings.
-      guard let entryMap = reader.mapping(item, pointer: pointer, what: "an appExtensions entry", allowedKeys: nil)
-      else { continue }
-      var appExtension = Manifest.AppExtension(span: reader.headSpan(of: entryMap), pointer: pointer)
-      for field in entryMap.entries {
-        switch field.key {
-        case "targetName": appExtension.targetName = reader.string(field)
-        case "bundleIdentifier": appExtension.bundleIdentifier = reader.string(field)
-        case "parentBundleIdentifier": appExtension.parentBundleIdentifier = reader.string(field)
-        case "entitlements": appExtension.entitlements = entitlements(field)
-        default:
-          appExtension.unknownKeys.append(Located(field.key, span: reader.span(field.keyNode), pointer: field.pointer))
-        }
+    let prefetched = self.prefetched.flatMap { $0.appExtensions.isEmpty || reader.document.containsAliases ? nil : $0 }
+    eas.appExtensions = items.enumerated().compactMap { index, item in
+      guard let (appExtension, observations) = prefetched?.appExtensions[item] else {
+        return decodeAppExtension(item, pointer: listEntry.pointer.appending(index))
       }
-      extensions.append(appExtension)
+      reader.append(observations)
+      return appExtension
     }
-    eas.appExtensions = extensions
     return eas
+  }
+
+  private mutating func decodeAppExtension(_ item: YAMLDocument.NodeID, pointer: JSONPointer) -> Manifest.AppExtension?
+  {
+    // Unknown keys and missing required keys are EAS's own rules, so they are left to
+    // `eas-extension-mismatch` rather than reported as schema findings.
+    guard let entryMap = reader.mapping(item, pointer: pointer, what: "an appExtensions entry", allowedKeys: nil)
+    else { return nil }
+    var appExtension = Manifest.AppExtension(span: reader.headSpan(of: entryMap), pointer: pointer)
+    for field in entryMap.entries {
+      switch field.key {
+      case "targetName": appExtension.targetName = reader.string(field)
+      case "bundleIdentifier": appExtension.bundleIdentifier = reader.string(field)
+      case "parentBundleIdentifier": appExtension.parentBundleIdentifier = reader.string(field)
+      case "entitlements": appExtension.entitlements = entitlements(field)
+      default:
+        appExtension.unknownKeys.append(Located(field.key, span: reader.span(field.keyNode), pointer: field.pointer))
+      }
+    }
+    return appExtension
   }
 }

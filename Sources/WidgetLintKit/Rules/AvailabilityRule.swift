@@ -82,8 +82,11 @@ public struct AvailabilityRule: Rule {
     for (index, target) in manifest.targets.enumerated() where !context.project.code(ofTarget: index).declaresWidgets {
       let platform = target.resolvedPlatform
       let deployment = context.project.deploymentTarget(of: target)
-      let related = deployment?.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
-      let deploysTo = deployment.map { "\(platform.displayName) \($0.version)" }
+      // Wording is made only for a finding: most targets have none.
+      var related: [RelatedLocation] {
+        deployment?.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      }
+      var deploysTo: String? { deployment.map { "\(platform.displayName) \($0.version)" } }
       for widget in target.widgets {
         let subject = widget.kind?.value
         for family in widget.families {

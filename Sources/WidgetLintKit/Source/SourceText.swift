@@ -1,3 +1,5 @@
+import Foundation
+
 /// A position in a source file. `line` and `column` are 1-based; `column` counts Unicode scalars,
 /// so a position means the same thing to libyaml, swift-syntax and an editor.
 public struct SourcePosition: Hashable, Comparable, Sendable, Codable {
@@ -37,8 +39,10 @@ public struct SourceRange: Hashable, Sendable, Codable {
 public final class SourceText: Sendable {
   public let path: String
   public let bytes: [UInt8]
-  /// Byte offsets where each line starts; lines end at "\n", "\r\n" or a lone "\r".
-  private let lineStarts: [Int]
+  /// Byte offsets where each line starts; lines end at "\n", "\r\n" or a lone "\r". Made when first
+  /// needed: a file without findings never needs it, and on a large manifest it costs milliseconds.
+  private var lineStarts: [Int] { lineTable.starts(of: self) }
+  private let lineTable = LineTable()
   public let isASCII: Bool
   /// Length of a leading UTF-8 byte order mark, which is not part of line 1's columns.
   public let byteOrderMarkLength: Int
@@ -54,14 +58,11 @@ public final class SourceText: Sendable {
     self.byteOrderMarkLength = bom
     // Separate passes, each a tight loop over raw bytes: this runs over every input byte, and most
     // inputs are ASCII with "\n" line ends, so the scalar checkpoints and "\r" handling are usually skipped.
-    let (starts, ascii, checkpoints) = bytes.withUnsafeBufferPointer { buffer in
+    let (ascii, checkpoints) = bytes.withUnsafeBufferPointer { buffer in
       let text = UnsafeBufferPointer(rebasing: buffer[bom...])
       let ascii = Self.isASCII(text)
-      return (
-        Self.lineStarts(of: text, from: bom), ascii, ascii ? [] : Self.scalarCheckpoints(of: text, from: bom)
-      )
+      return (ascii, ascii ? [] : Self.scalarCheckpoints(of: text, from: bom))
     }
-    self.lineStarts = starts
     self.isASCII = ascii
     self.scalarCheckpoints = checkpoints
   }
@@ -83,8 +84,26 @@ public final class SourceText: Sendable {
     return true
   }
 
+  /// The line starts of one file, made once by whichever thread asks first.
+  private final class LineTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [Int]?
+
+    func starts(of file: SourceText) -> [Int] {
+      lock.withLock {
+        if let made { return made }
+        let starts = file.bytes.withUnsafeBufferPointer { buffer in
+          SourceText.lineStarts(
+            of: UnsafeBufferPointer(rebasing: buffer[file.byteOrderMarkLength...]), from: file.byteOrderMarkLength)
+        }
+        made = starts
+        return starts
+      }
+    }
+  }
+
   /// Offsets where each line starts; `first` is the offset of `text` in the file.
-  private static func lineStarts(of text: UnsafeBufferPointer<UInt8>, from first: Int) -> [Int] {
+  fileprivate static func lineStarts(of text: UnsafeBufferPointer<UInt8>, from first: Int) -> [Int] {
     var starts = [first]
     let lineFeed = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
@@ -144,6 +163,7 @@ public final class SourceText: Sendable {
   /// The position of a byte offset; offsets inside a multi-byte scalar round down to its start.
   public func position(atOffset rawOffset: Int) -> SourcePosition {
     let offset = min(max(rawOffset, 0), bytes.count)
+    let lineStarts = self.lineStarts
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
@@ -197,6 +217,7 @@ public final class SourceText: Sendable {
 
   /// The byte range of a 1-based line without its line break, nil past the last line.
   private func lineBytes(_ line: Int) -> Range<Int>? {
+    let lineStarts = self.lineStarts
     guard line >= 1, line <= lineStarts.count else { return nil }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] : bytes.count

@@ -39,25 +39,25 @@ public struct YAMLParser {
     self.concurrentParseSize = concurrentParseSize
   }
 
-  /// Called when a mapping or list that is an item of a list in the root mapping is complete
-  /// (`targets: [item, …]`), with the list's key, the item's index and node, and the document as read so
-  /// far. The item's nodes are final, so a decoder can read it while the rest of the file is parsed.
-  /// It is not called once an alias has been read: an item could then share nodes with parts not read
-  /// yet. The document must not be kept beyond the call: holding it would make the builder copy its
-  /// node table.
-  public typealias RootListItemHandler = (
-    _ key: String, _ index: Int, _ item: YAMLDocument.NodeID, _ document: borrowing YAMLDocument
+  /// Called when a mapping or list that is an item of a list is complete, for lists reached from the
+  /// root mapping through at most two mapping keys (`targets: [item, …]`, `eas: {appExtensions: […]}`),
+  /// with those keys, the item's index and node, and the document as read so far. The item's nodes are
+  /// final, so a decoder can read it while the rest of the file is parsed. It is not called once an
+  /// alias has been read: an item could then share nodes with parts not read yet. The document must not
+  /// be kept beyond the call: holding it would make the builder copy its node table.
+  public typealias ListItemHandler = (
+    _ keys: [String], _ index: Int, _ item: YAMLDocument.NodeID, _ document: borrowing YAMLDocument
   ) -> Void
 
   public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [Observation]) {
-    parse(source, onRootListItem: nil)
+    parse(source, onListItem: nil)
   }
 
   public func parse(
-    _ source: SourceText, onRootListItem: RootListItemHandler?
+    _ source: SourceText, onListItem: ListItemHandler?
   ) -> (document: YAMLDocument, problems: [Observation]) {
     var builder = Builder(source: source, limits: limits)
-    builder.onRootListItem = onRootListItem
+    builder.onListItem = onListItem
     if let encoding = Self.wideEncoding(source.bytes) {
       builder.problem(
         "the file is \(encoding); widgetlint reads UTF-8 (as do EAS and Xcode's YAML tools): save it as UTF-8",
@@ -105,7 +105,7 @@ public struct YAMLParser {
     var openAnchors: Set<String> = []
     var aliasCount = 0
     var documentCount = 0
-    var onRootListItem: RootListItemHandler?
+    var onListItem: ListItemHandler?
 
     init(source: SourceText, limits: Limits) {
       self.document = YAMLDocument(source: source)
@@ -237,15 +237,28 @@ public struct YAMLParser {
           anchors[anchor] = frame.node
         }
         attach(frame.node)
-        if stack.count == 2, let onRootListItem, !document.containsAliases, stack[0].isMapping, !stack[1].isMapping,
-          (stack[1].firstChild - stack[0].firstChild) % 2 == 1,
-          let key = document.scalarText(children[stack[1].firstChild - 1])
+        if let onListItem, stack.count == 2 || stack.count == 3, !stack[stack.count - 1].isMapping,
+          !document.containsAliases, let keys = keyPath(toListAt: stack.count - 1)
         {
-          // The list is a value (an odd number of the root's children before it): its key precedes it.
-          onRootListItem(key, children.count - 1 - stack[1].firstChild, frame.node, document)
+          onListItem(keys, children.count - 1 - stack[stack.count - 1].firstChild, frame.node, document)
         }
       }
       return true
+    }
+
+    /// The keys from the root to the list `stack[depth]`, when every collection on the way is a mapping
+    /// and every key a scalar.
+    func keyPath(toListAt depth: Int) -> [String]? {
+      var keys: [String] = []
+      keys.reserveCapacity(depth)
+      for level in 0..<depth {
+        // A value has an odd number of its mapping's children before it: its key is the last of them.
+        guard stack[level].isMapping, (stack[level + 1].firstChild - stack[level].firstChild) % 2 == 1,
+          let key = document.scalarText(children[stack[level + 1].firstChild - 1])
+        else { return nil }
+        keys.append(key)
+      }
+      return keys
     }
 
     /// Removes a mapping's children from the child stack, as (key, value) pairs.
