@@ -31,7 +31,13 @@ public struct Project: Sendable {
   }
 
   /// Built once from `targetSources` by the linter.
-  public var targetCode: [TargetCode] = []
+  public var targetCode: [TargetCode] = [] {
+    didSet { targetsWithCodeIndices = targetCode.indices.filter { !targetCode[$0].isEmpty } }
+  }
+
+  /// The indexes of the targets that have Swift sources: most rules about code look at those only,
+  /// and a large manifest has thousands of targets without any.
+  public private(set) var targetsWithCodeIndices: [Int] = []
 
   /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
   public var dartCalls: [DartHomeWidgetScanner.Call] = []

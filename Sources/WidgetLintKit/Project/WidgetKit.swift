@@ -55,12 +55,16 @@ public enum WidgetKitCatalog {
 public enum BuildSettings {
   /// Whether the text contains a `$(…)` or `${…}` reference.
   public static func containsReference(_ text: String) -> Bool {
-    var previousWasDollar = false
-    for byte in text.utf8 {
-      if previousWasDollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
-      previousWasDollar = byte == UInt8(ascii: "$")
+    func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+      var previousWasDollar = false
+      for byte in bytes {
+        if previousWasDollar && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
+        previousWasDollar = byte == UInt8(ascii: "$")
+      }
+      return false
     }
-    return false
+    // Rules ask this of every identifier in a manifest: read the bytes in place where the string has them.
+    return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
   }
 
   /// Replaces references whose value is known; nil when one is not.

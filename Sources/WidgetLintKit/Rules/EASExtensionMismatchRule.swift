@@ -79,7 +79,8 @@ public struct EASExtensionMismatchRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest, let entries = manifest.eas?.appExtensions else { return }
-    var targetNameSuggester = Suggester(candidates: manifest.targets.compactMap { $0.name?.value })
+    // Made for the first entry that names no target: usually none does.
+    var targetNameSuggester: Suggester?
     var targetsByName: [String: Manifest.Target] = [:]
     for target in manifest.targets {
       if let name = target.name?.value, targetsByName[name] == nil { targetsByName[name] = target }
@@ -118,7 +119,10 @@ public struct EASExtensionMismatchRule: Rule {
       }
       guard let target = targetsByName[name.value] else {
         var message = "appExtensions entry names target '\(name.value)', but the manifest has no such target"
-        if let suggestion = targetNameSuggester.closest(to: name.value) {
+        if targetNameSuggester == nil {
+          targetNameSuggester = Suggester(candidates: manifest.targets.compactMap { $0.name?.value })
+        }
+        if let suggestion = targetNameSuggester?.closest(to: name.value) {
           message += "; did you mean '\(suggestion)'?"
         }
         context.report(message, at: name, subject: name.value)

@@ -132,9 +132,8 @@ public final class RuleContext {
   /// Each target with its Swift facts.
   public var targetsWithCode: [(target: Manifest.Target, code: TargetCode)] {
     guard let manifest else { return [] }
-    return manifest.targets.enumerated().compactMap { index, target in
-      let code = project.code(ofTarget: index)
-      return code.isEmpty ? nil : (target, code)
+    return project.targetsWithCodeIndices.compactMap { index in
+      index < manifest.targets.count ? (manifest.targets[index], project.targetCode[index]) : nil
     }
   }
 

@@ -2,7 +2,9 @@ import CYaml
 import Foundation
 
 /// One of libyaml's events, copied out of libyaml with its marks turned into byte offsets, so that
-/// libyaml can parse on one thread while `YAMLParser` builds the document on another.
+/// libyaml can parse on one thread while `YAMLParser` builds the document on another. Texts are ranges
+/// of the batch's `bytes`: an event holds no reference, so batches are copied and freed without
+/// counting references event by event.
 struct YAMLEvent {
   enum Kind: UInt8 {
     case documentStart, scalar, alias, sequenceStart, mappingStart, sequenceEnd, mappingEnd
@@ -15,8 +17,8 @@ struct YAMLEvent {
   /// A scalar's text, as a range of its batch's `bytes`.
   var text: Range<Int> = 0..<0
   /// The anchor a node defines, or the one an alias names.
-  var anchor: String?
-  var tag: String?
+  var anchor: Range<Int>?
+  var tag: Range<Int>?
 }
 
 /// A run of events in parse order. The last batch of a stream has `isLast`; when libyaml stopped at a
@@ -101,7 +103,13 @@ final class YAMLEventReader: @unchecked Sendable {
   private func copy(_ event: yaml_event_t, into bytes: inout [UInt8]) -> YAMLEvent? {
     let start = offset(event.start_mark)
     let end = offset(event.end_mark)
-    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
+    func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Range<Int>? {
+      guard let pointer else { return nil }
+      let first = bytes.count
+      let length = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+      bytes.append(contentsOf: UnsafeBufferPointer(start: pointer, count: length))
+      return first..<bytes.count
+    }
     switch event.type {
     case YAML_DOCUMENT_START_EVENT:
       return YAMLEvent(kind: .documentStart, start: start, end: end)
@@ -121,7 +129,7 @@ final class YAMLEventReader: @unchecked Sendable {
         kind: .scalar, style: style, start: start, end: end, text: first..<bytes.count, anchor: string(scalar.anchor),
         tag: string(scalar.tag))
     case YAML_ALIAS_EVENT:
-      return YAMLEvent(kind: .alias, start: start, end: end, anchor: string(event.data.alias.anchor) ?? "")
+      return YAMLEvent(kind: .alias, start: start, end: end, anchor: string(event.data.alias.anchor))
     case YAML_SEQUENCE_START_EVENT:
       return YAMLEvent(kind: .sequenceStart, start: start, end: end, anchor: string(event.data.sequence_start.anchor))
     case YAML_MAPPING_START_EVENT:

@@ -183,13 +183,13 @@ public struct YAMLParser {
           return false
         }
       case .scalar:
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[event.text]), as: UTF8.self)
+        let text = Self.text(event.text, in: bytes)
         let id = add(.scalar(text, event.style), start: start, end: end)
-        if let tag = event.tag { document.tags[id] = tag }
-        if let anchor = event.anchor { anchors[anchor] = id }
+        if let tag = event.tag { document.tags[id] = Self.text(tag, in: bytes) }
+        if let anchor = event.anchor { anchors[Self.text(anchor, in: bytes)] = id }
         attach(id)
       case .alias:
-        let name = event.anchor ?? ""
+        let name = event.anchor.map { Self.text($0, in: bytes) } ?? ""
         aliasCount += 1
         if aliasCount > limits.maxAliases {
           problem(
@@ -216,7 +216,7 @@ public struct YAMLParser {
           return false
         }
         let isMapping = event.kind == .mappingStart
-        let anchor = event.anchor
+        let anchor = event.anchor.map { Self.text($0, in: bytes) }
         if let anchor { openAnchors.insert(anchor) }
         let id = add(isMapping ? .mapping([]) : .sequence([]), start: start, end: end)
         stack.append(Frame(node: id, isMapping: isMapping, anchor: anchor, firstChild: children.count))
@@ -259,6 +259,10 @@ public struct YAMLParser {
         keys.append(key)
       }
       return keys
+    }
+
+    static func text(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// Removes a mapping's children from the child stack, as (key, value) pairs.
