@@ -196,6 +196,36 @@ import Testing
     #expect(uses.map { $0.guaranteed?.description } == [nil, "17.0", nil, "17.0", "16.0"])
   }
 
+  /// The walk makes typed nodes only on the way to the ones it reads; around syntax errors the tree
+  /// holds missing and unexpected nodes, and the facts must still point at the right text.
+  @Test func factsAroundSyntaxErrorsKeepTheirPositions() throws {
+    let code = """
+      struct Broken: View {
+          var body: some View {
+              Text("a" +)
+              Link(destination: URL(string: "app://a")!) { Label("x") }
+          }
+          let kind = "Kind.A"
+          func f( { }
+          var more: some View { if #available(iOS 17.0, *) { Text("b").containerBackground(.red, for: .widget) } }
+      }
+      """
+    let found = facts(code)
+    let offset = { (text: String) -> Int in
+      code.utf8.count - code[try! #require(code.range(of: text)).lowerBound...].utf8.count
+    }
+    let link = try #require(found.urlUses.first)
+    #expect(link.isLink && link.span.start == offset("Link(") && link.span.end == offset("Link(") + 4)
+    #expect(link.enclosingType == "Broken")
+    if case .literal(let url) = link.url?.value { #expect(url == "app://a") } else { Issue.record("no URL") }
+    let constant = try #require(found.constants[.init(type: "Broken", name: "kind")])
+    #expect(constant.span.start == offset("\"Kind.A\""))
+    #expect(found.viewReferences["Broken"] == ["Text", "Link", "URL", "Label"])
+    let use = try #require(found.versionedUses.first)
+    #expect(use.symbol == "containerBackground(_:for: .widget)" && use.guaranteed?.description == "17.0")
+    #expect(use.span.start == offset("containerBackground"))
+  }
+
   @Test func unsupportedViewsAndOwnUnavailableDeclarations() {
     let code = """
       struct Web: UIViewRepresentable {}

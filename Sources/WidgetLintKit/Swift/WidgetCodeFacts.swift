@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// What one Swift file says about widgets, read from its syntax tree alone. Values the code computes
 /// at run time are left out: nothing here is guessed.
@@ -372,11 +372,14 @@ enum WidgetCodeReader {
   }
 }
 
-private final class WidgetCodeVisitor: SyntaxVisitor {
+/// Reads the facts in one walk over the raw syntax tree. Typed nodes (with their parents, positions
+/// and accessors) are made only on the path to the nodes a fact is read from: a `SyntaxVisitor` makes one
+/// for every node and token, which cost as much as half of parsing.
+private final class WidgetCodeVisitor {
   let file: SourceText
   var facts = WidgetCodeFacts()
   /// Versions guaranteed by enclosing `if #available`, `guard #available` and `@available`.
-  var guarantees: [(version: OSVersion, until: SyntaxIdentifier?)] = []
+  var guarantees: [(version: OSVersion, until: RawSyntax.ID?)] = []
   var typeStack: [String] = []
   /// Per declaration being walked: whether its `@available` added to `guarantees`.
   var declarationGuarantees: [Bool] = []
@@ -384,12 +387,176 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
   /// `viewReferences` collect the types constructed inside it, or nil for any other type.
   var viewCollectors: [String?] = []
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
-  var pendingCollector: (block: SyntaxIdentifier, typeName: String)?
+  var pendingCollector: (block: RawSyntax.ID, typeName: String)?
+  /// The nodes from the root to the one being read: each raw node, its place among its parent's
+  /// children, and its typed node once one was needed. Passed `inout` down the walk rather than kept
+  /// in a property, which would check exclusive access twice per node.
+  private typealias Path = [(raw: RawSyntax, ordinal: Int, typed: Syntax?)]
 
   init(file: SourceText) {
     self.file = file
-    super.init(viewMode: .sourceAccurate)
   }
+
+  // MARK: Walk
+
+  func walk(_ tree: SourceFileSyntax) {
+    var path: Path = [(tree.raw, 0, Syntax(tree))]
+    path.reserveCapacity(64)
+    readChildren(of: tree.raw, &path)
+  }
+
+  private func readChildren(of raw: RawSyntax, _ path: inout Path) {
+    guard let layout = raw.layoutView else { return }
+    var ordinal = 0
+    for child in layout.children {
+      guard let child else { continue }
+      defer { ordinal += 1 }
+      // Tokens hold no fact by themselves; their nodes read them.
+      guard !child.isToken else { continue }
+      path.append((child, ordinal, nil))
+      read(child, &path)
+      path.removeLast()
+    }
+  }
+
+  /// The typed node of `path[depth]` (the node being read by default), made from its parent's.
+  private func typedNode(_ path: inout Path, at depth: Int? = nil) -> Syntax {
+    let depth = depth ?? path.count - 1
+    if let typed = path[depth].typed { return typed }
+    let children = typedNode(&path, at: depth - 1).children(viewMode: .all)
+    let typed = children[children.index(children.startIndex, offsetBy: path[depth].ordinal)]
+    path[depth].typed = typed
+    return typed
+  }
+
+  private func typed<Node: SyntaxProtocol>(_ type: Node.Type, _ path: inout Path) -> Node {
+    typedNode(&path).cast(type)
+  }
+
+  /// What each kind of node adds to the facts; the children are read in between.
+  private func read(_ raw: RawSyntax, _ path: inout Path) {
+    switch raw.kind {
+    case .structDecl:
+      let node = typed(StructDeclSyntax.self, &path)
+      visitType(
+        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+      readChildren(of: raw, &path)
+      leaveType()
+    case .classDecl:
+      let node = typed(ClassDeclSyntax.self, &path)
+      visitType(
+        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+      readChildren(of: raw, &path)
+      leaveType()
+    case .enumDecl:
+      let node = typed(EnumDeclSyntax.self, &path)
+      visitType(
+        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+      readChildren(of: raw, &path)
+      leaveType()
+    case .extensionDecl:
+      let node = typed(ExtensionDeclSyntax.self, &path)
+      typeStack.append(SwiftAttributes.name(of: node.extendedType))
+      enterDeclaration(node.attributes)
+      readChildren(of: raw, &path)
+      leaveType()
+    case .functionDecl:
+      if let decl = RawFunctionDeclSyntax(raw), decl.attributes.elements.isEmpty {
+        declarationGuarantees.append(false)
+      } else {
+        read(typed(FunctionDeclSyntax.self, &path))
+      }
+      readChildren(of: raw, &path)
+      leaveDeclaration()
+    case .variableDecl:
+      if let decl = RawVariableDeclSyntax(raw), decl.attributes.elements.isEmpty, !Self.mayDeclareConstant(decl) {
+        declarationGuarantees.append(false)
+      } else {
+        read(typed(VariableDeclSyntax.self, &path))
+      }
+      readChildren(of: raw, &path)
+      leaveDeclaration()
+    case .attribute:
+      // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything), but a
+      // view's property wrappers can construct types in their arguments.
+      if viewCollectors.contains(where: { $0 != nil }) {
+        for name in constructedTypes(typedNode(&path)) { noteConstructed(name) }
+      }
+    case .memberBlock:
+      if let pending = pendingCollector, pending.block == raw.id {
+        viewCollectors.append(pending.typeName)
+        pendingCollector = nil
+      } else {
+        viewCollectors.append(nil)
+      }
+      readChildren(of: raw, &path)
+      viewCollectors.removeLast()
+    case .ifExpr:
+      if let conditions = RawIfExprSyntax(raw)?.conditions, Self.mayCheckAvailability(conditions) {
+        read(typed(IfExprSyntax.self, &path))
+      }
+      readChildren(of: raw, &path)
+    case .guardStmt:
+      if let conditions = RawGuardStmtSyntax(raw)?.conditions, Self.mayCheckAvailability(conditions) {
+        read(typed(GuardStmtSyntax.self, &path))
+      }
+      readChildren(of: raw, &path)
+    case .codeBlock:
+      readChildren(of: raw, &path)
+      guarantees.removeAll { $0.until == raw.id }
+    case .memberAccessExpr:
+      if let access = RawMemberAccessExprSyntax(raw) {
+        let name = access.declName.baseName.tokenText
+        if name == "widgetURL" || name == "containerBackground" { read(typed(MemberAccessExprSyntax.self, &path)) }
+      }
+      readChildren(of: raw, &path)
+    case .functionCallExpr:
+      readCall(raw, &path)
+      readChildren(of: raw, &path)
+    default:
+      readChildren(of: raw, &path)
+    }
+  }
+
+  /// A `let` with a string literal among its initial values, which `read(_: VariableDeclSyntax)` records.
+  private static func mayDeclareConstant(_ decl: RawVariableDeclSyntax) -> Bool {
+    guard decl.bindingSpecifier.tokenKind == .keyword, decl.bindingSpecifier.tokenText == "let" else { return false }
+    return decl.bindings.elements.contains { $0.initializer?.value.raw.kind == .stringLiteralExpr }
+  }
+
+  /// Whether a condition list has an availability check, which `availability(in:)` reads.
+  private static func mayCheckAvailability(_ conditions: RawConditionElementListSyntax) -> Bool {
+    conditions.elements.contains { $0.condition.raw.kind == .availabilityCondition }
+  }
+
+  /// Calls: the types a view constructs are read from the raw names; the calls a fact is read from get
+  /// their typed node.
+  private func readCall(_ raw: RawSyntax, _ path: inout Path) {
+    guard let call = RawFunctionCallExprSyntax(raw) else { return }
+    let callee = call.calledExpression.raw
+    if let reference = RawDeclReferenceExprSyntax(callee) {
+      let name = reference.baseName.tokenText
+      // Types are capitalised; most calls are to functions and methods.
+      let first = name.first ?? 0
+      var typeName: String?
+      if first >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+        let text = String(syntaxText: name)
+        typeName = text
+        if !viewCollectors.isEmpty { noteConstructed(text) }
+      }
+      let needsTypedNode =
+        typeName.map { WidgetCodeReader.unsupportedViews[$0] != nil || Self.callsReadByName.contains($0) } ?? false
+      if needsTypedNode { read(typed(FunctionCallExprSyntax.self, &path)) }
+    } else if let member = RawMemberAccessExprSyntax(callee) {
+      let name = member.declName.baseName.tokenText
+      if name == "containerURL" || name == "supportedFamilies" { read(typed(FunctionCallExprSyntax.self, &path)) }
+    }
+  }
+
+  /// Calls of these types are read from their arguments.
+  private static let callsReadByName: Set<String> = [
+    "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
+  ]
 
   func span(_ node: some SyntaxProtocol) -> SourceSpan {
     SourceSpan(
@@ -470,20 +637,9 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       // Filled while the walk goes through the member block: a second walk of every view cost a quarter
       // of reading the facts.
       if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = [] }
-      pendingCollector = (members.id, typeName)
+      pendingCollector = (members.raw.id, typeName)
     }
   }
-
-  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-    if let pending = pendingCollector, pending.block == node.id {
-      viewCollectors.append(pending.typeName)
-      pendingCollector = nil
-    } else {
-      viewCollectors.append(nil)
-    }
-    return .visitChildren
-  }
-  override func visitPost(_ node: MemberBlockSyntax) { viewCollectors.removeLast() }
 
   /// Records `name` as constructed in every view-like type whose member block encloses the call.
   func noteConstructed(_ name: String) {
@@ -491,46 +647,19 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     for case let typeName? in viewCollectors { facts.viewReferences[typeName, default: []].insert(name) }
   }
 
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    visitType(
-      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    visitType(
-      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    visitType(
-      name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
-    return .visitChildren
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    typeStack.append(SwiftAttributes.name(of: node.extendedType))
-    enterDeclaration(node.attributes)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
-
   func leaveType() {
     leaveDeclaration()
     typeStack.removeLast()
   }
 
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+  func read(_ node: FunctionDeclSyntax) {
     if SwiftAttributes.isUnavailableInExtensions(node.attributes) {
       facts.extensionUnavailableDeclarations.append(node.name.text)
     }
     enterDeclaration(node.attributes)
-    return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { leaveDeclaration() }
 
-  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+  func read(_ node: VariableDeclSyntax) {
     let unavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
     // Constants only: a `var` may change before it is read.
     let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
@@ -547,40 +676,23 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
       }
     }
     enterDeclaration(node.attributes)
-    return .visitChildren
-  }
-  override func visitPost(_ node: VariableDeclSyntax) { leaveDeclaration() }
-
-  // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything).
-  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-    // Attributes are not read, but a view's property wrappers can construct types in their arguments.
-    if viewCollectors.contains(where: { $0 != nil }) {
-      for name in constructedTypes(Syntax(node)) { noteConstructed(name) }
-    }
-    return .skipChildren
   }
 
   // MARK: Availability guards
 
-  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+  func read(_ node: IfExprSyntax) {
     if let version = availability(in: node.conditions) {
-      guarantees.append((version, node.body.id))
+      guarantees.append((version, node.body.raw.id))
     }
-    return .visitChildren
   }
 
-  override func visitPost(_ node: CodeBlockSyntax) {
-    guarantees.removeAll { $0.until == node.id }
-  }
-
-  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+  func read(_ node: GuardStmtSyntax) {
     // `guard #available(iOS 17, *) else { … }` guarantees the version for the rest of its block.
     if let version = availability(in: node.conditions),
       let block = node.parent?.parent?.parent?.as(CodeBlockSyntax.self)
     {
-      guarantees.append((version, block.id))
+      guarantees.append((version, block.raw.id))
     }
-    return .visitChildren
   }
 
   func availability(in conditions: ConditionElementListSyntax) -> OSVersion? {
@@ -601,7 +713,7 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
 
   // MARK: Expressions
 
-  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+  func read(_ node: MemberAccessExprSyntax) {
     let name = node.declName.baseName.text
     if name == "widgetURL", let call = node.parent?.as(FunctionCallExprSyntax.self),
       call.calledExpression.id == ExprSyntax(node).id
@@ -618,7 +730,6 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     {
       versioned("containerBackground(_:for: .widget)", OSVersion(17), node.declName)
     }
-    return .visitChildren
   }
 
   /// The branches of `if` and `switch` a node sits in, innermost first.
@@ -661,16 +772,13 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
     return stringUse(argument.expression)
   }
 
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+  /// A call `readCall` found a fact in (the types it constructs are noted there).
+  func read(_ node: FunctionCallExprSyntax) {
     let arguments = node.arguments
     if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
       let name = callee.baseName.text
-      // Types are capitalised; most calls are to functions and methods.
-      if WidgetCodeReader.isCapitalized(name) {
-        if !viewCollectors.isEmpty { noteConstructed(name) }
-        if WidgetCodeReader.unsupportedViews[name] != nil {
-          facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
-        }
+      if WidgetCodeReader.unsupportedViews[name] != nil {
+        facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
       }
       switch name {
       case "UserDefaults":
@@ -715,7 +823,6 @@ private final class WidgetCodeVisitor: SyntaxVisitor {
         }
       }
     }
-    return .visitChildren
   }
 
   func readPolicy(_ expression: ExprSyntax, in timeline: FunctionCallExprSyntax) {
