@@ -34,10 +34,18 @@ public struct SourceResolver {
       return matches.isEmpty ? nil : matches
     }
     let path = Self.join(baseDirectory, relative)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-    if !isDirectory.boolValue { return [ResolvedFile(path: path, displayPath: Self.join(displayDirectory, relative))] }
-    return walk(relative).filter { Self.sourceExtensions.contains(($0 as NSString).pathExtension) }.map(resolved)
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    if status.st_mode & S_IFMT != S_IFDIR {
+      return [ResolvedFile(path: path, displayPath: Self.join(displayDirectory, relative))]
+    }
+    return walk(relative).filter(Self.isSource).map(resolved)
+  }
+
+  /// Whether a file's name ends in a source extension (by suffix: bridging to NSString for
+  /// `pathExtension` cost more than walking the folders).
+  static func isSource(_ path: String) -> Bool {
+    sourceExtensions.contains { path.hasSuffix("." + $0) }
   }
 
   private func resolved(_ relative: String) -> ResolvedFile {
@@ -45,32 +53,61 @@ public struct SourceResolver {
   }
 
   /// Every regular file below a directory (relative to the base), sorted, not following links to
-  /// directories (a link loop cannot trap the walk).
+  /// directories (a link loop cannot trap the walk). It reads directories with readdir and looks at each
+  /// entry's type there: Foundation's directory listing and existence checks cost more than the rest of
+  /// resolving a manifest's sources.
   func walk(_ relativeDirectory: String) -> [String] {
     var result: [String] = []
     var pending = [relativeDirectory]
-    let manager = FileManager.default
     while let directory = pending.popLast() {
-      guard let names = try? manager.contentsOfDirectory(atPath: Self.join(baseDirectory, directory)) else { continue }
-      for name in names.sorted() where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
+      for (name, type) in Self.entries(of: Self.join(baseDirectory, directory)).sorted(by: { $0.name < $1.name })
+      where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
         let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
-        let full = Self.join(baseDirectory, relative)
-        // lstat, not FileManager.attributesOfItem: that one also builds a dictionary of dates and owner
-        // names per file, which costs more than the rest of the walk.
-        var status = stat()
-        guard lstat(full, &status) == 0 else { continue }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR {
-          pending.append(relative)
-        } else if type == S_IFREG || type == S_IFLNK {
-          var isDirectory: ObjCBool = false
-          if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-            result.append(relative)
-          }
+        switch type {
+        case .directory: pending.append(relative)
+        case .file: result.append(relative)
+        case .other: break
         }
       }
     }
     return result.sorted()
+  }
+
+  private enum EntryType { case directory, file, other }
+
+  /// A directory's entries and what each is; a link counts as a file when it leads to something other
+  /// than a directory.
+  private static func entries(of directory: String) -> [(name: String, type: EntryType)] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var entries: [(name: String, type: EntryType)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+      }
+      guard name != ".", name != ".." else { continue }
+      var kind = Int32(entry.pointee.d_type)
+      let full = join(directory, name)
+      var status = stat()
+      if kind == Int32(DT_UNKNOWN) {
+        guard lstat(full, &status) == 0 else { continue }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: kind = Int32(DT_DIR)
+        case S_IFREG: kind = Int32(DT_REG)
+        case S_IFLNK: kind = Int32(DT_LNK)
+        default: continue
+        }
+      }
+      switch kind {
+      case Int32(DT_DIR): entries.append((name, .directory))
+      case Int32(DT_REG): entries.append((name, .file))
+      case Int32(DT_LNK):
+        let leadsToFile = stat(full, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+        entries.append((name, leadsToFile ? .file : .other))
+      default: entries.append((name, .other))
+      }
+    }
+    return entries
   }
 
   private func glob(_ pattern: String) -> [ResolvedFile] {

@@ -179,14 +179,68 @@ enum WidgetCodeReader {
 
   /// A string literal without interpolation.
   static func literal(_ expression: ExprSyntax) -> String? {
-    guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+    // Read from the raw node: each typed segment would be a node made for one look.
+    guard let literal = RawStringLiteralExprSyntax(expression.raw) else { return nil }
     var text = ""
-    for segment in literal.segments {
-      guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
-      text += plain.content.text
+    for segment in literal.segments.elements {
+      guard let plain = RawStringSegmentSyntax(segment.raw) else { return nil }
+      text += String(syntaxText: plain.content.tokenText)
     }
     // Escapes other than the simplest are rare in identifiers; leave such strings unread.
     return text.contains("\\") ? nil : text
+  }
+
+  /// The name a call's callee is, when it is a plain name (`CounterView(...)`), from the raw node.
+  static func calleeName(_ call: RawSyntax) -> SyntaxText? {
+    guard let call = RawFunctionCallExprSyntax(call),
+      let reference = RawDeclReferenceExprSyntax(call.calledExpression.raw)
+    else { return nil }
+    return reference.baseName.tokenText
+  }
+
+  /// The member a call's callee names (`.supportedFamilies(...)`), from the raw node.
+  static func calleeMember(_ call: RawSyntax) -> SyntaxText? {
+    guard let call = RawFunctionCallExprSyntax(call), let member = RawMemberAccessExprSyntax(call.calledExpression.raw)
+    else { return nil }
+    return member.declName.baseName.tokenText
+  }
+
+  /// The typed nodes below `root` (and `root` itself) whose raw node `matches`, in the order a
+  /// `SyntaxVisitor` meets them. The walk is over the raw tree; a typed node is made only for a match.
+  static func descendants(of root: Syntax, where matches: (RawSyntax) -> Bool) -> [Syntax] {
+    var found: [Syntax] = []
+    // The path from `root` down: each node's place among its parent's children, and its typed node
+    // once made (matches on one chain share the typed nodes above them).
+    var path: [(ordinal: Int, typed: Syntax?)] = [(0, root)]
+    func typedNode(at depth: Int) -> Syntax {
+      if let typed = path[depth].typed { return typed }
+      let children = typedNode(at: depth - 1).children(viewMode: .all)
+      let typed = children[children.index(children.startIndex, offsetBy: path[depth].ordinal)]
+      path[depth].typed = typed
+      return typed
+    }
+    func visit(_ raw: RawSyntax) {
+      if matches(raw) { found.append(typedNode(at: path.count - 1)) }
+      guard let layout = raw.layoutView else { return }
+      var ordinal = 0
+      for child in layout.children {
+        guard let child else { continue }
+        defer { ordinal += 1 }
+        guard !child.isToken else { continue }
+        path.append((ordinal, nil))
+        visit(child)
+        path.removeLast()
+      }
+    }
+    visit(root.raw)
+    return found
+  }
+
+  /// Whether raw text starts with an upper-case letter (or any non-ASCII one), as type names do.
+  static func isCapitalized(_ text: SyntaxText) -> Bool {
+    guard let first = text.first else { return false }
+    if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
+    return isCapitalized(String(syntaxText: text))
   }
 
   /// The value of an arithmetic expression of number literals (`15 * 60`, `TimeInterval(900)`).
@@ -544,8 +598,7 @@ private final class WidgetCodeVisitor {
         typeName = text
         if !viewCollectors.isEmpty { noteConstructed(text) }
       }
-      let needsTypedNode =
-        typeName.map { WidgetCodeReader.unsupportedViews[$0] != nil || Self.callsReadByName.contains($0) } ?? false
+      let needsTypedNode = typeName.map(Self.typedCallNames.contains) ?? false
       if needsTypedNode { read(typed(FunctionCallExprSyntax.self, &path)) }
     } else if let member = RawMemberAccessExprSyntax(callee) {
       let name = member.declName.baseName.tokenText
@@ -553,10 +606,10 @@ private final class WidgetCodeVisitor {
     }
   }
 
-  /// Calls of these types are read from their arguments.
-  private static let callsReadByName: Set<String> = [
+  /// Calls of these types are read from their arguments, or are views that do not render in a widget.
+  private static let typedCallNames = Set(WidgetCodeReader.unsupportedViews.keys).union([
     "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
-  ]
+  ])
 
   func span(_ node: some SyntaxProtocol) -> SourceSpan {
     SourceSpan(
@@ -600,6 +653,19 @@ private final class WidgetCodeVisitor {
     }
   }
 
+  /// The names an inheritance clause lists, read from its raw nodes; nil when one is more than a name.
+  static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String]? {
+    guard let clause else { return [] }
+    guard let raw = RawInheritanceClauseSyntax(clause.raw) else { return nil }
+    var names: [String] = []
+    for inherited in raw.inheritedTypes.elements {
+      guard let identifier = RawIdentifierTypeSyntax(inherited.type.raw), identifier.genericArgumentClause == nil
+      else { return nil }
+      names.append(String(syntaxText: identifier.name.tokenText))
+    }
+    return names
+  }
+
   func inherited(_ clause: InheritanceClauseSyntax?) -> [(String, TypeSyntax)] {
     (clause?.inheritedTypes ?? []).map { (SwiftAttributes.name(of: $0.type), $0.type) }
   }
@@ -611,11 +677,12 @@ private final class WidgetCodeVisitor {
     let typeName = name.text
     typeStack.append(typeName)
     enterDeclaration(attributes)
-    let supertypes = inherited(inheritance)
-    for (supertype, node) in supertypes where WidgetCodeReader.representables.contains(supertype) {
-      facts.unsupportedViews.append(.init(name: supertype, span: span(node), isConformance: true))
+    let names = Self.inheritedNames(inheritance) ?? inherited(inheritance).map(\.0)
+    if names.contains(where: WidgetCodeReader.representables.contains) {
+      for (supertype, node) in inherited(inheritance) where WidgetCodeReader.representables.contains(supertype) {
+        facts.unsupportedViews.append(.init(name: supertype, span: span(node), isConformance: true))
+      }
     }
-    let names = Set(supertypes.map(\.0))
     if names.contains("WidgetBundle") {
       let isMainBundle = attributes.contains {
         $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
@@ -954,35 +1021,34 @@ private final class WidgetCodeVisitor {
   func readWidget(_ typeName: String, name: TokenSyntax, members: MemberBlockSyntax) -> WidgetCodeFacts.Widget {
     var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(name), contentViews: [])
     guard let body = bodyProperty(members) else { return widget }
-    final class ConfigurationFinder: SyntaxVisitor {
-      var configuration: FunctionCallExprSyntax?
-      var families: FunctionCallExprSyntax?
-      var texts: [String: String] = [:]
-      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-          ["configurationDisplayName", "description"].contains(member.declName.baseName.text),
-          let argument = node.arguments.first, let text = WidgetCodeReader.literal(argument.expression)
-        {
-          texts[member.declName.baseName.text] = text
+    // The calls the body's configuration is read from, found over the raw tree.
+    let calls = WidgetCodeReader.descendants(of: body) { raw in
+      if let name = WidgetCodeReader.calleeName(raw) {
+        return name.hasSuffix("Configuration") && WidgetCodeReader.configurationTypes.contains(String(syntaxText: name))
+      }
+      if let member = WidgetCodeReader.calleeMember(raw) {
+        return member == "configurationDisplayName" || member == "description" || member == "supportedFamilies"
+      }
+      return false
+    }.compactMap { $0.as(FunctionCallExprSyntax.self) }
+    var configurationCall: FunctionCallExprSyntax?
+    var familiesCall: FunctionCallExprSyntax?
+    var texts: [String: String] = [:]
+    for node in calls {
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+        let name = member.declName.baseName.text
+        if name == "supportedFamilies" {
+          if familiesCall == nil { familiesCall = node }
+        } else if let argument = node.arguments.first, let text = WidgetCodeReader.literal(argument.expression) {
+          texts[name] = text
         }
-        if configuration == nil, let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
-          WidgetCodeReader.configurationTypes.contains(callee.baseName.text)
-        {
-          configuration = node
-        }
-        if families == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-          member.declName.baseName.text == "supportedFamilies"
-        {
-          families = node
-        }
-        return .visitChildren
+      } else if configurationCall == nil {
+        configurationCall = node
       }
     }
-    let finder = ConfigurationFinder(viewMode: .sourceAccurate)
-    finder.walk(body)
-    widget.displayName = finder.texts["configurationDisplayName"]
-    widget.description = finder.texts["description"]
-    if let configuration = finder.configuration,
+    widget.displayName = texts["configurationDisplayName"]
+    widget.description = texts["description"]
+    if let configuration = configurationCall,
       let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self)
     {
       widget.configuration = (callee.baseName.text, span(callee))
@@ -995,7 +1061,7 @@ private final class WidgetCodeVisitor {
         ?? configuration.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
       widget.contentViews = content.map { Array(constructedTypes($0)).sorted() } ?? []
     }
-    if let families = finder.families, let array = families.arguments.first?.expression.as(ArrayExprSyntax.self) {
+    if let families = familiesCall, let array = families.arguments.first?.expression.as(ArrayExprSyntax.self) {
       let names = array.elements.compactMap { element -> (name: String, span: SourceSpan)? in
         guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return nil }
         return (member.declName.baseName.text, span(member))
@@ -1008,21 +1074,18 @@ private final class WidgetCodeVisitor {
 
   /// Capitalised names called like initialisers (`CounterView(entry: entry)`): the view types a body builds.
   func constructedTypes(_ node: Syntax) -> Set<String> {
-    final class Finder: SyntaxVisitor {
-      var names: Set<String> = []
-      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
-          WidgetCodeReader.isCapitalized(callee.baseName.text)
-        {
-          names.insert(callee.baseName.text)
-        }
-        return .visitChildren
+    var names: Set<String> = []
+    func visit(_ raw: RawSyntax) {
+      if let name = WidgetCodeReader.calleeName(raw), WidgetCodeReader.isCapitalized(name) {
+        names.insert(String(syntaxText: name))
       }
+      guard let layout = raw.layoutView else { return }
+      for case let child? in layout.children where !child.isToken { visit(child) }
     }
-    let finder = Finder(viewMode: .sourceAccurate)
-    finder.walk(node)
-    return finder.names
+    visit(node.raw)
+    return names
   }
+
 }
 
 extension SwiftAttributes {
