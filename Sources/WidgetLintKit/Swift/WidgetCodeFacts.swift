@@ -187,7 +187,7 @@ enum WidgetCodeReader {
       text += String(syntaxText: plain.content.tokenText)
     }
     // Escapes other than the simplest are rare in identifiers; leave such strings unread.
-    return text.contains("\\") ? nil : text
+    return text.utf8.contains(UInt8(ascii: "\\")) ? nil : text
   }
 
   /// The name a call's callee is, when it is a plain name (`CounterView(...)`), from the raw node.
@@ -443,9 +443,15 @@ private final class WidgetCodeVisitor {
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
   var pendingCollector: (block: RawSyntax.ID, typeName: String)?
   /// The nodes from the root to the one being read: each raw node, its place among its parent's
-  /// children, and its typed node once one was needed. Passed `inout` down the walk rather than kept
-  /// in a property, which would check exclusive access twice per node.
-  private typealias Path = [(raw: RawSyntax, ordinal: Int, typed: Syntax?)]
+  /// children, and a number no other step of the walk has (which tells a cached typed node is its own).
+  /// Plain values passed `inout` down the walk: a property would check exclusive access twice per node,
+  /// and a typed node in each entry would count references for every node.
+  private struct Path {
+    var nodes: [(raw: RawSyntax, ordinal: Int, step: Int)]
+    var steps = 0
+  }
+  /// The typed nodes made so far, by depth, with the step they were made for.
+  private var typedNodes: [(step: Int, node: Syntax)] = []
 
   init(file: SourceText) {
     self.file = file
@@ -454,8 +460,9 @@ private final class WidgetCodeVisitor {
   // MARK: Walk
 
   func walk(_ tree: SourceFileSyntax) {
-    var path: Path = [(tree.raw, 0, Syntax(tree))]
-    path.reserveCapacity(64)
+    var path = Path(nodes: [(tree.raw, 0, 0)])
+    path.nodes.reserveCapacity(64)
+    typedNodes = [(0, Syntax(tree))]
     readChildren(of: tree.raw, &path)
   }
 
@@ -467,19 +474,22 @@ private final class WidgetCodeVisitor {
       defer { ordinal += 1 }
       // Tokens hold no fact by themselves; their nodes read them.
       guard !child.isToken else { continue }
-      path.append((child, ordinal, nil))
+      path.steps += 1
+      path.nodes.append((child, ordinal, path.steps))
       read(child, &path)
-      path.removeLast()
+      path.nodes.removeLast()
     }
   }
 
   /// The typed node of `path[depth]` (the node being read by default), made from its parent's.
   private func typedNode(_ path: inout Path, at depth: Int? = nil) -> Syntax {
-    let depth = depth ?? path.count - 1
-    if let typed = path[depth].typed { return typed }
+    let depth = depth ?? path.nodes.count - 1
+    let step = path.nodes[depth].step
+    if depth < typedNodes.count, typedNodes[depth].step == step { return typedNodes[depth].node }
     let children = typedNode(&path, at: depth - 1).children(viewMode: .all)
-    let typed = children[children.index(children.startIndex, offsetBy: path[depth].ordinal)]
-    path[depth].typed = typed
+    let typed = children[children.index(children.startIndex, offsetBy: path.nodes[depth].ordinal)]
+    // The parent's entry was just made or found, so the table reaches at least to `depth`.
+    if depth < typedNodes.count { typedNodes[depth] = (step, typed) } else { typedNodes.append((step, typed)) }
     return typed
   }
 
@@ -534,7 +544,7 @@ private final class WidgetCodeVisitor {
       // Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything), but a
       // view's property wrappers can construct types in their arguments.
       if viewCollectors.contains(where: { $0 != nil }) {
-        for name in constructedTypes(typedNode(&path)) { noteConstructed(name) }
+        for name in constructedTypes(raw) { noteConstructed(name) }
       }
     case .memberBlock:
       if let pending = pendingCollector, pending.block == raw.id {
@@ -934,25 +944,18 @@ private final class WidgetCodeVisitor {
 
   /// The initial value of `let name = …` inside a function.
   static func localValue(_ name: String, in function: Syntax) -> ExprSyntax? {
-    final class Finder: SyntaxVisitor {
-      let name: String
-      var value: ExprSyntax?
-      init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-      }
-      override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        // A `var` may be reassigned before it is used, so only constants are followed.
-        let isConstant = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "let"
-        if value == nil, isConstant, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-          value = node.initializer?.value
-        }
-        return .visitChildren
-      }
+    // The bindings of that name, found over the raw tree; a `var` may be reassigned before it is used,
+    // so only constants are followed.
+    let bindings = WidgetCodeReader.descendants(of: function) { raw in
+      guard let binding = RawPatternBindingSyntax(raw), let pattern = RawIdentifierPatternSyntax(binding.pattern.raw)
+      else { return false }
+      return String(syntaxText: pattern.identifier.tokenText) == name
     }
-    let finder = Finder(name: name)
-    finder.walk(function)
-    return finder.value
+    for case let binding? in bindings.map({ $0.as(PatternBindingSyntax.self) })
+    where binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "let" {
+      if let value = binding.initializer?.value { return value }
+    }
+    return nil
   }
 
   // MARK: Bundles and widgets
@@ -1073,7 +1076,9 @@ private final class WidgetCodeVisitor {
   }
 
   /// Capitalised names called like initialisers (`CounterView(entry: entry)`): the view types a body builds.
-  func constructedTypes(_ node: Syntax) -> Set<String> {
+  func constructedTypes(_ node: Syntax) -> Set<String> { constructedTypes(node.raw) }
+
+  func constructedTypes(_ node: RawSyntax) -> Set<String> {
     var names: Set<String> = []
     func visit(_ raw: RawSyntax) {
       if let name = WidgetCodeReader.calleeName(raw), WidgetCodeReader.isCapitalized(name) {
@@ -1082,7 +1087,7 @@ private final class WidgetCodeVisitor {
       guard let layout = raw.layoutView else { return }
       for case let child? in layout.children where !child.isToken { visit(child) }
     }
-    visit(node.raw)
+    visit(node)
     return names
   }
 
