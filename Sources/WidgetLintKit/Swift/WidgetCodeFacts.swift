@@ -217,8 +217,7 @@ enum WidgetCodeReader {
     var path: [(ordinal: Int, typed: Syntax?)] = [(0, root)]
     func typedNode(at depth: Int) -> Syntax {
       if let typed = path[depth].typed { return typed }
-      let children = typedNode(at: depth - 1).children(viewMode: .all)
-      let typed = children[children.index(children.startIndex, offsetBy: path[depth].ordinal)]
+      let typed = child(of: typedNode(at: depth - 1), at: path[depth].ordinal)
       path[depth].typed = typed
       return typed
     }
@@ -237,6 +236,13 @@ enum WidgetCodeReader {
     }
     visit(root.raw)
     return found
+  }
+
+  /// The typed child of `node` at `ordinal` among its present layout children (missing nodes count,
+  /// empty slots do not), as a raw walk numbers them.
+  static func child(of node: Syntax, at ordinal: Int) -> Syntax {
+    let children = node.children(viewMode: .all)
+    return children[children.index(children.startIndex, offsetBy: ordinal)]
   }
 
   /// Whether raw text starts with an upper-case letter (or any non-ASCII one), as type names do.
@@ -489,8 +495,7 @@ private final class WidgetCodeVisitor {
     let depth = depth ?? path.nodes.count - 1
     let step = path.nodes[depth].step
     if depth < typedNodes.count, typedNodes[depth].step == step { return typedNodes[depth].node }
-    let children = typedNode(&path, at: depth - 1).children(viewMode: .all)
-    let typed = children[children.index(children.startIndex, offsetBy: path.nodes[depth].ordinal)]
+    let typed = WidgetCodeReader.child(of: typedNode(&path, at: depth - 1), at: path.nodes[depth].ordinal)
     // The parent's entry was just made or found, so the table reaches at least to `depth`.
     if depth < typedNodes.count { typedNodes[depth] = (step, typed) } else { typedNodes.append((step, typed)) }
     return typed
@@ -503,22 +508,13 @@ private final class WidgetCodeVisitor {
   /// What each kind of node adds to the facts; the children are read in between.
   private func read(_ raw: RawSyntax, _ path: inout Path) {
     switch raw.kind {
-    case .structDecl:
-      let node = typed(StructDeclSyntax.self, &path)
+    case .structDecl, .classDecl, .enumDecl:
+      // Each is a named declaration group: a name, attributes, an inheritance clause and members.
+      let node = typedNode(&path)
+      guard let group = node.asProtocol(DeclGroupSyntax.self), let name = node.asProtocol(NamedDeclSyntax.self)?.name
+      else { return readChildren(of: raw, &path) }
       visitType(
-        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
-      readChildren(of: raw, &path)
-      leaveType()
-    case .classDecl:
-      let node = typed(ClassDeclSyntax.self, &path)
-      visitType(
-        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
-      readChildren(of: raw, &path)
-      leaveType()
-    case .enumDecl:
-      let node = typed(EnumDeclSyntax.self, &path)
-      visitType(
-        name: node.name, attributes: node.attributes, inheritance: node.inheritanceClause, members: node.memberBlock)
+        name: name, attributes: group.attributes, inheritance: group.inheritanceClause, members: group.memberBlock)
       readChildren(of: raw, &path)
       leaveType()
     case .extensionDecl:
@@ -599,23 +595,16 @@ private final class WidgetCodeVisitor {
   /// Calls: the types a view constructs are read from the raw names; the calls a fact is read from get
   /// their typed node.
   private func readCall(_ raw: RawSyntax, _ path: inout Path) {
-    guard let call = RawFunctionCallExprSyntax(raw) else { return }
-    let callee = call.calledExpression.raw
-    if let reference = RawDeclReferenceExprSyntax(callee) {
-      let name = reference.baseName.tokenText
+    if let name = WidgetCodeReader.calleeName(raw) {
       // Types are capitalised; most calls are to functions and methods.
-      let first = name.first ?? 0
-      var typeName: String?
-      if first >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
-        let text = String(syntaxText: name)
-        typeName = text
-        if !viewCollectors.isEmpty { noteConstructed(text) }
-      }
-      let needsTypedNode = typeName.map(Self.typedCallNames.contains) ?? false
-      if needsTypedNode { read(typed(FunctionCallExprSyntax.self, &path)) }
-    } else if let member = RawMemberAccessExprSyntax(callee) {
-      let name = member.declName.baseName.tokenText
-      if name == "containerURL" || name == "supportedFamilies" { read(typed(FunctionCallExprSyntax.self, &path)) }
+      guard WidgetCodeReader.isCapitalized(name) else { return }
+      let typeName = String(syntaxText: name)
+      if !viewCollectors.isEmpty { noteConstructed(typeName) }
+      if Self.typedCallNames.contains(typeName) { read(typed(FunctionCallExprSyntax.self, &path)) }
+    } else if let member = WidgetCodeReader.calleeMember(raw),
+      member == "containerURL" || member == "supportedFamilies"
+    {
+      read(typed(FunctionCallExprSyntax.self, &path))
     }
   }
 
