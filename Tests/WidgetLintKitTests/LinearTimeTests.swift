@@ -92,6 +92,28 @@ import Testing
     #expect(ByteSearch.contains(Array("x".utf8), []))
   }
 
+  @Test func needleSetAgreesWithAPlainScan() {
+    var random = SplitMix64(seed: 11)
+    let alphabet = Array("abc".utf8)
+    func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+      needle.count <= haystack.count
+        && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+    for _ in 0..<3_000 {
+      let haystack = (0..<random.next(below: 60)).map { _ in alphabet[random.next(below: 3)] }
+      // Needles of different lengths: a longer one's first bytes can match where it runs past the end.
+      let needles = (0..<(1 + random.next(below: 3))).map { _ in
+        (0..<(2 + random.next(below: 6))).map { _ in alphabet[random.next(below: 3)] }
+      }
+      let expected = needles.contains { occurs($0, in: haystack) }
+      #expect(ByteSearch.NeedleSet(needles).anyOccurs(in: haystack) == expected, "\(haystack) \(needles)")
+    }
+    let identifiers = ByteSearch.NeedleSet([Array("UIApplication".utf8), Array("beginIgnoringInteractionEvents".utf8)])
+    #expect(identifiers.anyOccurs(in: Array("x = UIApplication".utf8)))
+    #expect(identifiers.anyOccurs(in: Array("beginIgnoringInteractionEvents()".utf8)))
+    #expect(!identifiers.anyOccurs(in: Array("beginIgnoringInteractionEvent UIApplicatio".utf8)))
+  }
+
   @Test func boundedEditDistanceAgreesWithTheFullTable() {
     var random = SplitMix64(seed: 7)
     let alphabet = Array("abcab".unicodeScalars)

@@ -289,13 +289,17 @@ extension Linter {
     }
     project.targetSources = filesPerTarget.map { files in files.compactMap { facts[$0] } }
     // Targets that share their sources (a monorepo's common folder) share one merged view of the code.
-    var codeByFiles: [[SourceResolver.ResolvedFile]: TargetCode] = [:]
-    project.targetCode = zip(filesPerTarget, project.targetSources).map { files, sources in
-      if let code = codeByFiles[files] { return code }
-      let code = TargetCode(files: sources)
-      codeByFiles[files] = code
-      return code
+    // The views are merged side by side: on a large project this was the longest step on one core.
+    var firstWithFiles: [[SourceResolver.ResolvedFile]: Int] = [:]
+    for (index, files) in filesPerTarget.enumerated() where firstWithFiles[files] == nil {
+      firstWithFiles[files] = index
     }
+    let distinct = firstWithFiles.values.sorted()
+    let sources = project.targetSources
+    let merged = concurrentMap(distinct.count) { TargetCode(files: sources[distinct[$0]]) }
+    var codeByFirst: [Int: TargetCode] = [:]
+    for (index, code) in zip(distinct, merged) { codeByFirst[index] = code }
+    project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
     project.filesRead += filesPerTarget.joined().map(\.displayPath)
   }
 }

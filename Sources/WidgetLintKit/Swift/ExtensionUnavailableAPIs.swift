@@ -109,14 +109,13 @@ extension ExtensionUnavailableAPI {
     }
   }
 
-  private static let requiredIdentifierPatterns: [ByteSearch.Pattern] = Array(
-    Set(all.flatMap(\.requiredIdentifiers))
-  ).sorted().map { ByteSearch.Pattern(Array($0.utf8)) }
+  private static let requiredIdentifierNeedles = ByteSearch.NeedleSet(
+    Array(Set(all.flatMap(\.requiredIdentifiers))).sorted().map { Array($0.utf8) })
 
   /// False when no API of the table can be used in a Swift file: none of the identifiers a use needs
   /// occurs anywhere in its bytes (Swift identifiers are written out, never escaped). True says only
   /// that the syntax tree has to be asked.
   static func mayBeUsed(in bytes: [UInt8]) -> Bool {
-    requiredIdentifierPatterns.contains { $0.occurs(in: bytes) }
+    requiredIdentifierNeedles.anyOccurs(in: bytes)
   }
 }

@@ -212,29 +212,11 @@ enum WidgetCodeReader {
   /// `SyntaxVisitor` meets them. The walk is over the raw tree; a typed node is made only for a match.
   static func descendants(of root: Syntax, where matches: (RawSyntax) -> Bool) -> [Syntax] {
     var found: [Syntax] = []
-    // The path from `root` down: each node's place among its parent's children, and its typed node
-    // once made (matches on one chain share the typed nodes above them).
-    var path: [(ordinal: Int, typed: Syntax?)] = [(0, root)]
-    func typedNode(at depth: Int) -> Syntax {
-      if let typed = path[depth].typed { return typed }
-      let typed = child(of: typedNode(at: depth - 1), at: path[depth].ordinal)
-      path[depth].typed = typed
-      return typed
+    if matches(root.raw) { found.append(root) }
+    var path = RawPath(root: root)
+    while let node = path.advance() {
+      if matches(node) { found.append(path.typedNode()) }
     }
-    func visit(_ raw: RawSyntax) {
-      if matches(raw) { found.append(typedNode(at: path.count - 1)) }
-      guard let layout = raw.layoutView else { return }
-      var ordinal = 0
-      for child in layout.children {
-        guard let child else { continue }
-        defer { ordinal += 1 }
-        guard !child.isToken else { continue }
-        path.append((ordinal, nil))
-        visit(child)
-        path.removeLast()
-      }
-    }
-    visit(root.raw)
     return found
   }
 
@@ -435,6 +417,89 @@ enum WidgetCodeReader {
   }
 }
 
+/// The raw nodes from a root down to the node being looked at: each with its place among its parent's
+/// children (present slots, tokens included, as `children(viewMode: .all)` counts them) and a number no
+/// other node of the walk gets, plus the typed nodes made for them so far. Plain values, kept by the
+/// walk itself: a recursive function capturing its results counted references for every node, and
+/// a typed node per entry would too.
+struct RawPath {
+  private struct Entry {
+    let raw: RawSyntax
+    let ordinal: Int
+    let step: Int
+    /// What `advance()` reads of this node's children: their slots (nil for a node `push` added), the
+    /// next slot, and the next ordinal.
+    var children: RawSyntaxBuffer? = nil
+    var slot = 0
+    var nextOrdinal = 0
+  }
+
+  private var entries: [Entry]
+  private var steps = 0
+  /// Typed nodes by depth, each with the step of the entry it was made for.
+  private var typed: [(step: Int, node: Syntax?)]
+
+  /// A path that can make typed nodes below `root`.
+  init(root: Syntax) {
+    entries = [Entry(raw: root.raw, ordinal: 0, step: 0, children: root.raw.layoutView?.children)]
+    entries.reserveCapacity(64)
+    typed = [(0, root)]
+  }
+
+  /// A path over raw nodes only: `typedNode` must not be asked for.
+  init(root: RawSyntax) {
+    entries = [Entry(raw: root, ordinal: 0, step: 0, children: root.layoutView?.children)]
+    entries.reserveCapacity(64)
+    typed = [(0, nil)]
+  }
+
+  mutating func push(_ raw: RawSyntax, ordinal: Int) {
+    steps += 1
+    entries.append(Entry(raw: raw, ordinal: ordinal, step: steps))
+  }
+
+  mutating func pop() { entries.removeLast() }
+
+  /// Moves to the next node below the root, in the order a `SyntaxVisitor` meets them (tokens left out),
+  /// and returns it; nil when the walk is over.
+  mutating func advance() -> RawSyntax? {
+    while let top = entries.indices.last {
+      let entry = entries[top]
+      if let children = entry.children {
+        var slot = entry.slot
+        var ordinal = entry.nextOrdinal
+        while slot < children.count {
+          let present = children[slot]
+          slot += 1
+          guard let child = present else { continue }
+          let childOrdinal = ordinal
+          ordinal += 1
+          guard !child.isToken else { continue }
+          entries[top].slot = slot
+          entries[top].nextOrdinal = ordinal
+          steps += 1
+          entries.append(
+            Entry(raw: child, ordinal: childOrdinal, step: steps, children: child.layoutView?.children))
+          return child
+        }
+      }
+      entries.removeLast()
+    }
+    return nil
+  }
+
+  /// The typed node at `depth` (the current node by default), made from its parent's.
+  mutating func typedNode(at depth: Int? = nil) -> Syntax {
+    let depth = depth ?? entries.count - 1
+    let step = entries[depth].step
+    if depth < typed.count, typed[depth].step == step, let node = typed[depth].node { return node }
+    let node = WidgetCodeReader.child(of: typedNode(at: depth - 1), at: entries[depth].ordinal)
+    // The parent's entry was just made or found, so the table reaches at least to `depth`.
+    if depth < typed.count { typed[depth] = (step, node) } else { typed.append((step, node)) }
+    return node
+  }
+}
+
 /// Reads the facts in one walk over the raw syntax tree. Typed nodes (with their parents, positions
 /// and accessors) are made only on the path to the nodes a fact is read from: a `SyntaxVisitor` makes one
 /// for every node and token, which cost as much as half of parsing.
@@ -451,17 +516,6 @@ private final class WidgetCodeVisitor {
   var viewCollectors: [String?] = []
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
   var pendingCollector: (block: RawSyntax.ID, typeName: String)?
-  /// The nodes from the root to the one being read: each raw node, its place among its parent's
-  /// children, and a number no other step of the walk has (which tells a cached typed node is its own).
-  /// Plain values passed `inout` down the walk: a property would check exclusive access twice per node,
-  /// and a typed node in each entry would count references for every node.
-  private struct Path {
-    var nodes: [(raw: RawSyntax, ordinal: Int, step: Int)]
-    var steps = 0
-  }
-  /// The typed nodes made so far, by depth, with the step they were made for.
-  private var typedNodes: [(step: Int, node: Syntax)] = []
-
   init(file: SourceText) {
     self.file = file
   }
@@ -469,48 +523,49 @@ private final class WidgetCodeVisitor {
   // MARK: Walk
 
   func walk(_ tree: SourceFileSyntax) {
-    var path = Path(nodes: [(tree.raw, 0, 0)])
-    path.nodes.reserveCapacity(64)
-    typedNodes = [(0, Syntax(tree))]
+    var path = RawPath(root: Syntax(tree))
     readChildren(of: tree.raw, &path)
   }
 
-  private func readChildren(of raw: RawSyntax, _ path: inout Path) {
+  private func readChildren(of raw: RawSyntax, _ path: inout RawPath) {
     guard let layout = raw.layoutView else { return }
     var ordinal = 0
     for child in layout.children {
       guard let child else { continue }
       defer { ordinal += 1 }
-      // Tokens hold no fact by themselves; their nodes read them.
-      guard !child.isToken else { continue }
-      path.steps += 1
-      path.nodes.append((child, ordinal, path.steps))
+      guard Self.mayHoldFacts(child) else { continue }
+      path.push(child, ordinal: ordinal)
       read(child, &path)
-      path.nodes.removeLast()
+      path.pop()
     }
   }
 
-  /// The typed node of `path[depth]` (the node being read by default), made from its parent's.
-  private func typedNode(_ path: inout Path, at depth: Int? = nil) -> Syntax {
-    let depth = depth ?? path.nodes.count - 1
-    let step = path.nodes[depth].step
-    if depth < typedNodes.count, typedNodes[depth].step == step { return typedNodes[depth].node }
-    let typed = WidgetCodeReader.child(of: typedNode(&path, at: depth - 1), at: path.nodes[depth].ordinal)
-    // The parent's entry was just made or found, so the table reaches at least to `depth`.
-    if depth < typedNodes.count { typedNodes[depth] = (step, typed) } else { typedNodes.append((step, typed)) }
-    return typed
+  /// False for a node that neither is nor holds one `read(_:_:)` looks at: a token (its node reads it),
+  /// a name, a literal, a modifier or an empty list. A third of a tree's nodes are such leaves.
+  private static func mayHoldFacts(_ node: RawSyntax) -> Bool {
+    switch node.kind {
+    case .token, .declReferenceExpr, .identifierPattern, .stringSegment, .integerLiteralExpr, .floatLiteralExpr,
+      .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr, .closureShorthandParameter, .declModifierList,
+      .typeSpecifierList, .importPathComponentList:
+      return false
+    case .identifierType:
+      return RawIdentifierTypeSyntax(node)?.genericArgumentClause != nil
+    default:
+      // Only a collection can have no slots, and an empty one holds nothing.
+      return node.layoutView?.children.isEmpty == false
+    }
   }
 
-  private func typed<Node: SyntaxProtocol>(_ type: Node.Type, _ path: inout Path) -> Node {
-    typedNode(&path).cast(type)
+  private func typed<Node: SyntaxProtocol>(_ type: Node.Type, _ path: inout RawPath) -> Node {
+    path.typedNode().cast(type)
   }
 
   /// What each kind of node adds to the facts; the children are read in between.
-  private func read(_ raw: RawSyntax, _ path: inout Path) {
+  private func read(_ raw: RawSyntax, _ path: inout RawPath) {
     switch raw.kind {
     case .structDecl, .classDecl, .enumDecl:
       // Each is a named declaration group: a name, attributes, an inheritance clause and members.
-      let node = typedNode(&path)
+      let node = path.typedNode()
       guard let group = node.asProtocol(DeclGroupSyntax.self), let name = node.asProtocol(NamedDeclSyntax.self)?.name
       else { return readChildren(of: raw, &path) }
       visitType(
@@ -594,7 +649,7 @@ private final class WidgetCodeVisitor {
 
   /// Calls: the types a view constructs are read from the raw names; the calls a fact is read from get
   /// their typed node.
-  private func readCall(_ raw: RawSyntax, _ path: inout Path) {
+  private func readCall(_ raw: RawSyntax, _ path: inout RawPath) {
     if let name = WidgetCodeReader.calleeName(raw) {
       // Types are capitalised; most calls are to functions and methods.
       guard WidgetCodeReader.isCapitalized(name) else { return }
@@ -1072,14 +1127,14 @@ private final class WidgetCodeVisitor {
 
   func constructedTypes(_ node: RawSyntax) -> Set<String> {
     var names: Set<String> = []
-    func visit(_ raw: RawSyntax) {
+    var path = RawPath(root: node)
+    var next: RawSyntax? = node
+    while let raw = next {
       if let name = WidgetCodeReader.calleeName(raw), WidgetCodeReader.isCapitalized(name) {
         names.insert(String(syntaxText: name))
       }
-      guard let layout = raw.layoutView else { return }
-      for case let child? in layout.children where !child.isToken { visit(child) }
+      next = path.advance()
     }
-    visit(node)
     return names
   }
 
