@@ -139,14 +139,15 @@ public final class Linter: @unchecked Sendable {
     if let manifest {
       let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
       var filesPerTarget: [[SourceResolver.ResolvedFile]] = []
-      // Many targets may name one folder: walk it once.
-      var filesByEntry: [String: [SourceResolver.ResolvedFile]?] = [:]
+      // Many targets may name one folder: each entry is resolved once, and the entries side by side.
+      var seen: Set<String> = []
+      let entries = manifest.targets.flatMap { $0.sources.map(\.value) }.filter { seen.insert($0).inserted }
+      let filesByEntry = Dictionary(
+        uniqueKeysWithValues: zip(entries, concurrentMap(entries.count) { resolver.files(for: entries[$0]) }))
       for target in manifest.targets {
         var files: [SourceResolver.ResolvedFile] = []
         for entry in target.sources {
-          let found = filesByEntry[entry.value] ?? resolver.files(for: entry.value)
-          filesByEntry[entry.value] = found
-          if let found {
+          if let found = filesByEntry[entry.value] ?? nil {
             files += found
           } else {
             project.readingObservations.append(

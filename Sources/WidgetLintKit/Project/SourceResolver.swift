@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Turns a target's `sources` entries (files, folders, globs relative to the manifest) into files.
-public struct SourceResolver {
+public struct SourceResolver: Sendable {
   public struct ResolvedFile: Hashable, Sendable {
     /// Where to read it.
     public var path: String

@@ -563,15 +563,10 @@ private final class WidgetCodeVisitor {
   /// What each kind of node adds to the facts; the children are read in between.
   private func read(_ raw: RawSyntax, _ path: inout RawPath) {
     switch raw.kind {
-    case .structDecl, .classDecl, .enumDecl:
-      // Each is a named declaration group: a name, attributes, an inheritance clause and members.
-      let node = path.typedNode()
-      guard let group = node.asProtocol(DeclGroupSyntax.self), let name = node.asProtocol(NamedDeclSyntax.self)?.name
-      else { return readChildren(of: raw, &path) }
-      visitType(
-        name: name, attributes: group.attributes, inheritance: group.inheritanceClause, members: group.memberBlock)
-      readChildren(of: raw, &path)
-      leaveType()
+    // Cast by kind: asking a node for its protocols is a dynamic cast, which cost 1,400 instructions a type.
+    case .structDecl: readType(typed(StructDeclSyntax.self, &path), raw, &path)
+    case .classDecl: readType(typed(ClassDeclSyntax.self, &path), raw, &path)
+    case .enumDecl: readType(typed(EnumDeclSyntax.self, &path), raw, &path)
     case .extensionDecl:
       let node = typed(ExtensionDeclSyntax.self, &path)
       typeStack.append(SwiftAttributes.name(of: node.extendedType))
@@ -634,6 +629,14 @@ private final class WidgetCodeVisitor {
     default:
       readChildren(of: raw, &path)
     }
+  }
+
+  /// A named declaration group: a name, attributes, an inheritance clause and members.
+  private func readType(_ decl: some DeclGroupSyntax & NamedDeclSyntax, _ raw: RawSyntax, _ path: inout RawPath) {
+    visitType(
+      name: decl.name, attributes: decl.attributes, inheritance: decl.inheritanceClause, members: decl.memberBlock)
+    readChildren(of: raw, &path)
+    leaveType()
   }
 
   /// A `let` with a string literal among its initial values, which `read(_: VariableDeclSyntax)` records.
