@@ -516,6 +516,7 @@ private final class WidgetCodeVisitor {
   var viewCollectors: [String?] = []
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
   var pendingCollector: (block: RawSyntax.ID, typeName: String)?
+
   init(file: SourceText) {
     self.file = file
   }
@@ -574,7 +575,7 @@ private final class WidgetCodeVisitor {
       readChildren(of: raw, &path)
       leaveType()
     case .functionDecl:
-      if let decl = RawFunctionDeclSyntax(raw), decl.attributes.elements.isEmpty {
+      if let decl = RawFunctionDeclSyntax(raw), !Self.mayHaveAvailability(decl.attributes) {
         declarationGuarantees.append(false)
       } else {
         read(typed(FunctionDeclSyntax.self, &path))
@@ -582,7 +583,9 @@ private final class WidgetCodeVisitor {
       readChildren(of: raw, &path)
       leaveDeclaration()
     case .variableDecl:
-      if let decl = RawVariableDeclSyntax(raw), decl.attributes.elements.isEmpty, !Self.mayDeclareConstant(decl) {
+      if let decl = RawVariableDeclSyntax(raw), !Self.mayHaveAvailability(decl.attributes),
+        !Self.mayDeclareConstant(decl)
+      {
         declarationGuarantees.append(false)
       } else {
         read(typed(VariableDeclSyntax.self, &path))
@@ -637,6 +640,18 @@ private final class WidgetCodeVisitor {
       name: decl.name, attributes: decl.attributes, inheritance: decl.inheritanceClause, members: decl.memberBlock)
     readChildren(of: raw, &path)
     leaveType()
+  }
+
+  /// Whether an attribute list may hold `@available`, the only attribute a function's or variable's
+  /// typed reader looks at. Read raw: most attributed declarations (`@State`, `@Environment(…)`,
+  /// `@MainActor`) have none, and reading their attributes typed cost ~9k instructions each.
+  private static func mayHaveAvailability(_ attributes: RawAttributeListSyntax) -> Bool {
+    attributes.elements.contains { element in
+      // `#if` clauses among attributes are skipped by the typed readers too.
+      guard let attribute = RawAttributeSyntax(element.raw) else { return false }
+      guard let name = RawIdentifierTypeSyntax(attribute.attributeName.raw) else { return true }
+      return name.name.tokenText == "available"
+    }
   }
 
   /// A `let` with a string literal among its initial values, which `read(_: VariableDeclSyntax)` records.
@@ -1086,21 +1101,19 @@ private final class WidgetCodeVisitor {
     }.compactMap { $0.as(FunctionCallExprSyntax.self) }
     var configurationCall: FunctionCallExprSyntax?
     var familiesCall: FunctionCallExprSyntax?
-    var texts: [String: String] = [:]
     for node in calls {
       if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
         let name = member.declName.baseName.text
         if name == "supportedFamilies" {
           if familiesCall == nil { familiesCall = node }
         } else if let argument = node.arguments.first, let text = WidgetCodeReader.literal(argument.expression) {
-          texts[name] = text
+          // The last call of each wins, as the modifier applied last does.
+          if name == "configurationDisplayName" { widget.displayName = text } else { widget.description = text }
         }
       } else if configurationCall == nil {
         configurationCall = node
       }
     }
-    widget.displayName = texts["configurationDisplayName"]
-    widget.description = texts["description"]
     if let configuration = configurationCall,
       let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self)
     {
