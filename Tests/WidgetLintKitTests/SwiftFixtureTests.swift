@@ -26,6 +26,58 @@ import Testing
     #expect(actual == expected)
   }
 
+  /// Sources are resolved and scanned while the manifest is still read, target by target. An alias
+  /// anywhere makes the decoder start over without the targets read early: what they started must
+  /// change no finding, and an entry that matches nothing is reported either way.
+  @Test(arguments: [false, true])
+  func sourcesReadWhileTheManifestIsRead(withAlias: Bool) throws {
+    let swift = """
+      import SwiftUI
+      import WidgetKit
+
+      @main
+      struct NotesWidgets: WidgetBundle {
+          var body: some Widget { RecentNoteWidget() }
+      }
+
+      struct RecentNoteWidget: Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in Text(entry.title) }
+                  .supportedFamilies([.systemSmall, .systemMedium])
+          }
+      }
+      """
+    let families = withAlias ? "&families [systemSmall]" : "[systemSmall]"
+    let otherFamilies = withAlias ? "*families" : "[systemSmall]"
+    let manifest = """
+      app:
+        bundleIdentifier: com.example.notes
+      targets:
+        - name: NotesWidgets
+          bundleIdentifier: com.example.notes.widgets
+          sources: [NotesWidgets, Missing]
+          widgets:
+            - {kind: RecentNote, displayName: Recent, description: The latest note., families: \(families)}
+        - name: MoreWidgets
+          bundleIdentifier: com.example.notes.more
+          sources: [NotesWidgets]
+          widgets:
+            - {kind: RecentNote, displayName: Recent, description: The latest note., families: \(otherFamilies)}
+      """
+    let findings = try TestSupport.lint(manifest, files: [("NotesWidgets/Widgets.swift", swift)])
+    let described = findings.map { "\($0.ruleID) \($0.file):\(TestSupport.position($0))" }
+    // Both targets build the same bundle, so each has the drift, and the kind is declared twice.
+    #expect(
+      described == [
+        "manifest-drift NotesWidgets/Widgets.swift:12:32-12:61",
+        "manifest-drift NotesWidgets/Widgets.swift:12:32-12:61",
+        "invalid-value widgets.yaml:6:29-6:36",
+        "duplicate-widget-kind widgets.yaml:13:16-13:26",
+      ])
+    #expect(
+      findings[2].message == "sources entry 'Missing' matches no file (paths are relative to the manifest)")
+  }
+
   @Test func casesAreCovered() {
     #expect(Self.cases.count >= 14)
   }

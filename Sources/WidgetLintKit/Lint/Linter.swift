@@ -124,8 +124,16 @@ public final class Linter: @unchecked Sendable {
   }
 
   public func buildProject(manifest source: SourceText, directory: String, displayDirectory: String) -> Project {
+    let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
+    // Each target's sources are resolved and scanned as soon as the target is read, while the rest of
+    // the manifest is parsed: reading a manifest leaves most of the second core idle.
+    let early = EarlySourceScan(resolver: resolver, cache: swiftCache, maxFileSize: configuration.maxSourceFileSize)
     let prefetch = ManifestDecoder.Prefetch()
+    prefetch.onTarget = { early.start($0.sources.map(\.value)) }
     let (document, parseProblems) = parseDocument(source, onListItem: prefetch.handler)
+    let resolvedEarly = early.finish()
+    // No scan this manifest started goes on after it is built, whichever way the building ends.
+    defer { swiftCache.waitForScans() }
     var observations = parseProblems
     // A document cut short by a syntax error would decode into misleading schema findings.
     let stoppedEarly = parseProblems.contains { $0.ruleID == YAMLParser.syntaxRule }
@@ -137,13 +145,15 @@ public final class Linter: @unchecked Sendable {
     var project = Project(
       manifestFile: source, manifest: manifest, readingObservations: observations, document: document)
     if let manifest {
-      let resolver = SourceResolver(baseDirectory: directory, displayDirectory: displayDirectory)
       var filesPerTarget: [[SourceResolver.ResolvedFile]] = []
-      // Many targets may name one folder: each entry is resolved once, and the entries side by side.
+      // Many targets may name one folder: each entry is resolved once (most were while the manifest was
+      // read), and the rest side by side.
       var seen: Set<String> = []
-      let entries = manifest.targets.flatMap { $0.sources.map(\.value) }.filter { seen.insert($0).inserted }
-      let filesByEntry = Dictionary(
-        uniqueKeysWithValues: zip(entries, concurrentMap(entries.count) { resolver.files(for: entries[$0]) }))
+      let entries = manifest.targets.flatMap { $0.sources.map(\.value) }.filter {
+        resolvedEarly.index(forKey: $0) == nil && seen.insert($0).inserted
+      }
+      let filesByEntry = resolvedEarly.merging(
+        zip(entries, concurrentMap(entries.count) { resolver.files(for: entries[$0]) }), uniquingKeysWith: { $1 })
       for target in manifest.targets {
         var files: [SourceResolver.ResolvedFile] = []
         for entry in target.sources {
@@ -189,32 +199,93 @@ extension Finding {
   }
 }
 
+/// A manifest's `sources` entries resolved, and their files handed to the Swift facts cache, in the
+/// background while the manifest is still being read.
+final class EarlySourceScan: @unchecked Sendable {
+  private let resolver: SourceResolver
+  private let cache: SwiftFactsCache
+  private let maxFileSize: Int
+  private let lock = NSLock()
+  private let group = DispatchGroup()
+  private var requested: Set<String> = []
+  private var resolved: [String: [SourceResolver.ResolvedFile]?] = [:]
+
+  init(resolver: SourceResolver, cache: SwiftFactsCache, maxFileSize: Int) {
+    self.resolver = resolver
+    self.cache = cache
+    self.maxFileSize = maxFileSize
+  }
+
+  /// Resolves the entries not asked for before and starts scanning their files.
+  func start(_ entries: [String]) {
+    let new = lock.withLock { entries.filter { requested.insert($0).inserted } }
+    for entry in new {
+      DispatchQueue.global().async(group: group) { [self] in
+        let files = resolver.files(for: entry)
+        lock.withLock { resolved[entry] = files }
+        if let files { cache.startScanning(files, maxFileSize: maxFileSize) }
+      }
+    }
+  }
+
+  /// Waits for the entries to be resolved (not for their files to be scanned: the cache waits for
+  /// those), and returns what each resolved to.
+  func finish() -> [String: [SourceResolver.ResolvedFile]?] {
+    group.wait()
+    return lock.withLock { resolved }
+  }
+}
+
 /// Parsed Swift files, shared by every manifest of a run and parsed in parallel.
 final class SwiftFactsCache: @unchecked Sendable {
   private let lock = NSLock()
   private var facts: [String: SwiftFileFacts] = [:]
   private var failures: [String: String] = [:]
+  /// Files being scanned in the background (`startScanning`), which `facts(for:)` waits for.
+  private let scanning = DispatchGroup()
+  private var started: Set<String> = []
+
+  /// Starts reading the facts of files not read or started before, in the background.
+  func startScanning(_ files: [SourceResolver.ResolvedFile], maxFileSize: Int) {
+    let new = lock.withLock {
+      files.filter { facts[$0.path] == nil && failures[$0.path] == nil && started.insert($0.path).inserted }
+    }
+    for file in new {
+      DispatchQueue.global().async(group: scanning) { [self] in
+        let result = Self.scan(file, maxFileSize: maxFileSize)
+        lock.withLock { store(result, for: file) }
+      }
+    }
+  }
+
+  private static func scan(_ file: SourceResolver.ResolvedFile, maxFileSize: Int) -> Result<
+    SwiftFileFacts, InputError
+  > {
+    InputReader.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
+      if let refusal = SwiftSourceScanner.refusal(for: bytes) {
+        return .failure(InputError(path: file.path, message: refusal))
+      }
+      return .success(SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes)))
+    }
+  }
+
+  private func store(_ result: Result<SwiftFileFacts, InputError>, for file: SourceResolver.ResolvedFile) {
+    switch result {
+    case .success(let scannedFacts): facts[file.path] = scannedFacts
+    case .failure(let error): failures[file.path] = error.message
+    }
+  }
+
+  func waitForScans() { scanning.wait() }
 
   func facts(for files: [SourceResolver.ResolvedFile], maxFileSize: Int) -> (
     [SourceResolver.ResolvedFile: SwiftFileFacts], [SourceResolver.ResolvedFile: String]
   ) {
+    waitForScans()
     let missing = lock.withLock { files.filter { facts[$0.path] == nil && failures[$0.path] == nil } }
-    let scanned = concurrentMap(missing.count) { index -> Result<SwiftFileFacts, InputError> in
-      let file = missing[index]
-      return InputReader.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
-        if let refusal = SwiftSourceScanner.refusal(for: bytes) {
-          return .failure(InputError(path: file.path, message: refusal))
-        }
-        return .success(SwiftSourceScanner.scan(SourceText(path: file.displayPath, bytes: bytes)))
-      }
-    }
+    let scanned = concurrentMap(missing.count) { Self.scan(missing[$0], maxFileSize: maxFileSize) }
     lock.withLock {
-      for (file, result) in zip(missing, scanned) {
-        switch result {
-        case .success(let scannedFacts): facts[file.path] = scannedFacts
-        case .failure(let error): failures[file.path] = error.message
-        }
-      }
+      for (file, result) in zip(missing, scanned) { store(result, for: file) }
     }
     return lock.withLock {
       var found: [SourceResolver.ResolvedFile: SwiftFileFacts] = [:]

@@ -60,6 +60,12 @@ public struct ManifestDecoder {
     fileprivate var appExtensions:
       [YAMLDocument.NodeID: (appExtension: Manifest.AppExtension?, observations: [Observation])] = [:]
 
+    /// Called on the reading thread with each target as soon as it is decoded, before the document is
+    /// finished: the linter starts resolving and scanning its sources then. The target may still be left
+    /// out of the manifest (a later alias makes the decoder start over), so this may only start work
+    /// whose result is looked up later.
+    var onTarget: ((Manifest.Target) -> Void)?
+
     public init() {}
 
     /// How many items were decoded.
@@ -77,6 +83,7 @@ public struct ManifestDecoder {
           var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
           let target = decoder.decodeTarget(item, pointer: JSONPointer(keys).appending(index))
           targets[item] = (target, decoder.reader.observations)
+          if let target, let onTarget { onTarget(target) }
         case ["eas", "appExtensions"]:
           var decoder = ManifestDecoder(document: copy document, targetsPerRun: .max)
           let appExtension = decoder.decodeAppExtension(item, pointer: JSONPointer(keys).appending(index))
