@@ -296,9 +296,8 @@ extension Linter {
     }
     let distinct = firstWithFiles.values.sorted()
     let sources = project.targetSources
-    let merged = concurrentMap(distinct.count) { TargetCode(files: sources[distinct[$0]]) }
-    var codeByFirst: [Int: TargetCode] = [:]
-    for (index, code) in zip(distinct, merged) { codeByFirst[index] = code }
+    let codeByFirst = Dictionary(
+      uniqueKeysWithValues: zip(distinct, concurrentMap(distinct.count) { TargetCode(files: sources[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
     project.filesRead += filesPerTarget.joined().map(\.displayPath)
   }

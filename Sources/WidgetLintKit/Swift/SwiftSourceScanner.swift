@@ -95,10 +95,7 @@ private final class ReferenceVisitor: SyntaxVisitor {
 
   func record(_ name: String, _ node: some SyntaxProtocol) {
     guard !unavailable.contains(true), names.contains(name) else { return }
-    let span = SourceSpan(
-      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
-    references.append(WidgetCodeFacts.Reference(name: name, span: span))
+    references.append(WidgetCodeFacts.Reference(name: name, span: SourceSpan(node, in: file)))
   }
 
   override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -141,10 +138,7 @@ private final class UnavailableAPIVisitor: SyntaxVisitor {
   }
 
   func record(_ api: ExtensionUnavailableAPI, _ node: some SyntaxProtocol) {
-    let span = SourceSpan(
-      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
-    uses.append(SwiftFileFacts.APIUse(api: api, span: span))
+    uses.append(SwiftFileFacts.APIUse(api: api, span: SourceSpan(node, in: file)))
   }
 
   // Declarations marked unavailable in extensions are compiled out of them, so what they use is fine.
@@ -297,5 +291,14 @@ enum SwiftAttributes {
     let finder = FlagFinder(viewMode: .sourceAccurate)
     finder.walk(condition)
     return finder.found
+  }
+}
+
+extension SourceSpan {
+  /// Where a syntax node's text is in its file, without its leading and trailing trivia.
+  init(_ node: some SyntaxProtocol, in file: SourceText) {
+    self.init(
+      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
   }
 }

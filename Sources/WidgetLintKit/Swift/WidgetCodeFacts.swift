@@ -686,11 +686,7 @@ private final class WidgetCodeVisitor {
     "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
   ])
 
-  func span(_ node: some SyntaxProtocol) -> SourceSpan {
-    SourceSpan(
-      file: file, start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-      end: node.endPositionBeforeTrailingTrivia.utf8Offset)
-  }
+  func span(_ node: some SyntaxProtocol) -> SourceSpan { SourceSpan(node, in: file) }
 
   var guaranteed: OSVersion? { guarantees.map(\.version).max() }
   var currentType: String? { typeStack.last }
