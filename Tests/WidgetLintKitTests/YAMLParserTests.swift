@@ -195,6 +195,27 @@ import Testing
     }
   }
 
+  /// The builder, and with it a linter's prefetch, gets the first events after a few hundred, on either
+  /// path: a full first batch had held back the first target of a 100-target manifest for 2 ms.
+  @Test(arguments: [false, true]) func batchesStartSmallAndGrowToTheFullSize(concurrently: Bool) {
+    let text = largeDocument(tail: "")
+    let source = SourceText(path: "t.yaml", text: text)
+    var sizes: [Int] = []
+    var lastFlags: [Bool] = []
+    source.bytes.withUnsafeBufferPointer { buffer in
+      guard let reader = YAMLEventReader(source: source, input: buffer) else { return }
+      reader.forEachBatch(concurrently: concurrently) { batch in
+        sizes.append(batch.events.count)
+        lastFlags.append(batch.isLast)
+        return true
+      }
+    }
+    #expect(Array(sizes.prefix(6)) == [256, 512, 1024, 2048, 4096, 4096])
+    #expect(sizes.count > 8)
+    #expect(sizes.allSatisfy { $0 <= BatchSizes.full })
+    #expect(lastFlags == Array(repeating: false, count: sizes.count - 1) + [true])
+  }
+
   @Test func readingThatStopsEarlyStopsTheParsingThread() {
     // The builder gives up on the first event while libyaml, on its own thread, is batches ahead.
     let text =

@@ -70,7 +70,7 @@ final class YAMLEventReader: @unchecked Sendable {
 
   private func offset(_ mark: yaml_mark_t) -> Int { source.offset(ofScalarIndex: Int(mark.index)) }
 
-  func nextBatch(maxEvents: Int = 4096) -> YAMLEventBatch {
+  func nextBatch(maxEvents: Int = BatchSizes.full) -> YAMLEventBatch {
     var batch = YAMLEventBatch()
     guard !finished else {
       batch.isLast = true
@@ -147,16 +147,18 @@ final class YAMLEventReader: @unchecked Sendable {
   /// input libyaml runs on a thread of its own, a few batches ahead of `consume`.
   func forEachBatch(concurrently: Bool, _ consume: (YAMLEventBatch) -> Bool) {
     guard concurrently else {
+      var sizes = BatchSizes()
       while true {
-        let batch = nextBatch()
+        let batch = nextBatch(maxEvents: sizes.next())
         if !consume(batch) || batch.isLast { return }
       }
     }
     let queue = BatchQueue(capacity: 8)
     let producerFinished = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
+      var sizes = BatchSizes()
       while true {
-        let batch = nextBatch()
+        let batch = nextBatch(maxEvents: sizes.next())
         let isLast = batch.isLast
         if !queue.put(batch) || isLast { break }
       }
@@ -169,6 +171,20 @@ final class YAMLEventReader: @unchecked Sendable {
     }
     queue.cancel()
     producerFinished.wait()
+  }
+}
+
+/// Batch sizes that start small and double: the first items of a manifest's lists reach `consume`
+/// (and a linter's prefetch, which starts reading their Swift sources) after a few hundred events
+/// instead of a full batch, while most of a large file still goes in batches of the full size.
+struct BatchSizes {
+  static let first = 256
+  static let full = 4096
+  private var size = first
+
+  mutating func next() -> Int {
+    defer { size = min(size * 2, Self.full) }
+    return size
   }
 }
 
