@@ -44,6 +44,26 @@ import Testing
     #expect(references.count == 3)
   }
 
+  /// The walk leaves types, imports and plain literals unread: code in interpolations, default values
+  /// and initial values is still met, and types named only in annotations are not views constructed.
+  @Test func typesAreNotEnteredButTheCodeBesideThemIs() {
+    let code = """
+      import SwiftUI
+      struct NoteView: View {
+          let items: [Row] = [Row()]
+          var formatter: Formatter<Style>? = Formatter(style: .short)
+          func detail(_ value: Value = Value()) -> some Wrapper<Inner> { Text("\\(Count(value))") }
+          var body: some View {
+              Text("plain \\(Badge().text) text").font(.caption).widgetURL(URL(string: "app://note"))
+          }
+      }
+      """
+    let found = facts(code)
+    #expect(found.viewReferences["NoteView"] == ["Row", "Formatter", "Value", "Text", "Count", "Badge", "URL"])
+    #expect(found.urlUses.map { position($0.span) } == ["7:59"])
+    #expect(found.urlUses.map { $0.url.map { position($0.span) } } == ["7:81"])
+  }
+
   @Test func bundlesNestedBundlesAndAvailableBranches() {
     let code = """
       @main

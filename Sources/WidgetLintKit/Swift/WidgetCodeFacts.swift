@@ -181,9 +181,11 @@ enum WidgetCodeReader {
   }
 
   /// A string literal without interpolation.
-  static func literal(_ expression: ExprSyntax) -> String? {
+  static func literal(_ expression: ExprSyntax) -> String? { literal(expression.raw) }
+
+  static func literal(_ expression: RawSyntax) -> String? {
     // Read from the raw node: each typed segment would be a node made for one look.
-    guard let literal = RawStringLiteralExprSyntax(expression.raw) else { return nil }
+    guard let literal = RawStringLiteralExprSyntax(expression) else { return nil }
     var text = ""
     for segment in literal.segments.elements {
       guard let plain = RawStringSegmentSyntax(segment.raw) else { return nil }
@@ -417,6 +419,23 @@ enum WidgetCodeReader {
   }
 }
 
+/// A fixed set of names, asked about raw token text: a call's name is compared with the few names of
+/// its length, without making a `String` and hashing it (most calls the walk meets are not in the set).
+struct RawNameTable {
+  private let namesByLength: [[[UInt8]]]
+
+  init(_ names: [String]) {
+    var table = Array(repeating: [[UInt8]](), count: (names.map(\.utf8.count).max() ?? 0) + 1)
+    for name in names { table[name.utf8.count].append(Array(name.utf8)) }
+    namesByLength = table
+  }
+
+  func contains(_ text: SyntaxText) -> Bool {
+    guard text.count < namesByLength.count else { return false }
+    return namesByLength[text.count].contains { $0.elementsEqual(text) }
+  }
+}
+
 /// The raw nodes from a root down to the node being looked at: each with its place among its parent's
 /// children (present slots, tokens included, as `children(viewMode: .all)` counts them) and a number no
 /// other node of the walk gets, plus the typed nodes made for them so far. Plain values, kept by the
@@ -516,6 +535,17 @@ private final class WidgetCodeVisitor {
   var viewCollectors: [String?] = []
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
   var pendingCollector: (block: RawSyntax.ID, typeName: String)?
+  /// The `body` accessors of the widgets declared so far, by the index of their widget in `facts.widgets`:
+  /// a widget's configuration is read from the calls the walk meets in its body.
+  var widgetBodies: [RawSyntax.ID: Int] = [:]
+  /// The widgets whose body is being walked, innermost last.
+  var widgetsInBody: [WidgetInBody] = []
+
+  struct WidgetInBody {
+    let index: Int
+    var hasConfiguration = false
+    var hasFamilies = false
+  }
 
   init(file: SourceText) {
     self.file = file
@@ -542,15 +572,27 @@ private final class WidgetCodeVisitor {
   }
 
   /// False for a node that neither is nor holds one `read(_:_:)` looks at: a token (its node reads it),
-  /// a name, a literal, a modifier or an empty list. A third of a tree's nodes are such leaves.
+  /// a name, a literal, a modifier, an empty list, or a type (types hold no calls; the walk reads a
+  /// declaration's inheritance from the declaration). A third of a tree's nodes are such leaves.
   private static func mayHoldFacts(_ node: RawSyntax) -> Bool {
     switch node.kind {
     case .token, .declReferenceExpr, .identifierPattern, .stringSegment, .integerLiteralExpr, .floatLiteralExpr,
       .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr, .closureShorthandParameter, .declModifierList,
-      .typeSpecifierList, .importPathComponentList:
+      .typeSpecifierList, .importPathComponentList, .importDecl:
       return false
-    case .identifierType:
-      return RawIdentifierTypeSyntax(node)?.genericArgumentClause != nil
+    case .typeAnnotation, .returnClause, .inheritanceClause, .genericParameterClause, .genericWhereClause,
+      .genericArgumentClause, .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType,
+      .implicitlyUnwrappedOptionalType, .someOrAnyType, .functionType, .tupleType, .compositionType, .metatypeType,
+      .attributedType, .typeAliasDecl, .associatedTypeDecl:
+      return false
+    case .stringLiteralExpr:
+      // Only an interpolation holds code.
+      return RawStringLiteralExprSyntax(node)?.segments.elements.contains { $0.raw.kind == .expressionSegment } ?? true
+    case .memberAccessExpr:
+      // `.caption`, `.systemSmall`: an implicit member holds no code, and names no modifier `read` looks at.
+      guard let access = RawMemberAccessExprSyntax(node), access.base == nil else { return true }
+      let name = access.declName.baseName.tokenText
+      return name == "widgetURL" || name == "containerBackground"
     default:
       // Only a collection can have no slots, and an empty one holds nothing.
       return node.layoutView?.children.isEmpty == false
@@ -620,6 +662,14 @@ private final class WidgetCodeVisitor {
     case .codeBlock:
       readChildren(of: raw, &path)
       guarantees.removeAll { $0.until == raw.id }
+    case .accessorBlock:
+      guard let widget = widgetBodies.removeValue(forKey: raw.id) else {
+        readChildren(of: raw, &path)
+        return
+      }
+      widgetsInBody.append(WidgetInBody(index: widget))
+      readChildren(of: raw, &path)
+      widgetsInBody.removeLast()
     case .memberAccessExpr:
       if let access = RawMemberAccessExprSyntax(raw) {
         let name = access.declName.baseName.tokenText
@@ -673,18 +723,32 @@ private final class WidgetCodeVisitor {
       guard WidgetCodeReader.isCapitalized(name) else { return }
       let typeName = String(syntaxText: name)
       if !viewCollectors.isEmpty { noteConstructed(typeName) }
-      if Self.typedCallNames.contains(typeName) { read(typed(FunctionCallExprSyntax.self, &path)) }
-    } else if let member = WidgetCodeReader.calleeMember(raw),
-      member == "containerURL" || member == "supportedFamilies"
-    {
-      read(typed(FunctionCallExprSyntax.self, &path))
+      if Self.typedCallNames.contains(name) { read(typed(FunctionCallExprSyntax.self, &path)) }
+      if let widget = widgetsInBody.last, !widget.hasConfiguration, name.hasSuffix("Configuration"),
+        WidgetCodeReader.configurationTypes.contains(typeName)
+      {
+        widgetsInBody[widgetsInBody.count - 1].hasConfiguration = true
+        readConfiguration(typed(FunctionCallExprSyntax.self, &path), of: widget.index)
+      }
+    } else if let member = WidgetCodeReader.calleeMember(raw) {
+      if member == "containerURL" || member == "supportedFamilies" {
+        read(typed(FunctionCallExprSyntax.self, &path))
+      }
+      guard let widget = widgetsInBody.last else { return }
+      if member == "supportedFamilies", !widget.hasFamilies {
+        widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
+        readFamilies(typed(FunctionCallExprSyntax.self, &path), of: widget.index)
+      } else if member == "configurationDisplayName" || member == "description" {
+        readDescription(raw, isDisplayName: member == "configurationDisplayName", of: widget.index)
+      }
     }
   }
 
   /// Calls of these types are read from their arguments, or are views that do not render in a widget.
-  private static let typedCallNames = Set(WidgetCodeReader.unsupportedViews.keys).union([
-    "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
-  ])
+  private static let typedCallNames = RawNameTable(
+    WidgetCodeReader.unsupportedViews.keys.sorted() + [
+      "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
+    ])
 
   func span(_ node: some SyntaxProtocol) -> SourceSpan { SourceSpan(node, in: file) }
 
@@ -766,15 +830,17 @@ private final class WidgetCodeVisitor {
       $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
     }
     if names.contains("Widget") {
-      var widget = readWidget(typeName, name: name, members: members)
+      var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(name), contentViews: [])
       widget.isMain = isMain
+      if let body = Self.bodyAccessor(members.raw) { widgetBodies[body] = facts.widgets.count }
       facts.widgets.append(widget)
     }
     if names.contains("ControlWidget") { facts.controls.append(typeName) }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
       // Filled while the walk goes through the member block: a second walk of every view cost a quarter
       // of reading the facts.
-      if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = [] }
+      // Room for a view's usual dozen types: growing each set from empty cost a third of noting them.
+      if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = Set(minimumCapacity: 12) }
       pendingCollector = (members.raw.id, typeName)
     }
   }
@@ -1082,56 +1148,56 @@ private final class WidgetCodeVisitor {
     return (blocks.sorted { ($0.first?.span.start ?? .max) < ($1.first?.span.start ?? .max) }, complete)
   }
 
-  func readWidget(_ typeName: String, name: TokenSyntax, members: MemberBlockSyntax) -> WidgetCodeFacts.Widget {
-    var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(name), contentViews: [])
-    guard let body = bodyProperty(members) else { return widget }
-    // The calls the body's configuration is read from, found over the raw tree.
-    let calls = WidgetCodeReader.descendants(of: body) { raw in
-      if let name = WidgetCodeReader.calleeName(raw) {
-        return name.hasSuffix("Configuration") && WidgetCodeReader.configurationTypes.contains(String(syntaxText: name))
-      }
-      if let member = WidgetCodeReader.calleeMember(raw) {
-        return member == "configurationDisplayName" || member == "description" || member == "supportedFamilies"
-      }
-      return false
-    }.compactMap { $0.as(FunctionCallExprSyntax.self) }
-    var configurationCall: FunctionCallExprSyntax?
-    var familiesCall: FunctionCallExprSyntax?
-    for node in calls {
-      if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-        let name = member.declName.baseName.text
-        if name == "supportedFamilies" {
-          if familiesCall == nil { familiesCall = node }
-        } else if let argument = node.arguments.first, let text = WidgetCodeReader.literal(argument.expression) {
-          // The last call of each wins, as the modifier applied last does.
-          if name == "configurationDisplayName" { widget.displayName = text } else { widget.description = text }
-        }
-      } else if configurationCall == nil {
-        configurationCall = node
+  /// The accessor block of a type's `body` property, read from the raw member block.
+  static func bodyAccessor(_ members: RawSyntax) -> RawSyntax.ID? {
+    guard let block = RawMemberBlockSyntax(members) else { return nil }
+    for member in block.members.elements {
+      guard let variable = RawVariableDeclSyntax(member.decl.raw) else { continue }
+      for binding in variable.bindings.elements {
+        guard let pattern = RawIdentifierPatternSyntax(binding.pattern.raw), pattern.identifier.tokenText == "body"
+        else { continue }
+        if let accessor = binding.accessorBlock { return accessor.raw.id }
       }
     }
-    if let configuration = configurationCall,
-      let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self)
-    {
-      widget.configuration = (callee.baseName.text, span(callee))
-      if let kind = configuration.arguments.first(where: { $0.label?.text == "kind" }) {
-        widget.kind = stringUse(kind.expression)
-      }
-      // The views come from the content closure, trailing or labelled `content:`.
-      let content =
-        configuration.trailingClosure.map(Syntax.init)
-        ?? configuration.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
-      widget.contentViews = content.map { Array(constructedTypes($0)).sorted() } ?? []
+    return nil
+  }
+
+  /// The first configuration call in a widget's body: its type, kind and content views.
+  func readConfiguration(_ configuration: FunctionCallExprSyntax, of index: Int) {
+    guard let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self) else { return }
+    facts.widgets[index].configuration = (callee.baseName.text, span(callee))
+    if let kind = configuration.arguments.first(where: { $0.label?.text == "kind" }) {
+      facts.widgets[index].kind = stringUse(kind.expression)
     }
-    if let families = familiesCall, let array = families.arguments.first?.expression.as(ArrayExprSyntax.self) {
-      let names = array.elements.compactMap { element -> (name: String, span: SourceSpan)? in
-        guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return nil }
-        return (member.declName.baseName.text, span(member))
-      }
-      // A family list the code computes is not read.
-      if names.count == array.elements.count { widget.families = (names, span(array)) }
+    // The views come from the content closure, trailing or labelled `content:`.
+    let content =
+      configuration.trailingClosure.map(Syntax.init)
+      ?? configuration.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
+    facts.widgets[index].contentViews = content.map { Array(constructedTypes($0)).sorted() } ?? []
+  }
+
+  /// The first `.supportedFamilies([...])` in a widget's body; a family list the code computes is not read.
+  func readFamilies(_ call: FunctionCallExprSyntax, of index: Int) {
+    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else { return }
+    let names = array.elements.compactMap { element -> (name: String, span: SourceSpan)? in
+      guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return nil }
+      return (member.declName.baseName.text, span(member))
     }
-    return widget
+    if names.count == array.elements.count { facts.widgets[index].families = (names, span(array)) }
+  }
+
+  /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
+  /// applied last does.
+  /// Only the text is kept, so the call is read raw.
+  func readDescription(_ call: RawSyntax, isDisplayName: Bool, of index: Int) {
+    guard let argument = RawFunctionCallExprSyntax(call)?.arguments.elements.first,
+      let text = WidgetCodeReader.literal(argument.expression.raw)
+    else { return }
+    if isDisplayName {
+      facts.widgets[index].displayName = text
+    } else {
+      facts.widgets[index].description = text
+    }
   }
 
   /// Capitalised names called like initialisers (`CounterView(entry: entry)`): the view types a body builds.
