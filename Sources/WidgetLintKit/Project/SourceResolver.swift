@@ -13,6 +13,10 @@ public struct SourceResolver: Sendable {
     public var path: String
     /// How to show it: relative to the manifest's path as the user gave it.
     public var displayPath: String
+
+    /// The path alone: one run shows each file one way, and files are hashed by the thousand when
+    /// targets' sources are matched up.
+    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
   }
 
   static let skippedDirectories: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]

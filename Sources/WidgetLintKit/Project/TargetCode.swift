@@ -9,6 +9,15 @@ public struct TargetCode: Sendable {
   /// The view types each type's code builds.
   let viewReferences: [String: Set<String>]
   private let controls: Set<String>
+  /// The `@main` bundle, when exactly one file declares one.
+  public let mainBundle: WidgetCodeFacts.Bundle?
+  /// A widget that is itself `@main` (an extension with one widget and no bundle).
+  public let mainWidget: WidgetCodeFacts.Widget?
+  /// The widgets the `@main` bundle lists, following nested bundles, in source order.
+  public let bundledWidgets: [WidgetCodeFacts.Widget]
+  /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
+  /// a bundle or a control declared in these sources, and no body does more than list entries.
+  public let bundleIsFullyKnown: Bool
 
   public init(files: [SwiftFileFacts]) {
     self.files = files
@@ -35,6 +44,23 @@ public struct TargetCode: Sendable {
     self.constantsByName = byName
     self.viewReferences = views
     self.controls = controls
+    // Worked out once here, where targets are merged side by side, instead of by each rule that asks.
+    let mainBundles = bundles.values.filter(\.isMain)
+    let mainBundle = mainBundles.count == 1 ? mainBundles.first : nil
+    let mainWidgets = widgets.values.filter(\.isMain)
+    let mainWidget = mainWidgets.count == 1 && mainBundle == nil ? mainWidgets.first : nil
+    self.mainBundle = mainBundle
+    self.mainWidget = mainWidget
+    if let mainWidget {
+      bundledWidgets = [mainWidget]
+      bundleIsFullyKnown = true
+    } else if let mainBundle {
+      bundledWidgets = Self.widgets(listedBy: mainBundle, bundles: bundles, widgets: widgets)
+      bundleIsFullyKnown = Self.isFullyKnown(mainBundle, bundles: bundles, widgets: widgets, controls: controls)
+    } else {
+      bundledWidgets = []
+      bundleIsFullyKnown = false
+    }
   }
 
   public var isEmpty: Bool { files.isEmpty }
@@ -59,26 +85,13 @@ public struct TargetCode: Sendable {
     }
   }
 
-  /// The `@main` bundle, when exactly one file declares one.
-  public var mainBundle: WidgetCodeFacts.Bundle? {
-    let main = bundles.values.filter(\.isMain)
-    return main.count == 1 ? main.first : nil
-  }
-
-  /// A widget that is itself `@main` (an extension with one widget and no bundle).
-  public var mainWidget: WidgetCodeFacts.Widget? {
-    let main = widgets.values.filter(\.isMain)
-    return main.count == 1 && mainBundle == nil ? main.first : nil
-  }
-
   /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
   public var declaresWidgets: Bool { mainBundle != nil || mainWidget != nil }
 
-  /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
-  /// a bundle or a control declared in these sources, and no body does more than list entries.
-  public var bundleIsFullyKnown: Bool {
-    if mainWidget != nil { return true }
-    guard let main = mainBundle else { return false }
+  private static func isFullyKnown(
+    _ main: WidgetCodeFacts.Bundle, bundles: [String: WidgetCodeFacts.Bundle],
+    widgets: [String: WidgetCodeFacts.Widget], controls: Set<String>
+  ) -> Bool {
     var pending = [main]
     var visited: Set<String> = []
     while let bundle = pending.popLast() {
@@ -95,10 +108,10 @@ public struct TargetCode: Sendable {
     return true
   }
 
-  /// The widgets the `@main` bundle lists, following nested bundles, in source order.
-  public var bundledWidgets: [WidgetCodeFacts.Widget] {
-    if let mainWidget { return [mainWidget] }
-    guard let main = mainBundle else { return [] }
+  private static func widgets(
+    listedBy main: WidgetCodeFacts.Bundle, bundles: [String: WidgetCodeFacts.Bundle],
+    widgets: [String: WidgetCodeFacts.Widget]
+  ) -> [WidgetCodeFacts.Widget] {
     var result: [WidgetCodeFacts.Widget] = []
     var seen: Set<String> = []
     var visited: Set<String> = []

@@ -138,11 +138,13 @@ public struct ManifestDriftRule: Rule {
             related: manifestAt.map { [RelatedLocation("the manifest's widgets", at: $0)] } ?? [])
           continue
         }
-        let related = [RelatedLocation("the manifest's widget '\(kind)'", at: declared.anchorSpan)]
+        var related: [RelatedLocation] { [RelatedLocation("the manifest's widget '\(kind)'", at: declared.anchorSpan)] }
         if let families = widget.families {
-          let codeFamilies = Set(families.names.map(\.name))
-          let manifestFamilies = Set(declared.families.map(\.value))
-          if codeFamilies != manifestFamilies {
+          // The same families, each list read as a set (a handful of names: no hashing needed).
+          let codeFamilies = families.names.map(\.name)
+          let manifestFamilies = declared.families.map(\.value)
+          if !codeFamilies.allSatisfy(manifestFamilies.contains) || !manifestFamilies.allSatisfy(codeFamilies.contains)
+          {
             context.report(
               "widget '\(kind)' supports \(families.names.map(\.name).joined(separator: ", ")) in code, but the manifest lists \(declared.families.map(\.value).joined(separator: ", "))",
               inCodeOf: target, at: families.span, subject: kind, related: related)
