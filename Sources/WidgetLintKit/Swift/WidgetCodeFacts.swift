@@ -211,7 +211,8 @@ enum WidgetCodeReader {
   }
 
   /// The typed nodes below `root` (and `root` itself) whose raw node `matches`, in the order a
-  /// `SyntaxVisitor` meets them. The walk is over the raw tree; a typed node is made only for a match.
+  /// `SyntaxVisitor` meets them, leaves (`mayHoldFacts`) left out. The walk is over the raw tree; a typed
+  /// node is made only for a match.
   static func descendants(of root: Syntax, where matches: (RawSyntax) -> Bool) -> [Syntax] {
     var found: [Syntax] = []
     if matches(root.raw) { found.append(root) }
@@ -220,6 +221,35 @@ enum WidgetCodeReader {
       if matches(node) { found.append(path.typedNode()) }
     }
     return found
+  }
+
+  /// False for a node that neither is nor holds one `read(_:_:)` looks at: a token (its node reads it),
+  /// a name, a literal, a modifier, an empty list, or a type (types hold no calls; the walk reads a
+  /// declaration's inheritance from the declaration). A third of a tree's nodes are such leaves; none
+  /// holds a call or a declaration, so the searches below a node skip them too.
+  static func mayHoldFacts(_ node: RawSyntax) -> Bool {
+    switch node.kind {
+    case .token, .declReferenceExpr, .identifierPattern, .stringSegment, .integerLiteralExpr, .floatLiteralExpr,
+      .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr, .closureShorthandParameter, .declModifierList,
+      .typeSpecifierList, .importPathComponentList, .importDecl:
+      return false
+    case .typeAnnotation, .returnClause, .inheritanceClause, .genericParameterClause, .genericWhereClause,
+      .genericArgumentClause, .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType,
+      .implicitlyUnwrappedOptionalType, .someOrAnyType, .functionType, .tupleType, .compositionType, .metatypeType,
+      .attributedType, .typeAliasDecl, .associatedTypeDecl:
+      return false
+    case .stringLiteralExpr:
+      // Only an interpolation holds code.
+      return RawStringLiteralExprSyntax(node)?.segments.elements.contains { $0.raw.kind == .expressionSegment } ?? true
+    case .memberAccessExpr:
+      // `.caption`, `.systemSmall`: an implicit member holds no code, and names no modifier `read` looks at.
+      guard let access = RawMemberAccessExprSyntax(node), access.base == nil else { return true }
+      let name = access.declName.baseName.tokenText
+      return name == "widgetURL" || name == "containerBackground"
+    default:
+      // Only a collection can have no slots, and an empty one holds nothing.
+      return node.layoutView?.children.isEmpty == false
+    }
   }
 
   /// The typed child of `node` at `ordinal` among its present layout children (missing nodes count,
@@ -479,7 +509,8 @@ struct RawPath {
 
   mutating func pop() { entries.removeLast() }
 
-  /// Moves to the next node below the root, in the order a `SyntaxVisitor` meets them (tokens left out),
+  /// Moves to the next node below the root that may hold code, in the order a `SyntaxVisitor` meets them
+  /// (tokens and the leaves `WidgetCodeReader.mayHoldFacts` rules out are neither returned nor entered),
   /// and returns it; nil when the walk is over.
   mutating func advance() -> RawSyntax? {
     while let top = entries.indices.last {
@@ -493,7 +524,7 @@ struct RawPath {
           guard let child = present else { continue }
           let childOrdinal = ordinal
           ordinal += 1
-          guard !child.isToken else { continue }
+          guard WidgetCodeReader.mayHoldFacts(child) else { continue }
           entries[top].slot = slot
           entries[top].nextOrdinal = ordinal
           steps += 1
@@ -564,38 +595,10 @@ private final class WidgetCodeVisitor {
     for child in layout.children {
       guard let child else { continue }
       defer { ordinal += 1 }
-      guard Self.mayHoldFacts(child) else { continue }
+      guard WidgetCodeReader.mayHoldFacts(child) else { continue }
       path.push(child, ordinal: ordinal)
       read(child, &path)
       path.pop()
-    }
-  }
-
-  /// False for a node that neither is nor holds one `read(_:_:)` looks at: a token (its node reads it),
-  /// a name, a literal, a modifier, an empty list, or a type (types hold no calls; the walk reads a
-  /// declaration's inheritance from the declaration). A third of a tree's nodes are such leaves.
-  private static func mayHoldFacts(_ node: RawSyntax) -> Bool {
-    switch node.kind {
-    case .token, .declReferenceExpr, .identifierPattern, .stringSegment, .integerLiteralExpr, .floatLiteralExpr,
-      .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr, .closureShorthandParameter, .declModifierList,
-      .typeSpecifierList, .importPathComponentList, .importDecl:
-      return false
-    case .typeAnnotation, .returnClause, .inheritanceClause, .genericParameterClause, .genericWhereClause,
-      .genericArgumentClause, .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType,
-      .implicitlyUnwrappedOptionalType, .someOrAnyType, .functionType, .tupleType, .compositionType, .metatypeType,
-      .attributedType, .typeAliasDecl, .associatedTypeDecl:
-      return false
-    case .stringLiteralExpr:
-      // Only an interpolation holds code.
-      return RawStringLiteralExprSyntax(node)?.segments.elements.contains { $0.raw.kind == .expressionSegment } ?? true
-    case .memberAccessExpr:
-      // `.caption`, `.systemSmall`: an implicit member holds no code, and names no modifier `read` looks at.
-      guard let access = RawMemberAccessExprSyntax(node), access.base == nil else { return true }
-      let name = access.declName.baseName.tokenText
-      return name == "widgetURL" || name == "containerBackground"
-    default:
-      // Only a collection can have no slots, and an empty one holds nothing.
-      return node.layoutView?.children.isEmpty == false
     }
   }
 
@@ -607,9 +610,20 @@ private final class WidgetCodeVisitor {
   private func read(_ raw: RawSyntax, _ path: inout RawPath) {
     switch raw.kind {
     // Cast by kind: asking a node for its protocols is a dynamic cast, which cost 1,400 instructions a type.
-    case .structDecl: readType(typed(StructDeclSyntax.self, &path), raw, &path)
-    case .classDecl: readType(typed(ClassDeclSyntax.self, &path), raw, &path)
-    case .enumDecl: readType(typed(EnumDeclSyntax.self, &path), raw, &path)
+    case .structDecl, .classDecl, .enumDecl:
+      guard let name = Self.plainTypeName(raw) else {
+        switch raw.kind {
+        case .structDecl: readType(typed(StructDeclSyntax.self, &path), raw, &path)
+        case .classDecl: readType(typed(ClassDeclSyntax.self, &path), raw, &path)
+        default: readType(typed(EnumDeclSyntax.self, &path), raw, &path)
+        }
+        return
+      }
+      // Most types (entries, providers, stores) are none of the kinds `visitType` reads: no typed node.
+      typeStack.append(String(syntaxText: name))
+      declarationGuarantees.append(false)
+      readChildren(of: raw, &path)
+      leaveType()
     case .extensionDecl:
       let node = typed(ExtensionDeclSyntax.self, &path)
       typeStack.append(SwiftAttributes.name(of: node.extendedType))
@@ -683,6 +697,35 @@ private final class WidgetCodeVisitor {
       readChildren(of: raw, &path)
     }
   }
+
+  /// The name of a struct, class or enum that `visitType` would only name: one without attributes whose
+  /// inheritance names plain types, none of them a widget, bundle, view or representable.
+  private static func plainTypeName(_ raw: RawSyntax) -> SyntaxText? {
+    let name: RawTokenSyntax
+    let attributes: RawAttributeListSyntax
+    let inheritance: RawInheritanceClauseSyntax?
+    if let decl = RawStructDeclSyntax(raw) {
+      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+    } else if let decl = RawClassDeclSyntax(raw) {
+      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+    } else if let decl = RawEnumDeclSyntax(raw) {
+      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+    } else {
+      return nil
+    }
+    guard attributes.elements.isEmpty else { return nil }
+    guard let inheritance else { return name.tokenText }
+    for inherited in inheritance.inheritedTypes.elements {
+      guard let identifier = RawIdentifierTypeSyntax(inherited.type.raw), identifier.genericArgumentClause == nil,
+        !readTypeNames.contains(identifier.name.tokenText)
+      else { return nil }
+    }
+    return name.tokenText
+  }
+
+  /// The supertypes `visitType` reads a type for.
+  private static let readTypeNames = RawNameTable(
+    ["Widget", "WidgetBundle", "View", "ControlWidget"] + WidgetCodeReader.representables.sorted())
 
   /// A named declaration group: a name, attributes, an inheritance clause and members.
   private func readType(_ decl: some DeclGroupSyntax & NamedDeclSyntax, _ raw: RawSyntax, _ path: inout RawPath) {
