@@ -64,6 +64,33 @@ import Testing
     #expect(found.urlUses.map { $0.url.map { position($0.span) } } == ["7:81"])
   }
 
+  /// Types with no attributes and only unread plain supertypes are read raw; a generic supertype, an
+  /// attribute or a read supertype still gets the full reading.
+  @Test func plainTypesAndTheTypesReadInFull() throws {
+    let code = """
+      struct Store: Codable, Hashable {
+          static let kind = "StoreKind"
+          func make() -> some View { Inside() }
+      }
+      struct Mixed: View, Wrapper<Int> {
+          var body: some View { Row() }
+      }
+      @available(iOS 17.0, *)
+      struct Gated: Equatable {
+          func tap() { _ = Button(intent: Refresh()) { } }
+      }
+      enum Plain { case a }
+      """
+    let found = facts(code)
+    #expect(found.viewReferences["Mixed"] == ["Row"])
+    #expect(found.viewReferences["Store"] == nil)
+    #expect(found.constants.keys.map { "\($0.type ?? "-").\($0.name)" } == ["Store.kind"])
+    let use = try #require(found.versionedUses.first)
+    #expect(use.symbol == "Button(intent:)")
+    #expect(use.guaranteed?.description == "17.0")
+    #expect(position(use.span) == "10:22")
+  }
+
   @Test func bundlesNestedBundlesAndAvailableBranches() {
     let code = """
       @main
