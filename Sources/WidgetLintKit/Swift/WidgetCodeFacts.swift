@@ -187,8 +187,8 @@ enum WidgetCodeReader {
     // Read from the raw node: each typed segment would be a node made for one look.
     guard let literal = RawStringLiteralExprSyntax(expression) else { return nil }
     var text = ""
-    for segment in literal.segments.elements {
-      guard let plain = RawStringSegmentSyntax(segment.raw) else { return nil }
+    for case let segment? in literal.segments.slots {
+      guard let plain = RawStringSegmentSyntax(segment) else { return nil }
       text += String(syntaxText: plain.content.tokenText)
     }
     // Escapes other than the simplest are rare in identifiers; leave such strings unread.
@@ -240,7 +240,7 @@ enum WidgetCodeReader {
       return false
     case .stringLiteralExpr:
       // Only an interpolation holds code.
-      return RawStringLiteralExprSyntax(node)?.segments.elements.contains { $0.raw.kind == .expressionSegment } ?? true
+      return RawStringLiteralExprSyntax(node)?.segments.slots.contains { $0?.kind == .expressionSegment } ?? true
     case .memberAccessExpr:
       // `.caption`, `.systemSmall`: an implicit member holds no code, and names no modifier `read` looks at.
       guard let access = RawMemberAccessExprSyntax(node), access.base == nil else { return true }
@@ -449,6 +449,12 @@ enum WidgetCodeReader {
   }
 }
 
+extension RawSyntaxNodeProtocol {
+  /// A raw collection's elements where they are: `elements` maps them into a new array on every call,
+  /// which the walk's checks had paid thousands of times.
+  var slots: RawSyntaxBuffer { raw.layoutView?.children ?? RawSyntaxBuffer(UnsafeBufferPointer(start: nil, count: 0)) }
+}
+
 /// A fixed set of names, asked about raw token text: a call's name is compared with the few names of
 /// its length, without making a `String` and hashing it (most calls the walk meets are not in the set).
 struct RawNameTable {
@@ -611,7 +617,7 @@ private final class WidgetCodeVisitor {
     switch raw.kind {
     // Cast by kind: asking a node for its protocols is a dynamic cast, which cost 1,400 instructions a type.
     case .structDecl, .classDecl, .enumDecl:
-      guard let name = Self.plainTypeName(raw) else {
+      guard let plain = Self.plainType(raw) else {
         switch raw.kind {
         case .structDecl: readType(typed(StructDeclSyntax.self, &path), raw, &path)
         case .classDecl: readType(typed(ClassDeclSyntax.self, &path), raw, &path)
@@ -619,9 +625,11 @@ private final class WidgetCodeVisitor {
         }
         return
       }
-      // Most types (entries, providers, stores) are none of the kinds `visitType` reads: no typed node.
-      typeStack.append(String(syntaxText: name))
+      // Most types (entries, providers, stores, views) need only their name: no typed node for them.
+      let typeName = String(syntaxText: plain.name)
+      typeStack.append(typeName)
       declarationGuarantees.append(false)
+      if plain.isView { collectViews(of: typeName, in: plain.members) }
       readChildren(of: raw, &path)
       leaveType()
     case .extensionDecl:
@@ -698,34 +706,40 @@ private final class WidgetCodeVisitor {
     }
   }
 
-  /// The name of a struct, class or enum that `visitType` would only name: one without attributes whose
-  /// inheritance names plain types, none of them a widget, bundle, view or representable.
-  private static func plainTypeName(_ raw: RawSyntax) -> SyntaxText? {
+  /// A struct, class or enum that `visitType` would only name, or name and collect the views of: one
+  /// without attributes whose inheritance names plain types, none of them a widget, bundle or
+  /// representable (`View` may be one of them).
+  private static func plainType(_ raw: RawSyntax) -> (name: SyntaxText, members: RawSyntax, isView: Bool)? {
     let name: RawTokenSyntax
     let attributes: RawAttributeListSyntax
     let inheritance: RawInheritanceClauseSyntax?
+    let members: RawMemberBlockSyntax
     if let decl = RawStructDeclSyntax(raw) {
-      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+      (name, attributes, inheritance, members) = (decl.name, decl.attributes, decl.inheritanceClause, decl.memberBlock)
     } else if let decl = RawClassDeclSyntax(raw) {
-      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+      (name, attributes, inheritance, members) = (decl.name, decl.attributes, decl.inheritanceClause, decl.memberBlock)
     } else if let decl = RawEnumDeclSyntax(raw) {
-      (name, attributes, inheritance) = (decl.name, decl.attributes, decl.inheritanceClause)
+      (name, attributes, inheritance, members) = (decl.name, decl.attributes, decl.inheritanceClause, decl.memberBlock)
     } else {
       return nil
     }
-    guard attributes.elements.isEmpty else { return nil }
-    guard let inheritance else { return name.tokenText }
-    for inherited in inheritance.inheritedTypes.elements {
-      guard let identifier = RawIdentifierTypeSyntax(inherited.type.raw), identifier.genericArgumentClause == nil,
+    guard attributes.slots.isEmpty else { return nil }
+    var isView = false
+    for case let item? in inheritance?.inheritedTypes.slots
+      ?? RawSyntaxBuffer(UnsafeBufferPointer(start: nil, count: 0))
+    {
+      guard let inherited = RawInheritedTypeSyntax(item), let identifier = RawIdentifierTypeSyntax(inherited.type.raw),
+        identifier.genericArgumentClause == nil,
         !readTypeNames.contains(identifier.name.tokenText)
       else { return nil }
+      if identifier.name.tokenText == "View" { isView = true }
     }
-    return name.tokenText
+    return (name.tokenText, members.raw, isView)
   }
 
-  /// The supertypes `visitType` reads a type for.
+  /// The supertypes `visitType` reads more than a type's name for.
   private static let readTypeNames = RawNameTable(
-    ["Widget", "WidgetBundle", "View", "ControlWidget"] + WidgetCodeReader.representables.sorted())
+    ["Widget", "WidgetBundle", "ControlWidget"] + WidgetCodeReader.representables.sorted())
 
   /// A named declaration group: a name, attributes, an inheritance clause and members.
   private func readType(_ decl: some DeclGroupSyntax & NamedDeclSyntax, _ raw: RawSyntax, _ path: inout RawPath) {
@@ -739,9 +753,9 @@ private final class WidgetCodeVisitor {
   /// typed reader looks at. Read raw: most attributed declarations (`@State`, `@Environment(…)`,
   /// `@MainActor`) have none, and reading their attributes typed cost ~9k instructions each.
   private static func mayHaveAvailability(_ attributes: RawAttributeListSyntax) -> Bool {
-    attributes.elements.contains { element in
+    attributes.slots.contains { element in
       // `#if` clauses among attributes are skipped by the typed readers too.
-      guard let attribute = RawAttributeSyntax(element.raw) else { return false }
+      guard let element, let attribute = RawAttributeSyntax(element) else { return false }
       guard let name = RawIdentifierTypeSyntax(attribute.attributeName.raw) else { return true }
       return name.name.tokenText == "available"
     }
@@ -750,12 +764,16 @@ private final class WidgetCodeVisitor {
   /// A `let` with a string literal among its initial values, which `read(_: VariableDeclSyntax)` records.
   private static func mayDeclareConstant(_ decl: RawVariableDeclSyntax) -> Bool {
     guard decl.bindingSpecifier.tokenKind == .keyword, decl.bindingSpecifier.tokenText == "let" else { return false }
-    return decl.bindings.elements.contains { $0.initializer?.value.raw.kind == .stringLiteralExpr }
+    return decl.bindings.slots.contains { binding in
+      binding.flatMap { RawPatternBindingSyntax($0) }?.initializer?.value.raw.kind == .stringLiteralExpr
+    }
   }
 
   /// Whether a condition list has an availability check, which `availability(in:)` reads.
   private static func mayCheckAvailability(_ conditions: RawConditionElementListSyntax) -> Bool {
-    conditions.elements.contains { $0.condition.raw.kind == .availabilityCondition }
+    conditions.slots.contains { element in
+      element.flatMap { RawConditionElementSyntax($0) }?.condition.raw.kind == .availabilityCondition
+    }
   }
 
   /// Calls: the types a view constructs are read from the raw names; the calls a fact is read from get
@@ -836,8 +854,9 @@ private final class WidgetCodeVisitor {
     guard let clause else { return [] }
     guard let raw = RawInheritanceClauseSyntax(clause.raw) else { return nil }
     var names: [String] = []
-    for inherited in raw.inheritedTypes.elements {
-      guard let identifier = RawIdentifierTypeSyntax(inherited.type.raw), identifier.genericArgumentClause == nil
+    for case let item? in raw.inheritedTypes.slots {
+      guard let inherited = RawInheritedTypeSyntax(item), let identifier = RawIdentifierTypeSyntax(inherited.type.raw),
+        identifier.genericArgumentClause == nil
       else { return nil }
       names.append(String(syntaxText: identifier.name.tokenText))
     }
@@ -880,12 +899,16 @@ private final class WidgetCodeVisitor {
     }
     if names.contains("ControlWidget") { facts.controls.append(typeName) }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
-      // Filled while the walk goes through the member block: a second walk of every view cost a quarter
-      // of reading the facts.
-      // Room for a view's usual dozen types: growing each set from empty cost a third of noting them.
-      if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = Set(minimumCapacity: 12) }
-      pendingCollector = (members.raw.id, typeName)
+      collectViews(of: typeName, in: members.raw)
     }
+  }
+
+  /// Opens a view-like type's collection of the types it constructs, filled while the walk goes through
+  /// its member block: a second walk of every view cost a quarter of reading the facts.
+  func collectViews(of typeName: String, in members: RawSyntax) {
+    // Room for a view's usual dozen types: growing each set from empty cost a third of noting them.
+    if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = Set(minimumCapacity: 12) }
+    pendingCollector = (members.id, typeName)
   }
 
   /// Records `name` as constructed in every view-like type whose member block encloses the call.
@@ -1194,10 +1217,12 @@ private final class WidgetCodeVisitor {
   /// The accessor block of a type's `body` property, read from the raw member block.
   static func bodyAccessor(_ members: RawSyntax) -> RawSyntax.ID? {
     guard let block = RawMemberBlockSyntax(members) else { return nil }
-    for member in block.members.elements {
-      guard let variable = RawVariableDeclSyntax(member.decl.raw) else { continue }
-      for binding in variable.bindings.elements {
-        guard let pattern = RawIdentifierPatternSyntax(binding.pattern.raw), pattern.identifier.tokenText == "body"
+    for case let item? in block.members.slots {
+      guard let member = RawMemberBlockItemSyntax(item), let variable = RawVariableDeclSyntax(member.decl.raw)
+      else { continue }
+      for case let bindingItem? in variable.bindings.slots {
+        guard let binding = RawPatternBindingSyntax(bindingItem),
+          let pattern = RawIdentifierPatternSyntax(binding.pattern.raw), pattern.identifier.tokenText == "body"
         else { continue }
         if let accessor = binding.accessorBlock { return accessor.raw.id }
       }
@@ -1233,7 +1258,8 @@ private final class WidgetCodeVisitor {
   /// applied last does.
   /// Only the text is kept, so the call is read raw.
   func readDescription(_ call: RawSyntax, isDisplayName: Bool, of index: Int) {
-    guard let argument = RawFunctionCallExprSyntax(call)?.arguments.elements.first,
+    guard let first = RawFunctionCallExprSyntax(call)?.arguments.slots.first,
+      let argument = first.flatMap({ RawLabeledExprSyntax($0) }),
       let text = WidgetCodeReader.literal(argument.expression.raw)
     else { return }
     if isDisplayName {
