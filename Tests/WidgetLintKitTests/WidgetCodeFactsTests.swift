@@ -91,6 +91,32 @@ import Testing
     #expect(position(use.span) == "10:22")
   }
 
+  /// A supertype qualified by its module is the same supertype: such a widget and view are read.
+  @Test func moduleQualifiedSupertypesAreRecognised() throws {
+    let code = """
+      struct Notes: WidgetKit.Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "Notes", provider: P()) { entry in NoteView() }
+                  .supportedFamilies([.systemSmall])
+          }
+      }
+      struct NoteView: SwiftUI.View {
+          var body: some View { Text("n") }
+      }
+      struct Other: Foundation.View {
+          var body: some View { Label() }
+      }
+      """
+    let found = facts(code)
+    let widget = try #require(found.widgets.first)
+    #expect(found.widgets.map(\.typeName) == ["Notes"])
+    #expect(widget.configuration?.name == "StaticConfiguration")
+    #expect(widget.families?.names.map(\.name) == ["systemSmall"])
+    #expect(widget.contentViews == ["NoteView"])
+    #expect(found.viewReferences["NoteView"] == ["Text"])
+    #expect(found.viewReferences["Other"] == nil)
+  }
+
   @Test func bundlesNestedBundlesAndAvailableBranches() {
     let code = """
       @main

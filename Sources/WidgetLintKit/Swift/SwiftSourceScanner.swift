@@ -248,13 +248,24 @@ private final class UnavailableAPIVisitor: SyntaxVisitor {
 
 enum SwiftAttributes {
   /// A type's name as written, without building a trimmed copy of the tree for plain identifiers
-  /// (`trimmedDescription` on every declaration's attributes dominated the cost of reading Swift).
+  /// (`trimmedDescription` on every declaration's attributes dominated the cost of reading Swift). A
+  /// name qualified by the module that declares it (`WidgetKit.Widget`, `SwiftUI.View`) is that name:
+  /// otherwise such a widget or view would go unseen by every rule that reads code.
   static func name(of type: TypeSyntax) -> String {
     if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
       return identifier.name.text
     }
+    if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+      let module = member.baseType.as(IdentifierTypeSyntax.self), module.genericArgumentClause == nil,
+      widgetModules.contains(module.name.text)
+    {
+      return member.name.text
+    }
     return type.trimmedDescription
   }
+
+  /// The modules that declare the types the facts are read for (Widget, WidgetBundle, View, ...).
+  static let widgetModules: Set<String> = ["SwiftUI", "WidgetKit"]
 
   static let extensionPlatforms: Set<String> = [
     "iOSApplicationExtension", "macOSApplicationExtension", "macCatalystApplicationExtension",
