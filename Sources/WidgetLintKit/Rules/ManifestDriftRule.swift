@@ -146,7 +146,7 @@ public struct ManifestDriftRule: Rule {
           if !codeFamilies.allSatisfy(manifestFamilies.contains) || !manifestFamilies.allSatisfy(codeFamilies.contains)
           {
             context.report(
-              "widget '\(kind)' supports \(families.names.map(\.name).joined(separator: ", ")) in code, but the manifest lists \(declared.families.map(\.value).joined(separator: ", "))",
+              "widget '\(kind)' supports \(codeFamilies.joined(separator: ", ")) in code, but the manifest lists \(manifestFamilies.joined(separator: ", "))",
               inCodeOf: target, at: families.span, subject: kind, related: related)
           }
         }

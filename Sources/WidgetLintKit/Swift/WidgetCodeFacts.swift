@@ -725,16 +725,12 @@ private final class WidgetCodeVisitor {
     }
     guard attributes.slots.isEmpty else { return nil }
     var isView = false
-    for case let item? in inheritance?.inheritedTypes.slots
-      ?? RawSyntaxBuffer(UnsafeBufferPointer(start: nil, count: 0))
-    {
-      guard let inherited = RawInheritedTypeSyntax(item), let identifier = RawIdentifierTypeSyntax(inherited.type.raw),
-        identifier.genericArgumentClause == nil,
-        !readTypeNames.contains(identifier.name.tokenText)
-      else { return nil }
-      if identifier.name.tokenText == "View" { isView = true }
+    var isRead = false
+    let allPlain = forEachPlainName(in: inheritance) { name in
+      if readTypeNames.contains(name) { isRead = true }
+      if name == "View" { isView = true }
     }
-    return (name.tokenText, members.raw, isView)
+    return allPlain && !isRead ? (name.tokenText, members.raw, isView) : nil
   }
 
   /// The supertypes `visitType` reads more than a type's name for.
@@ -854,13 +850,20 @@ private final class WidgetCodeVisitor {
     guard let clause else { return [] }
     guard let raw = RawInheritanceClauseSyntax(clause.raw) else { return nil }
     var names: [String] = []
-    for case let item? in raw.inheritedTypes.slots {
+    return forEachPlainName(in: raw) { names.append(String(syntaxText: $0)) } ? names : nil
+  }
+
+  /// Hands each name an inheritance clause lists (none without one) to `body`, in order; false when one
+  /// is more than a name. No array: the walk asks this of every type.
+  static func forEachPlainName(in clause: RawInheritanceClauseSyntax?, _ body: (SyntaxText) -> Void) -> Bool {
+    guard let clause else { return true }
+    for case let item? in clause.inheritedTypes.slots {
       guard let inherited = RawInheritedTypeSyntax(item), let identifier = RawIdentifierTypeSyntax(inherited.type.raw),
         identifier.genericArgumentClause == nil
-      else { return nil }
-      names.append(String(syntaxText: identifier.name.tokenText))
+      else { return false }
+      body(identifier.name.tokenText)
     }
-    return names
+    return true
   }
 
   func inherited(_ clause: InheritanceClauseSyntax?) -> [(String, TypeSyntax)] {
@@ -1154,12 +1157,12 @@ private final class WidgetCodeVisitor {
   // MARK: Bundles and widgets
 
   /// The `body` property of a type.
-  func bodyProperty(_ members: MemberBlockSyntax) -> Syntax? {
-    for member in members.members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-      for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
-      {
-        if let accessor = binding.accessorBlock { return Syntax(accessor) }
+  func bodyProperty(_ members: MemberBlockSyntax) -> AccessorBlockSyntax? {
+    // The one `bodyAccessor` finds; only its own member is read typed.
+    guard let body = Self.bodyAccessor(members.raw) else { return nil }
+    for member in members.members where member.decl.raw.kind == .variableDecl {
+      for binding in member.decl.cast(VariableDeclSyntax.self).bindings where binding.accessorBlock?.raw.id == body {
+        return binding.accessorBlock
       }
     }
     return nil
@@ -1201,13 +1204,11 @@ private final class WidgetCodeVisitor {
       }
       blocks.append(block)
     }
-    if let accessor = body.as(AccessorBlockSyntax.self) {
-      switch accessor.accessors {
-      case .getter(let statements): entries(statements)
-      case .accessors(let list):
-        if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let getterBody = getter.body {
-          entries(getterBody.statements)
-        }
+    switch body.accessors {
+    case .getter(let statements): entries(statements)
+    case .accessors(let list):
+      if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let getterBody = getter.body {
+        entries(getterBody.statements)
       }
     }
     // The body's own block first, then the branches in source order.
@@ -1255,8 +1256,7 @@ private final class WidgetCodeVisitor {
   }
 
   /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
-  /// applied last does.
-  /// Only the text is kept, so the call is read raw.
+  /// applied last does. Only the text is kept, so the call is read raw.
   func readDescription(_ call: RawSyntax, isDisplayName: Bool, of index: Int) {
     guard let first = RawFunctionCallExprSyntax(call)?.arguments.slots.first,
       let argument = first.flatMap({ RawLabeledExprSyntax($0) }),
