@@ -210,19 +210,6 @@ enum WidgetCodeReader {
     return member.declName.baseName.tokenText
   }
 
-  /// The typed nodes below `root` (and `root` itself) whose raw node `matches`, in the order a
-  /// `SyntaxVisitor` meets them, leaves (`mayHoldFacts`) left out. The walk is over the raw tree; a typed
-  /// node is made only for a match.
-  static func descendants(of root: Syntax, where matches: (RawSyntax) -> Bool) -> [Syntax] {
-    var found: [Syntax] = []
-    if matches(root.raw) { found.append(root) }
-    var path = RawPath(root: root)
-    while let node = path.advance() {
-      if matches(node) { found.append(path.typedNode()) }
-    }
-    return found
-  }
-
   /// False for a node that neither is nor holds one `read(_:_:)` looks at: a token (its node reads it),
   /// a name, a literal, a modifier, an empty list, or a type (types hold no calls; the walk reads a
   /// declaration's inheritance from the declaration). A third of a tree's nodes are such leaves; none
@@ -266,32 +253,66 @@ enum WidgetCodeReader {
     return isCapitalized(String(syntaxText: text))
   }
 
+  /// A call's arguments: each one's label and its expression, located.
+  static func arguments(of call: LocatedRaw) -> [Argument] {
+    guard let node = RawFunctionCallExprSyntax(call.raw) else { return [] }
+    let list = call.locate(node.arguments)
+    var arguments: [Argument] = []
+    var offset = list.offset
+    for case let slot? in node.arguments.slots {
+      defer { offset += slot.byteLength }
+      guard let argument = RawLabeledExprSyntax(slot) else { continue }
+      arguments.append(
+        Argument(
+          label: argument.label?.tokenText,
+          expression: LocatedRaw(raw: slot, offset: offset).locate(argument.expression)))
+    }
+    return arguments
+  }
+
+  struct Argument {
+    let label: SyntaxText?
+    let expression: LocatedRaw
+  }
+
+  /// A call's first argument (its trailing closure is not one), not located.
+  static func firstArgument(of call: RawSyntax) -> RawLabeledExprSyntax? {
+    RawFunctionCallExprSyntax(call)?.arguments.slots.first.flatMap { $0.flatMap { RawLabeledExprSyntax($0) } }
+  }
+
+  /// The arguments of a call, not located.
+  static func argumentList(of call: RawSyntax) -> [RawLabeledExprSyntax] {
+    guard let node = RawFunctionCallExprSyntax(call) else { return [] }
+    return node.arguments.slots.compactMap { $0.flatMap { RawLabeledExprSyntax($0) } }
+  }
+
+  /// The name a declaration reference (`now`, `Date`) is, from the raw node.
+  static func referenceName(_ expression: RawSyntax) -> SyntaxText? {
+    RawDeclReferenceExprSyntax(expression)?.baseName.tokenText
+  }
+
   /// The value of an arithmetic expression of number literals (`15 * 60`, `TimeInterval(900)`).
-  static func number(_ expression: ExprSyntax) -> Double? {
-    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
-      return Double(integer.literal.text.replacingOccurrences(of: "_", with: ""))
-    }
-    if let float = expression.as(FloatLiteralExprSyntax.self) {
-      return Double(float.literal.text.replacingOccurrences(of: "_", with: ""))
-    }
-    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-      return number(only.expression)
-    }
-    if let call = expression.as(FunctionCallExprSyntax.self),
-      let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-      ["TimeInterval", "Double", "Int", "Float"].contains(callee.baseName.text), call.arguments.count == 1,
-      let argument = call.arguments.first, argument.label == nil
+  static func number(_ expression: RawSyntax) -> Double? {
+    if let integer = RawIntegerLiteralExprSyntax(expression) { return number(literal: integer.literal.tokenText) }
+    if let float = RawFloatLiteralExprSyntax(expression) { return number(literal: float.literal.tokenText) }
+    if let tuple = RawTupleExprSyntax(expression), tuple.elements.slots.count == 1,
+      let only = tuple.elements.slots.first.flatMap({ $0.flatMap { RawLabeledExprSyntax($0) } })
     {
-      return number(argument.expression)
+      return number(only.expression.raw)
     }
-    if let sequence = expression.as(SequenceExprSyntax.self) {
-      return arithmetic(Array(sequence.elements))
+    if let callee = calleeName(expression), ["TimeInterval", "Double", "Int", "Float"].contains(callee) {
+      let arguments = argumentList(of: expression)
+      guard arguments.count == 1, arguments[0].label == nil else { return nil }
+      return number(arguments[0].expression.raw)
     }
-    if let infix = expression.as(InfixOperatorExprSyntax.self),
-      let op = infix.operator.as(BinaryOperatorExprSyntax.self),
-      let left = number(infix.leftOperand), let right = number(infix.rightOperand)
+    if let sequence = RawSequenceExprSyntax(expression) {
+      return arithmetic(sequence.elements.slots.compactMap { $0 })
+    }
+    if let infix = RawInfixOperatorExprSyntax(expression),
+      let op = RawBinaryOperatorExprSyntax(infix.operator.raw),
+      let left = number(infix.leftOperand.raw), let right = number(infix.rightOperand.raw)
     {
-      switch op.operator.text {
+      switch op.operator.tokenText {
       case "*": return left * right
       case "+": return left + right
       case "-": return left - right
@@ -301,13 +322,18 @@ enum WidgetCodeReader {
     return nil
   }
 
+  /// A number literal's value, its `_` separators left out.
+  static func number(literal: SyntaxText) -> Double? {
+    Double(String(decoding: literal.lazy.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self))
+  }
+
   /// Evaluates `a * b + c` from an unfolded sequence: products first, then sums.
-  static func arithmetic(_ elements: [ExprSyntax]) -> Double? {
+  static func arithmetic(_ elements: [RawSyntax]) -> Double? {
     guard elements.count % 2 == 1, var current = number(elements[0]) else { return nil }
     var sum = 0.0
     var index = 1
     while index < elements.count {
-      guard let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text,
+      guard let op = RawBinaryOperatorExprSyntax(elements[index])?.operator.tokenText,
         let value = number(elements[index + 1])
       else { return nil }
       switch op {
@@ -327,38 +353,47 @@ enum WidgetCodeReader {
 
   static let calendarUnits: [String: Int] = ["second": 1, "minute": 60, "hour": 3600, "day": 86_400]
 
+  /// `a op b`: an unfolded sequence of three elements whose operator is `op`.
+  static func binary(_ expression: RawSyntax, _ op: SyntaxText) -> (RawSyntax, RawSyntax)? {
+    guard let sequence = RawSequenceExprSyntax(expression) else { return nil }
+    let elements = sequence.elements.slots
+    guard elements.count == 3, let first = elements[0], let middle = elements[1], let last = elements[2],
+      RawBinaryOperatorExprSyntax(middle)?.operator.tokenText == op
+    else { return nil }
+    return (first, last)
+  }
+
   /// How far after now a date expression is, in seconds, when the code says it plainly.
-  static func offset(ofDate expression: ExprSyntax, locals: (String) -> ExprSyntax?, depth: Int = 0) -> Double? {
+  static func offset(ofDate expression: RawSyntax, locals: (SyntaxText) -> RawSyntax?, depth: Int = 0) -> Double? {
     guard depth < 4 else { return nil }
     var expression = expression
-    if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrap.expression }
-    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+    if let unwrap = RawForceUnwrapExprSyntax(expression) { expression = unwrap.expression.raw }
+    if let name = referenceName(expression), let value = locals(name) {
       return offset(ofDate: value, locals: locals, depth: depth + 1)
     }
-    if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-      sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
-      let first = sequence.elements.first, let last = sequence.elements.last, isNow(first, locals: locals)
-    {
+    if let (first, last) = binary(expression, "+"), isNow(first, locals: locals) {
       return number(last)
     }
-    guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-    let arguments = Array(call.arguments)
-    if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "Date",
-      let argument = arguments.first, argument.label?.text == "timeIntervalSinceNow"
+    let arguments = argumentList(of: expression)
+    if calleeName(expression) == "Date", let argument = arguments.first,
+      argument.label?.tokenText == "timeIntervalSinceNow"
     {
-      return number(argument.expression)
+      return number(argument.expression.raw)
     }
-    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-    switch member.declName.baseName.text {
+    guard let call = RawFunctionCallExprSyntax(expression),
+      let member = RawMemberAccessExprSyntax(call.calledExpression.raw)
+    else { return nil }
+    switch member.declName.baseName.tokenText {
     case "addingTimeInterval":
       // Only an offset from now is an interval; `startOfDay(for:).addingTimeInterval(…)` is not.
-      guard let base = member.base, isNow(base, locals: locals) else { return nil }
-      return arguments.first.flatMap { number($0.expression) }
+      guard let base = member.base, isNow(base.raw, locals: locals) else { return nil }
+      return arguments.first.flatMap { number($0.expression.raw) }
     case "date":
-      guard arguments.count >= 3, arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
-        arguments[2].label?.text == "to", isNow(arguments[2].expression, locals: locals),
-        let unit = arguments[0].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-        let seconds = calendarUnits[unit], let value = number(arguments[1].expression)
+      guard arguments.count >= 3, arguments[0].label?.tokenText == "byAdding",
+        arguments[1].label?.tokenText == "value", arguments[2].label?.tokenText == "to",
+        isNow(arguments[2].expression.raw, locals: locals),
+        let unit = RawMemberAccessExprSyntax(arguments[0].expression.raw)?.declName.baseName.tokenText,
+        let seconds = calendarUnits[String(syntaxText: unit)], let value = number(arguments[1].expression.raw)
       else { return nil }
       return value * Double(seconds)
     default:
@@ -367,85 +402,77 @@ enum WidgetCodeReader {
   }
 
   /// `Date()`, `Date.now`, `.now`, or a local constant holding one of them.
-  static func isNow(_ expression: ExprSyntax, locals: (String) -> ExprSyntax?, depth: Int = 0) -> Bool {
+  static func isNow(_ expression: RawSyntax, locals: (SyntaxText) -> RawSyntax?, depth: Int = 0) -> Bool {
     guard depth < 4 else { return false }
-    if let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date", call.arguments.isEmpty,
-      call.trailingClosure == nil
+    if let call = RawFunctionCallExprSyntax(expression), calleeName(expression) == "Date",
+      call.arguments.slots.isEmpty, call.trailingClosure == nil
     {
       return true
     }
-    if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now" {
+    if let member = RawMemberAccessExprSyntax(expression), member.declName.baseName.tokenText == "now" {
       guard let base = member.base else { return true }
-      return base.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date"
+      return referenceName(base.raw) == "Date"
     }
-    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+    if let name = referenceName(expression), let value = locals(name) {
       return isNow(value, locals: locals, depth: depth + 1)
     }
     return false
   }
 
   /// The spacing of dates built in a `for i in …` loop: `date(byAdding: .minute, value: i * N, …)` or
-  /// `addingTimeInterval(Double(i) * N)`.
-  static func loopSpacing(in function: Syntax) -> Double? {
-    final class LoopFinder: SyntaxVisitor {
-      var spacing: Double?
-      override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        guard let variable = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-          return .visitChildren
-        }
-        final class DateFinder: SyntaxVisitor {
-          let variable: String
-          var spacing: Double?
-          init(variable: String) {
-            self.variable = variable
-            super.init(viewMode: .sourceAccurate)
-          }
-          func factor(_ expression: ExprSyntax) -> Double? {
-            var expression = expression
-            if let call = expression.as(FunctionCallExprSyntax.self),
-              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-              ["Double", "TimeInterval"].contains(callee.baseName.text), let only = call.arguments.first
-            {
-              expression = only.expression
-            }
-            if expression.as(DeclReferenceExprSyntax.self)?.baseName.text == variable { return 1 }
-            guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-              sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "*",
-              let first = sequence.elements.first, let last = sequence.elements.last
-            else { return nil }
-            if factor(first) == 1, let value = WidgetCodeReader.number(last) { return value }
-            if factor(last) == 1, let value = WidgetCodeReader.number(first) { return value }
-            return nil
-          }
-          override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard spacing == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self) else {
-              return .visitChildren
-            }
-            let arguments = Array(node.arguments)
-            if member.declName.baseName.text == "addingTimeInterval", let argument = arguments.first,
-              let value = factor(argument.expression)
-            {
-              spacing = value
-            } else if member.declName.baseName.text == "date", arguments.count >= 3,
-              arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
-              let unit = arguments[0].expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              let seconds = WidgetCodeReader.calendarUnits[unit], let value = factor(arguments[1].expression)
-            {
-              spacing = value * Double(seconds)
-            }
-            return .visitChildren
-          }
-        }
-        let finder = DateFinder(variable: variable)
-        finder.walk(node.body)
-        if spacing == nil { spacing = finder.spacing }
-        return .skipChildren
+  /// `addingTimeInterval(Double(i) * N)`. The first loop over a plain name that builds such a date wins.
+  static func loopSpacing(in function: RawSyntax) -> Double? {
+    var path = RawPath(root: function)
+    var next = path.advance()
+    while let node = next {
+      guard let loop = RawForStmtSyntax(node) else {
+        next = path.advance()
+        continue
+      }
+      guard let variable = RawIdentifierPatternSyntax(loop.pattern.raw)?.identifier.tokenText else {
+        // The loops inside one over a pattern are still looked at.
+        next = path.advance()
+        continue
+      }
+      if let spacing = dateSpacing(in: loop.body.raw, variable: variable) { return spacing }
+      next = path.skipChildren()
+    }
+    return nil
+  }
+
+  /// The spacing of the first date built from `variable` in a loop's body.
+  static func dateSpacing(in body: RawSyntax, variable: SyntaxText) -> Double? {
+    func factor(_ expression: RawSyntax) -> Double? {
+      var expression = expression
+      if let callee = calleeName(expression), callee == "Double" || callee == "TimeInterval",
+        let only = firstArgument(of: expression)
+      {
+        expression = only.expression.raw
+      }
+      if referenceName(expression) == variable { return 1 }
+      guard let (first, last) = binary(expression, "*") else { return nil }
+      if factor(first) == 1, let value = number(last) { return value }
+      if factor(last) == 1, let value = number(first) { return value }
+      return nil
+    }
+    var path = RawPath(root: body)
+    var next: RawSyntax? = body
+    while let node = next {
+      next = path.advance()
+      guard let member = calleeMember(node) else { continue }
+      let arguments = argumentList(of: node)
+      if member == "addingTimeInterval", let argument = arguments.first, let value = factor(argument.expression.raw) {
+        return value
+      }
+      if member == "date", arguments.count >= 3, arguments[0].label?.tokenText == "byAdding",
+        arguments[1].label?.tokenText == "value",
+        let unit = RawMemberAccessExprSyntax(arguments[0].expression.raw)?.declName.baseName.tokenText,
+        let seconds = calendarUnits[String(syntaxText: unit)], let value = factor(arguments[1].expression.raw)
+      {
+        return value * Double(seconds)
       }
     }
-    let finder = LoopFinder(viewMode: .sourceAccurate)
-    finder.walk(function)
-    return finder.spacing
+    return nil
   }
 }
 
@@ -472,6 +499,30 @@ struct RawNameTable {
   }
 }
 
+/// A raw node and the offset in its file where it starts (leading trivia included): what a span needs,
+/// without the typed node (and the typed nodes of all its ancestors) that a position costs.
+struct LocatedRaw {
+  let raw: RawSyntax
+  let offset: Int
+
+  /// One of this node's children (`child` is one of its slots), located.
+  func locate(_ child: some RawSyntaxNodeProtocol) -> LocatedRaw {
+    var offset = self.offset
+    for case let slot? in raw.slots {
+      if slot.id == child.raw.id { break }
+      offset += slot.byteLength
+    }
+    return LocatedRaw(raw: child.raw, offset: offset)
+  }
+
+  /// The node's text, without its leading and trailing trivia.
+  func span(in file: SourceText) -> SourceSpan {
+    SourceSpan(
+      file: file, start: offset + raw.leadingTriviaByteLength,
+      end: offset + raw.byteLength - raw.trailingTriviaByteLength)
+  }
+}
+
 /// The raw nodes from a root down to the node being looked at: each with its place among its parent's
 /// children (present slots, tokens included, as `children(viewMode: .all)` counts them) and a number no
 /// other node of the walk gets, plus the typed nodes made for them so far. Plain values, kept by the
@@ -481,6 +532,8 @@ struct RawPath {
   private struct Entry {
     let raw: RawSyntax
     let ordinal: Int
+    /// The node's slot in its parent's layout (empty slots count), for its offset.
+    let slotInParent: Int
     let step: Int
     /// What `advance()` reads of this node's children: their slots (nil for a node `push` added), the
     /// next slot, and the next ordinal.
@@ -493,27 +546,61 @@ struct RawPath {
   private var steps = 0
   /// Typed nodes by depth, each with the step of the entry it was made for.
   private var typed: [(step: Int, node: Syntax?)]
+  /// Offsets in the file by depth, each with the step of the entry it was computed for.
+  private var offsets: [(step: Int, offset: Int)]
 
   /// A path that can make typed nodes below `root`.
   init(root: Syntax) {
-    entries = [Entry(raw: root.raw, ordinal: 0, step: 0, children: root.raw.layoutView?.children)]
+    entries = [Entry(raw: root.raw, ordinal: 0, slotInParent: 0, step: 0, children: root.raw.layoutView?.children)]
     entries.reserveCapacity(64)
     typed = [(0, root)]
+    offsets = [(0, root.position.utf8Offset)]
   }
 
-  /// A path over raw nodes only: `typedNode` must not be asked for.
-  init(root: RawSyntax) {
-    entries = [Entry(raw: root, ordinal: 0, step: 0, children: root.layoutView?.children)]
+  /// A path over raw nodes only, `root` starting at `offset`: `typedNode` must not be asked for.
+  init(root: RawSyntax, offset: Int = 0) {
+    entries = [Entry(raw: root, ordinal: 0, slotInParent: 0, step: 0, children: root.layoutView?.children)]
     entries.reserveCapacity(64)
     typed = [(0, nil)]
+    offsets = [(0, offset)]
   }
 
-  mutating func push(_ raw: RawSyntax, ordinal: Int) {
+  mutating func push(_ raw: RawSyntax, ordinal: Int, slot: Int) {
     steps += 1
-    entries.append(Entry(raw: raw, ordinal: ordinal, step: steps))
+    entries.append(Entry(raw: raw, ordinal: ordinal, slotInParent: slot, step: steps))
+  }
+
+  /// The depth of the current node (the root's is 0).
+  var depth: Int { entries.count - 1 }
+
+  /// The raw node at `depth`: the current node's ancestors are at the depths above it.
+  func raw(at depth: Int) -> RawSyntax { entries[depth].raw }
+
+  /// The node at `depth` (the current node by default) with its offset, which is computed from its
+  /// parent's and the lengths of its elder siblings: no typed node is made.
+  mutating func located(at depth: Int? = nil) -> LocatedRaw {
+    let depth = depth ?? entries.count - 1
+    return LocatedRaw(raw: entries[depth].raw, offset: offset(at: depth))
+  }
+
+  private mutating func offset(at depth: Int) -> Int {
+    let step = entries[depth].step
+    if depth < offsets.count, offsets[depth].step == step { return offsets[depth].offset }
+    var offset = offset(at: depth - 1)
+    if let siblings = entries[depth - 1].raw.layoutView?.children {
+      for case let sibling? in siblings[..<entries[depth].slotInParent] { offset += sibling.byteLength }
+    }
+    if depth < offsets.count { offsets[depth] = (step, offset) } else { offsets.append((step, offset)) }
+    return offset
   }
 
   mutating func pop() { entries.removeLast() }
+
+  /// Like `advance()`, without entering the current node.
+  mutating func skipChildren() -> RawSyntax? {
+    entries[entries.count - 1].children = nil
+    return advance()
+  }
 
   /// Moves to the next node below the root that may hold code, in the order a `SyntaxVisitor` meets them
   /// (tokens and the leaves `WidgetCodeReader.mayHoldFacts` rules out are neither returned nor entered),
@@ -535,7 +622,9 @@ struct RawPath {
           entries[top].nextOrdinal = ordinal
           steps += 1
           entries.append(
-            Entry(raw: child, ordinal: childOrdinal, step: steps, children: child.layoutView?.children))
+            Entry(
+              raw: child, ordinal: childOrdinal, slotInParent: slot - 1, step: steps,
+              children: child.layoutView?.children))
           return child
         }
       }
@@ -598,11 +687,11 @@ private final class WidgetCodeVisitor {
   private func readChildren(of raw: RawSyntax, _ path: inout RawPath) {
     guard let layout = raw.layoutView else { return }
     var ordinal = 0
-    for child in layout.children {
+    for (slot, child) in layout.children.enumerated() {
       guard let child else { continue }
       defer { ordinal += 1 }
       guard WidgetCodeReader.mayHoldFacts(child) else { continue }
-      path.push(child, ordinal: ordinal)
+      path.push(child, ordinal: ordinal, slot: slot)
       read(child, &path)
       path.pop()
     }
@@ -647,9 +736,8 @@ private final class WidgetCodeVisitor {
       readChildren(of: raw, &path)
       leaveDeclaration()
     case .variableDecl:
-      if let decl = RawVariableDeclSyntax(raw), !Self.mayHaveAvailability(decl.attributes),
-        !Self.mayDeclareConstant(decl)
-      {
+      if let decl = RawVariableDeclSyntax(raw), !Self.mayHaveAvailability(decl.attributes) {
+        if Self.mayDeclareConstant(decl) { readConstants(decl, path.located()) }
         declarationGuarantees.append(false)
       } else {
         read(typed(VariableDeclSyntax.self, &path))
@@ -695,7 +783,7 @@ private final class WidgetCodeVisitor {
     case .memberAccessExpr:
       if let access = RawMemberAccessExprSyntax(raw) {
         let name = access.declName.baseName.tokenText
-        if name == "widgetURL" || name == "containerBackground" { read(typed(MemberAccessExprSyntax.self, &path)) }
+        if name == "widgetURL" || name == "containerBackground" { readModifier(access, &path) }
       }
       readChildren(of: raw, &path)
     case .functionCallExpr:
@@ -772,37 +860,46 @@ private final class WidgetCodeVisitor {
     }
   }
 
-  /// Calls: the types a view constructs are read from the raw names; the calls a fact is read from get
-  /// their typed node.
+  /// Calls: the types a view constructs are read from the raw names, and so are the calls a fact is
+  /// read from, located by the offsets the path computes.
   private func readCall(_ raw: RawSyntax, _ path: inout RawPath) {
     if let name = WidgetCodeReader.calleeName(raw) {
       // Types are capitalised; most calls are to functions and methods.
       guard WidgetCodeReader.isCapitalized(name) else { return }
       let typeName = String(syntaxText: name)
       if !viewCollectors.isEmpty { noteConstructed(typeName) }
-      if Self.typedCallNames.contains(name) { read(typed(FunctionCallExprSyntax.self, &path)) }
+      if Self.factCallNames.contains(name) { readConstruction(of: typeName, path.located(), &path) }
       if let widget = widgetsInBody.last, !widget.hasConfiguration, name.hasSuffix("Configuration"),
         WidgetCodeReader.configurationTypes.contains(typeName)
       {
         widgetsInBody[widgetsInBody.count - 1].hasConfiguration = true
-        readConfiguration(typed(FunctionCallExprSyntax.self, &path), of: widget.index)
+        readConfiguration(path.located(), of: widget.index)
       }
     } else if let member = WidgetCodeReader.calleeMember(raw) {
-      if member == "containerURL" || member == "supportedFamilies" {
-        read(typed(FunctionCallExprSyntax.self, &path))
+      if member == "containerURL" {
+        readContainerURL(path.located())
+      } else if member == "supportedFamilies" {
+        let families = Self.familyList(path.located())
+        readFamilyVersions(families)
+        if let widget = widgetsInBody.last, !widget.hasFamilies {
+          // The first `.supportedFamilies` in a widget's body; a family list the code computes is not read.
+          widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
+          if let families, families.isComplete {
+            facts.widgets[widget.index].families = (
+              families.elements.map { ($0.name, span($0.node)) }, span(families.array)
+            )
+          }
+        }
       }
       guard let widget = widgetsInBody.last else { return }
-      if member == "supportedFamilies", !widget.hasFamilies {
-        widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
-        readFamilies(typed(FunctionCallExprSyntax.self, &path), of: widget.index)
-      } else if member == "configurationDisplayName" || member == "description" {
+      if member == "configurationDisplayName" || member == "description" {
         readDescription(raw, isDisplayName: member == "configurationDisplayName", of: widget.index)
       }
     }
   }
 
   /// Calls of these types are read from their arguments, or are views that do not render in a widget.
-  private static let typedCallNames = RawNameTable(
+  private static let factCallNames = RawNameTable(
     WidgetCodeReader.unsupportedViews.keys.sorted() + [
       "UserDefaults", "Timeline", "Link", "AppIntentConfiguration", "Button", "Toggle",
     ])
@@ -812,22 +909,25 @@ private final class WidgetCodeVisitor {
   var guaranteed: OSVersion? { guarantees.map(\.version).max() }
   var currentType: String? { typeStack.last }
 
-  func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
-    if let text = WidgetCodeReader.literal(expression) {
-      return .init(value: .literal(text), span: span(expression), enclosingType: currentType)
-    }
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      return .init(
-        value: .reference(type: nil, name: reference.baseName.text), span: span(expression), enclosingType: currentType)
-    }
-    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self)
+  func span(_ node: LocatedRaw) -> SourceSpan { node.span(in: file) }
+
+  /// A string literal, or a reference to a constant (`kind`, `Self.kind`, `Keys.group`).
+  func stringUse(_ expression: LocatedRaw) -> WidgetCodeFacts.StringUse? {
+    let value: WidgetCodeFacts.StringValue
+    if let text = WidgetCodeReader.literal(expression.raw) {
+      value = .literal(text)
+    } else if let reference = RawDeclReferenceExprSyntax(expression.raw) {
+      value = .reference(type: nil, name: String(syntaxText: reference.baseName.tokenText))
+    } else if let member = RawMemberAccessExprSyntax(expression.raw),
+      let base = member.base.flatMap({ RawDeclReferenceExprSyntax($0.raw) })
     {
-      let type = base.baseName.text == "Self" ? currentType : base.baseName.text
-      return .init(
-        value: .reference(type: type, name: member.declName.baseName.text), span: span(expression),
-        enclosingType: currentType)
+      let baseName = String(syntaxText: base.baseName.tokenText)
+      value = .reference(
+        type: baseName == "Self" ? currentType : baseName, name: String(syntaxText: member.declName.baseName.tokenText))
+    } else {
+      return nil
     }
-    return nil
+    return .init(value: value, span: span(expression), enclosingType: currentType)
   }
 
   // MARK: Declarations
@@ -951,6 +1051,22 @@ private final class WidgetCodeVisitor {
     enterDeclaration(node.attributes)
   }
 
+  /// `let name = "literal"`, the declaration having no `@available`: each binding's constant.
+  func readConstants(_ decl: RawVariableDeclSyntax, _ node: LocatedRaw) {
+    let bindings = node.locate(decl.bindings)
+    var offset = bindings.offset
+    for case let slot? in decl.bindings.slots {
+      defer { offset += slot.byteLength }
+      guard let binding = RawPatternBindingSyntax(slot), let initializer = binding.initializer,
+        let name = RawIdentifierPatternSyntax(binding.pattern.raw)?.identifier.tokenText,
+        let text = WidgetCodeReader.literal(initializer.value.raw)
+      else { continue }
+      let value = LocatedRaw(raw: slot, offset: offset).locate(initializer).locate(initializer.value)
+      let key = WidgetCodeFacts.ConstantKey(type: currentType, name: String(syntaxText: name))
+      facts.constants[key] = .init(value: .literal(text), span: span(value), enclosingType: currentType)
+    }
+  }
+
   // MARK: Availability guards
 
   func read(_ node: IfExprSyntax) {
@@ -980,129 +1096,166 @@ private final class WidgetCodeVisitor {
     return nil
   }
 
-  func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
-    facts.versionedUses.append(.init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: guaranteed))
+  func versioned(_ symbol: String, _ minimum: OSVersion, _ span: SourceSpan) {
+    facts.versionedUses.append(.init(symbol: symbol, minimum: minimum, span: span, guaranteed: guaranteed))
   }
 
   // MARK: Expressions
 
-  func read(_ node: MemberAccessExprSyntax) {
-    let name = node.declName.baseName.text
-    if name == "widgetURL", let call = node.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.id == ExprSyntax(node).id
-    {
+  /// `.widgetURL(…)` and `.containerBackground(…, for: .widget)`, the member access being the callee of
+  /// its parent call.
+  func readModifier(_ access: RawMemberAccessExprSyntax, _ path: inout RawPath) {
+    let depth = path.depth
+    guard depth > 0, let call = RawFunctionCallExprSyntax(path.raw(at: depth - 1)),
+      call.calledExpression.raw.id == access.raw.id
+    else { return }
+    let name = access.declName.baseName.tokenText
+    let callNode = path.located(at: depth - 1)
+    let arguments = WidgetCodeReader.arguments(of: callNode)
+    let nameSpan = span(path.located().locate(access.declName))
+    if name == "widgetURL" {
       facts.urlUses.append(
         .init(
-          isLink: false, span: span(node.declName), url: call.arguments.first.flatMap { urlString($0.expression) },
-          enclosingType: currentType, branches: branchPath(Syntax(node))))
-    }
-    if name == "containerBackground", let call = node.parent?.as(FunctionCallExprSyntax.self),
-      call.arguments.contains(where: {
-        $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
+          isLink: false, span: nameSpan, url: arguments.first.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: branchPath(&path)))
+    } else if name == "containerBackground",
+      arguments.contains(where: {
+        $0.label == "for"
+          && RawMemberAccessExprSyntax($0.expression.raw)?.declName.baseName.tokenText == "widget"
       })
     {
-      versioned("containerBackground(_:for: .widget)", OSVersion(17), node.declName)
+      versioned("containerBackground(_:for: .widget)", OSVersion(17), nameSpan)
     }
   }
 
-  /// The branches of `if` and `switch` a node sits in, innermost first.
-  func branchPath(_ node: Syntax) -> [WidgetCodeFacts.BranchStep] {
+  /// The branches of `if` and `switch` the current node sits in, innermost first, read from its
+  /// ancestors on the path.
+  func branchPath(_ path: inout RawPath) -> [WidgetCodeFacts.BranchStep] {
     var steps: [WidgetCodeFacts.BranchStep] = []
-    var child = node
-    var current = node.parent
-    while let parent = current {
-      if let ifExpression = parent.as(IfExprSyntax.self) {
-        let index =
-          child.id == Syntax(ifExpression.body).id
-          ? 0 : (child.id == ifExpression.elseBody.map({ Syntax($0).id }) ? 1 : -1)
-        if index >= 0 {
-          steps.append(.init(construct: ifExpression.positionAfterSkippingLeadingTrivia.utf8Offset, index: index))
-        }
+    var depth = path.depth - 1
+    while depth >= 0 {
+      let parent = path.raw(at: depth)
+      let child = path.raw(at: depth + 1)
+      if let ifExpression = RawIfExprSyntax(parent) {
+        let index = child.id == ifExpression.body.raw.id ? 0 : (child.id == ifExpression.elseBody?.raw.id ? 1 : -1)
+        if index >= 0 { steps.append(.init(construct: path.located(at: depth).span(in: file).start, index: index)) }
       }
-      if let switchCase = parent.as(SwitchCaseSyntax.self), let list = switchCase.parent?.as(SwitchCaseListSyntax.self)
-      {
+      if parent.kind == .switchCase, depth > 0, path.raw(at: depth - 1).kind == .switchCaseList {
         // The case's offset tells it from its siblings without counting them (a switch can have thousands).
         steps.append(
           .init(
-            construct: list.positionAfterSkippingLeadingTrivia.utf8Offset,
-            index: switchCase.positionAfterSkippingLeadingTrivia.utf8Offset))
+            construct: path.located(at: depth - 1).span(in: file).start,
+            index: path.located(at: depth).span(in: file).start))
       }
-      if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) { break }
-      child = parent
-      current = parent.parent
+      if parent.kind == .structDecl || parent.kind == .classDecl { break }
+      depth -= 1
     }
     return steps
   }
 
   /// `URL(string: "…")` or `URL(string: "…")!`.
-  func urlString(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+  func urlString(_ expression: LocatedRaw) -> WidgetCodeFacts.StringUse? {
     var expression = expression
-    if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrap.expression }
-    guard let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "URL",
-      let argument = call.arguments.first, argument.label?.text == "string"
+    if let unwrap = RawForceUnwrapExprSyntax(expression.raw) { expression = expression.locate(unwrap.expression) }
+    guard WidgetCodeReader.calleeName(expression.raw) == "URL",
+      let argument = WidgetCodeReader.arguments(of: expression).first, argument.label == "string"
     else { return nil }
     return stringUse(argument.expression)
   }
 
-  /// A call `readCall` found a fact in (the types it constructs are noted there).
-  func read(_ node: FunctionCallExprSyntax) {
-    let arguments = node.arguments
-    if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-      let name = callee.baseName.text
-      if WidgetCodeReader.unsupportedViews[name] != nil {
-        facts.unsupportedViews.append(.init(name: name, span: span(callee), isConformance: false))
-      }
-      switch name {
-      case "UserDefaults":
-        if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression)
-        {
-          facts.groupIdentifiers.append(use)
-        }
-      case "Timeline":
-        if let policy = arguments.first(where: { $0.label?.text == "policy" }) {
-          readPolicy(policy.expression, in: node)
-        }
-      case "Link":
-        let destination = arguments.first { $0.label?.text == "destination" }
-        facts.urlUses.append(
-          .init(
-            isLink: true, span: span(callee), url: destination.flatMap { urlString($0.expression) },
-            enclosingType: currentType, branches: branchPath(Syntax(node))))
-      case "AppIntentConfiguration":
-        versioned("AppIntentConfiguration", OSVersion(17), callee)
-      case "Button" where arguments.contains { $0.label?.text == "intent" }:
-        versioned("Button(intent:)", OSVersion(17), callee)
-      case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
-        versioned("Toggle(isOn:intent:)", OSVersion(17), callee)
-      default:
-        break
-      }
+  /// A call of one of `factCallNames`, the current node: what it says, and the view it constructs
+  /// when widgets cannot show it.
+  func readConstruction(of name: String, _ call: LocatedRaw, _ path: inout RawPath) {
+    guard let node = RawFunctionCallExprSyntax(call.raw) else { return }
+    let calleeSpan = span(call.locate(node.calledExpression))
+    let arguments = WidgetCodeReader.arguments(of: call)
+    if WidgetCodeReader.unsupportedViews[name] != nil {
+      facts.unsupportedViews.append(.init(name: name, span: calleeSpan, isConformance: false))
     }
-    if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-      let name = member.declName.baseName.text
-      if name == "containerURL", let argument = arguments.first,
-        argument.label?.text == "forSecurityApplicationGroupIdentifier", let use = stringUse(argument.expression)
-      {
+    switch name {
+    case "UserDefaults":
+      if let argument = arguments.first, argument.label == "suiteName", let use = stringUse(argument.expression) {
         facts.groupIdentifiers.append(use)
       }
-      if name == "supportedFamilies", let array = arguments.first?.expression.as(ArrayExprSyntax.self) {
-        for element in array.elements {
-          guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
-          let familyName = family.declName.baseName.text
-          if let info = WidgetKitCatalog.family(named: familyName), let minimum = info.iOS, minimum > OSVersion(14) {
-            versioned(familyName, minimum, family)
-          }
-        }
+    case "Timeline":
+      if let policy = arguments.first(where: { $0.label == "policy" }) { readPolicy(policy.expression, &path) }
+    case "Link":
+      let destination = arguments.first { $0.label == "destination" }
+      facts.urlUses.append(
+        .init(
+          isLink: true, span: calleeSpan, url: destination.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: branchPath(&path)))
+    case "AppIntentConfiguration":
+      versioned("AppIntentConfiguration", OSVersion(17), calleeSpan)
+    case "Button" where arguments.contains { $0.label == "intent" }:
+      versioned("Button(intent:)", OSVersion(17), calleeSpan)
+    case "Toggle" where arguments.contains { $0.label == "intent" }:
+      versioned("Toggle(isOn:intent:)", OSVersion(17), calleeSpan)
+    default:
+      break
+    }
+  }
+
+  /// `FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: …)`.
+  func readContainerURL(_ call: LocatedRaw) {
+    if let argument = WidgetCodeReader.arguments(of: call).first,
+      argument.label == "forSecurityApplicationGroupIdentifier", let use = stringUse(argument.expression)
+    {
+      facts.groupIdentifiers.append(use)
+    }
+  }
+
+  /// The families `.supportedFamilies([...])` names, with the array's span; nil when its argument is not
+  /// an array of plain families (one the code computes is not read).
+  static func familyList(_ call: LocatedRaw) -> FamilyList? {
+    guard let argument = WidgetCodeReader.arguments(of: call).first,
+      let array = RawArrayExprSyntax(argument.expression.raw)
+    else { return nil }
+    let elements = argument.expression.locate(array.elements)
+    var families: [FamilyElement] = []
+    var isComplete = true
+    var offset = elements.offset
+    for case let slot? in array.elements.slots {
+      defer { offset += slot.byteLength }
+      guard let element = RawArrayElementSyntax(slot), let family = RawMemberAccessExprSyntax(element.expression.raw)
+      else {
+        isComplete = false
+        continue
+      }
+      let located = LocatedRaw(raw: slot, offset: offset).locate(element.expression)
+      families.append(FamilyElement(name: String(syntaxText: family.declName.baseName.tokenText), node: located))
+    }
+    return FamilyList(elements: families, isComplete: isComplete, array: argument.expression)
+  }
+
+  struct FamilyList {
+    /// The elements that name a family (`.systemSmall`).
+    var elements: [FamilyElement]
+    /// Whether every element names one.
+    var isComplete: Bool
+    var array: LocatedRaw
+  }
+
+  struct FamilyElement {
+    let name: String
+    let node: LocatedRaw
+  }
+
+  /// Families newer than the first widgets (iOS 14) need that version.
+  func readFamilyVersions(_ list: FamilyList?) {
+    for family in list?.elements ?? [] {
+      if let info = WidgetKitCatalog.family(named: family.name), let minimum = info.iOS, minimum > OSVersion(14) {
+        versioned(family.name, minimum, span(family.node))
       }
     }
   }
 
-  func readPolicy(_ expression: ExprSyntax, in timeline: FunctionCallExprSyntax) {
-    let function = enclosingFunction(of: Syntax(timeline))
-    let locals: (String) -> ExprSyntax? = { name in function.flatMap { Self.localValue(name, in: $0) } }
-    if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
-      switch member.declName.baseName.text {
+  /// A `Timeline`'s `policy:` argument, the Timeline call being the current node.
+  func readPolicy(_ expression: LocatedRaw, _ path: inout RawPath) {
+    let function = Self.enclosingFunction(&path)
+    let locals: (SyntaxText) -> RawSyntax? = { name in function.flatMap { Self.localValue(name, in: $0) } }
+    if let member = RawMemberAccessExprSyntax(expression.raw), member.base == nil {
+      switch member.declName.baseName.tokenText {
       case "atEnd":
         let spacing = function.flatMap { WidgetCodeReader.loopSpacing(in: $0) }
         facts.policies.append(.init(kind: .atEnd, seconds: spacing.map { Int($0) }, span: span(expression)))
@@ -1113,43 +1266,41 @@ private final class WidgetCodeVisitor {
       }
       return
     }
-    var policyExpression = expression
-    if let reference = expression.as(DeclReferenceExprSyntax.self), let value = locals(reference.baseName.text) {
+    var policyExpression = expression.raw
+    if let reference = RawDeclReferenceExprSyntax(expression.raw), let value = locals(reference.baseName.tokenText) {
       policyExpression = value
     }
-    guard let call = policyExpression.as(FunctionCallExprSyntax.self),
-      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "after",
-      let date = call.arguments.first?.expression
+    guard WidgetCodeReader.calleeMember(policyExpression) == "after",
+      let date = WidgetCodeReader.firstArgument(of: policyExpression)?.expression.raw
     else { return }
     let seconds = WidgetCodeReader.offset(ofDate: date, locals: locals)
     facts.policies.append(.init(kind: .after, seconds: seconds.map { Int($0) }, span: span(expression)))
   }
 
-  func enclosingFunction(of node: Syntax) -> Syntax? {
-    var current = node.parent
-    while let candidate = current {
-      if candidate.is(FunctionDeclSyntax.self) || candidate.is(ClosureExprSyntax.self)
-        || candidate.is(AccessorBlockSyntax.self)
-      {
-        return candidate
+  /// The function, closure or accessor the current node is in.
+  static func enclosingFunction(_ path: inout RawPath) -> RawSyntax? {
+    var depth = path.depth - 1
+    while depth >= 0 {
+      let candidate = path.raw(at: depth)
+      switch candidate.kind {
+      case .functionDecl, .closureExpr, .accessorBlock: return candidate
+      default: depth -= 1
       }
-      current = candidate.parent
     }
     return nil
   }
 
   /// The initial value of `let name = …` inside a function.
-  static func localValue(_ name: String, in function: Syntax) -> ExprSyntax? {
-    // The bindings of that name, found over the raw tree; a `var` may be reassigned before it is used,
-    // so only constants are followed.
-    let bindings = WidgetCodeReader.descendants(of: function) { raw in
-      guard let binding = RawPatternBindingSyntax(raw), let pattern = RawIdentifierPatternSyntax(binding.pattern.raw)
-      else { return false }
-      return String(syntaxText: pattern.identifier.tokenText) == name
-    }
-    for case let binding? in bindings.map({ $0.as(PatternBindingSyntax.self) })
-    where binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "let" {
-      if let value = binding.initializer?.value { return value }
+  static func localValue(_ name: SyntaxText, in function: RawSyntax) -> RawSyntax? {
+    // A `var` may be reassigned before it is used, so only constants are followed.
+    var path = RawPath(root: function)
+    while let node = path.advance() {
+      guard let binding = RawPatternBindingSyntax(node), let pattern = RawIdentifierPatternSyntax(binding.pattern.raw),
+        pattern.identifier.tokenText == name, path.depth >= 2,
+        let declaration = RawVariableDeclSyntax(path.raw(at: path.depth - 2)),
+        declaration.bindingSpecifier.tokenText == "let", let value = binding.initializer?.value
+      else { continue }
+      return value.raw
     }
     return nil
   }
@@ -1232,27 +1383,20 @@ private final class WidgetCodeVisitor {
   }
 
   /// The first configuration call in a widget's body: its type, kind and content views.
-  func readConfiguration(_ configuration: FunctionCallExprSyntax, of index: Int) {
-    guard let callee = configuration.calledExpression.as(DeclReferenceExprSyntax.self) else { return }
-    facts.widgets[index].configuration = (callee.baseName.text, span(callee))
-    if let kind = configuration.arguments.first(where: { $0.label?.text == "kind" }) {
+  func readConfiguration(_ configuration: LocatedRaw, of index: Int) {
+    guard let call = RawFunctionCallExprSyntax(configuration.raw),
+      let callee = RawDeclReferenceExprSyntax(call.calledExpression.raw)
+    else { return }
+    facts.widgets[index].configuration = (
+      String(syntaxText: callee.baseName.tokenText), span(configuration.locate(call.calledExpression))
+    )
+    let arguments = WidgetCodeReader.arguments(of: configuration)
+    if let kind = arguments.first(where: { $0.label == "kind" }) {
       facts.widgets[index].kind = stringUse(kind.expression)
     }
     // The views come from the content closure, trailing or labelled `content:`.
-    let content =
-      configuration.trailingClosure.map(Syntax.init)
-      ?? configuration.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
+    let content = call.trailingClosure?.raw ?? arguments.first(where: { $0.label == "content" })?.expression.raw
     facts.widgets[index].contentViews = content.map { Array(constructedTypes($0)).sorted() } ?? []
-  }
-
-  /// The first `.supportedFamilies([...])` in a widget's body; a family list the code computes is not read.
-  func readFamilies(_ call: FunctionCallExprSyntax, of index: Int) {
-    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else { return }
-    let names = array.elements.compactMap { element -> (name: String, span: SourceSpan)? in
-      guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return nil }
-      return (member.declName.baseName.text, span(member))
-    }
-    if names.count == array.elements.count { facts.widgets[index].families = (names, span(array)) }
   }
 
   /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
