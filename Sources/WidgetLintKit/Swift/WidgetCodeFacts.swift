@@ -214,8 +214,8 @@ enum WidgetCodeReader {
   /// a name, a literal, a modifier, an empty list, or a type (types hold no calls; the walk reads a
   /// declaration's inheritance from the declaration). A third of a tree's nodes are such leaves; none
   /// holds a call or a declaration, so the searches below a node skip them too.
-  static func mayHoldFacts(_ node: RawSyntax) -> Bool {
-    switch node.kind {
+  static func mayHoldFacts(_ node: RawSyntax, kind: SyntaxKind? = nil) -> Bool {
+    switch kind ?? node.kind {
     case .token, .declReferenceExpr, .identifierPattern, .stringSegment, .integerLiteralExpr, .floatLiteralExpr,
       .booleanLiteralExpr, .nilLiteralExpr, .binaryOperatorExpr, .closureShorthandParameter, .declModifierList,
       .typeSpecifierList, .importPathComponentList, .importDecl:
@@ -650,22 +650,25 @@ struct RawPath {
 /// for every node and token, which cost as much as half of parsing.
 private final class WidgetCodeVisitor {
   let file: SourceText
-  var facts = WidgetCodeFacts()
+  @exclusivity(unchecked) var facts = WidgetCodeFacts()
   /// Versions guaranteed by enclosing `if #available`, `guard #available` and `@available`.
-  var guarantees: [(version: OSVersion, until: RawSyntax.ID?)] = []
-  var typeStack: [String] = []
+  @exclusivity(unchecked) var guarantees: [(version: OSVersion, until: RawSyntax.ID?)] = []
+  @exclusivity(unchecked) var typeStack: [String] = []
   /// Per declaration being walked: whether its `@available` added to `guarantees`.
-  var declarationGuarantees: [Bool] = []
-  /// One entry per member block being walked: the view-like type (Widget, View, WidgetBundle) whose
-  /// `viewReferences` collect the types constructed inside it, or nil for any other type.
-  var viewCollectors: [String?] = []
+  @exclusivity(unchecked) var declarationGuarantees: [Bool] = []
+  /// The view-like types (Widget, View, WidgetBundle) met so far, each with the types constructed in its
+  /// member block; they become `facts.viewReferences` when the walk is over.
+  @exclusivity(unchecked) var collectedViews: [(typeName: String, views: Set<String>)] = []
+  /// One entry per member block being walked: the index in `collectedViews` of the view-like type whose
+  /// views the calls inside it add to, or nil for any other type.
+  @exclusivity(unchecked) var viewCollectors: [Int?] = []
   /// The member block of the view-like type just entered, which opens its collector when it is reached.
-  var pendingCollector: (block: RawSyntax.ID, typeName: String)?
+  @exclusivity(unchecked) var pendingCollector: (block: RawSyntax.ID, collector: Int)?
   /// The `body` accessors of the widgets declared so far, by the index of their widget in `facts.widgets`:
   /// a widget's configuration is read from the calls the walk meets in its body.
-  var widgetBodies: [RawSyntax.ID: Int] = [:]
+  @exclusivity(unchecked) var widgetBodies: [RawSyntax.ID: Int] = [:]
   /// The widgets whose body is being walked, innermost last.
-  var widgetsInBody: [WidgetInBody] = []
+  @exclusivity(unchecked) var widgetsInBody: [WidgetInBody] = []
 
   struct WidgetInBody {
     let index: Int
@@ -682,6 +685,13 @@ private final class WidgetCodeVisitor {
   func walk(_ tree: SourceFileSyntax) {
     var path = RawPath(root: Syntax(tree))
     readChildren(of: tree.raw, &path)
+    // Two types of one name (in different scopes) share their entry, as they share the name.
+    for (typeName, views) in collectedViews {
+      // Moved, not copied: a union would hash every name again.
+      if let earlier = facts.viewReferences.updateValue(views, forKey: typeName) {
+        facts.viewReferences[typeName]?.formUnion(earlier)
+      }
+    }
   }
 
   private func readChildren(of raw: RawSyntax, _ path: inout RawPath) {
@@ -690,9 +700,11 @@ private final class WidgetCodeVisitor {
     for (slot, child) in layout.children.enumerated() {
       guard let child else { continue }
       defer { ordinal += 1 }
-      guard WidgetCodeReader.mayHoldFacts(child) else { continue }
+      // The kind is asked once: it is a call into swift-syntax, made for every node.
+      let kind = child.kind
+      guard WidgetCodeReader.mayHoldFacts(child, kind: kind) else { continue }
       path.push(child, ordinal: ordinal, slot: slot)
-      read(child, &path)
+      read(child, kind: kind, &path)
       path.pop()
     }
   }
@@ -702,12 +714,12 @@ private final class WidgetCodeVisitor {
   }
 
   /// What each kind of node adds to the facts; the children are read in between.
-  private func read(_ raw: RawSyntax, _ path: inout RawPath) {
-    switch raw.kind {
+  private func read(_ raw: RawSyntax, kind: SyntaxKind, _ path: inout RawPath) {
+    switch kind {
     // Cast by kind: asking a node for its protocols is a dynamic cast, which cost 1,400 instructions a type.
     case .structDecl, .classDecl, .enumDecl:
       guard let plain = Self.plainType(raw) else {
-        switch raw.kind {
+        switch kind {
         case .structDecl: readType(typed(StructDeclSyntax.self, &path), raw, &path)
         case .classDecl: readType(typed(ClassDeclSyntax.self, &path), raw, &path)
         default: readType(typed(EnumDeclSyntax.self, &path), raw, &path)
@@ -752,7 +764,7 @@ private final class WidgetCodeVisitor {
       }
     case .memberBlock:
       if let pending = pendingCollector, pending.block == raw.id {
-        viewCollectors.append(pending.typeName)
+        viewCollectors.append(pending.collector)
         pendingCollector = nil
       } else {
         viewCollectors.append(nil)
@@ -1010,14 +1022,15 @@ private final class WidgetCodeVisitor {
   /// its member block: a second walk of every view cost a quarter of reading the facts.
   func collectViews(of typeName: String, in members: RawSyntax) {
     // Room for a view's usual dozen types: growing each set from empty cost a third of noting them.
-    if facts.viewReferences[typeName] == nil { facts.viewReferences[typeName] = Set(minimumCapacity: 12) }
-    pendingCollector = (members.id, typeName)
+    collectedViews.append((typeName, Set(minimumCapacity: 12)))
+    pendingCollector = (members.id, collectedViews.count - 1)
   }
 
-  /// Records `name` as constructed in every view-like type whose member block encloses the call.
+  /// Records `name` as constructed in every view-like type whose member block encloses the call: by
+  /// index, as looking each type up by name had cost half of noting.
   func noteConstructed(_ name: String) {
     guard WidgetCodeReader.isCapitalized(name) else { return }
-    for case let typeName? in viewCollectors { facts.viewReferences[typeName, default: []].insert(name) }
+    for case let collector? in viewCollectors { collectedViews[collector].views.insert(name) }
   }
 
   func leaveType() {
