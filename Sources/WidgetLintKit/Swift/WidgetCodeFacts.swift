@@ -275,12 +275,7 @@ enum WidgetCodeReader {
     let expression: LocatedRaw
   }
 
-  /// A call's first argument (its trailing closure is not one), not located.
-  static func firstArgument(of call: RawSyntax) -> RawLabeledExprSyntax? {
-    RawFunctionCallExprSyntax(call)?.arguments.slots.first.flatMap { $0.flatMap { RawLabeledExprSyntax($0) } }
-  }
-
-  /// The arguments of a call, not located.
+  /// The arguments of a call (its trailing closures are not among them), not located.
   static func argumentList(of call: RawSyntax) -> [RawLabeledExprSyntax] {
     guard let node = RawFunctionCallExprSyntax(call) else { return [] }
     return node.arguments.slots.compactMap { $0.flatMap { RawLabeledExprSyntax($0) } }
@@ -445,7 +440,7 @@ enum WidgetCodeReader {
     func factor(_ expression: RawSyntax) -> Double? {
       var expression = expression
       if let callee = calleeName(expression), callee == "Double" || callee == "TimeInterval",
-        let only = firstArgument(of: expression)
+        let only = argumentList(of: expression).first
       {
         expression = only.expression.raw
       }
@@ -1284,7 +1279,7 @@ private final class WidgetCodeVisitor {
       policyExpression = value
     }
     guard WidgetCodeReader.calleeMember(policyExpression) == "after",
-      let date = WidgetCodeReader.firstArgument(of: policyExpression)?.expression.raw
+      let date = WidgetCodeReader.argumentList(of: policyExpression).first?.expression.raw
     else { return }
     let seconds = WidgetCodeReader.offset(ofDate: date, locals: locals)
     facts.policies.append(.init(kind: .after, seconds: seconds.map { Int($0) }, span: span(expression)))
