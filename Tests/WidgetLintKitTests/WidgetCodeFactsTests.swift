@@ -238,6 +238,51 @@ import Testing
     #expect(found.urlUses.allSatisfy { $0.enclosingType == "V" })
   }
 
+  /// A URL use knows the `if` and `switch` branches around it, innermost first: each construct by its
+  /// offset (an `if`'s keyword, a switch's first case) and the branch by its index or its case's offset.
+  @Test func urlUsesKnowTheBranchesAroundThem() {
+    let code = """
+      struct V: View {
+          var body: some View {
+              if compact {
+                  switch family {
+                  case .systemSmall: Text("a").widgetURL(URL(string: "app://a"))
+                  default: Link(destination: URL(string: "app://b")!) { Text("b") }
+                  }
+              } else {
+                  Text("c").widgetURL(URL(string: "app://c"))
+              }
+              Text("d").widgetURL(URL(string: "app://d"))
+          }
+      }
+      """
+    let bytes = Array(code.utf8)
+    func offset(_ text: String) -> Int { bytes.firstRange(of: Array(text.utf8))!.lowerBound }
+    func step(_ construct: String, _ index: Int) -> WidgetCodeFacts.BranchStep {
+      .init(construct: offset(construct), index: index)
+    }
+    let uses = facts(code).urlUses
+    #expect(
+      uses.map { String(decoding: bytes[$0.span.start..<$0.span.end], as: UTF8.self) } == [
+        "widgetURL", "Link", "widgetURL", "widgetURL",
+      ])
+    #expect(uses.map { position($0.span) } == ["5:42", "6:22", "9:23", "11:19"])
+    let urls = uses.map { use -> String? in
+      guard case .literal(let url) = use.url?.value else { return nil }
+      return url
+    }
+    #expect(
+      urls == [
+        "app://a", "app://b", "app://c", "app://d",
+      ])
+    #expect(uses[0].branches == [step("case .systemSmall", offset("case .systemSmall")), step("if compact", 0)])
+    #expect(uses[1].branches == [step("case .systemSmall", offset("default:")), step("if compact", 0)])
+    #expect(uses[2].branches == [step("if compact", 1)])
+    #expect(uses[3].branches.isEmpty)
+    #expect(uses[0].excludes(uses[1]) && uses[0].excludes(uses[2]) && uses[1].excludes(uses[2]))
+    #expect(!uses[3].excludes(uses[0]))
+  }
+
   @Test func versionedUsesKnowTheirGuards() {
     let code = """
       struct W: Widget {
