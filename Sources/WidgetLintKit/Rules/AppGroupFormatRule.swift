@@ -80,20 +80,27 @@ public struct AppGroupFormatRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
-    var groups: [(Located<String>, String?)] = (manifest.app?.entitlements?.appGroups ?? []).map { ($0, nil) }
-    for target in manifest.targets {
-      groups += (target.entitlements?.appGroups ?? []).map { ($0, target.name?.value) }
-      groups += target.widgets.compactMap { widget in widget.appGroup.map { ($0, widget.kind?.value) } }
-    }
     // A manifest names a few App Groups many times: each distinct text is checked once.
     var verdicts: [String: String?] = [:]
-    for (group, subject) in groups {
-      let verdict = verdicts[group.value] ?? Self.problem(with: group.value)
-      verdicts[group.value] = .some(verdict)
-      guard let problem = verdict else { continue }
+    func check(_ group: Located<String>, subject: String?) {
+      let verdict: String?
+      if let known = verdicts[group.value] {
+        verdict = known
+      } else {
+        verdict = Self.problem(with: group.value)
+        verdicts[group.value] = .some(verdict)
+      }
+      guard let problem = verdict else { return }
       context.report(
         "App Group '\(group.value)' \(problem); App Groups are 'group.' plus a reverse-DNS name such as group.com.example.app",
         at: group, subject: subject)
+    }
+    for group in manifest.app?.entitlements?.appGroups ?? [] { check(group, subject: nil) }
+    for target in manifest.targets {
+      for group in target.entitlements?.appGroups ?? [] { check(group, subject: target.name?.value) }
+      for widget in target.widgets {
+        if let group = widget.appGroup { check(group, subject: widget.kind?.value) }
+      }
     }
   }
 }
