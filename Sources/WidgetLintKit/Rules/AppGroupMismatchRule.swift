@@ -117,9 +117,12 @@ public struct AppGroupMismatchRule: Rule {
       }
     }
     // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
-    let appGroupNames = manifest.app?.entitlements.map { Set($0.appGroupNames) }
-    let targetGroupNames = manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
-    for call in context.project.dartCalls where call.method == "setAppGroupId" {
+    // The names are gathered only for a project that has such a call: most have none.
+    let setters = context.project.dartCalls.filter { $0.method == "setAppGroupId" }
+    let appGroupNames = setters.isEmpty ? nil : manifest.app?.entitlements.map { Set($0.appGroupNames) }
+    let targetGroupNames =
+      setters.isEmpty ? [] : manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
+    for call in setters {
       guard let group = call.argument else { continue }
       var missing: [(String, SourceSpan?)] = []
       if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {

@@ -81,15 +81,16 @@ public struct EASExtensionMismatchRule: Rule {
     guard let manifest = context.manifest, let entries = manifest.eas?.appExtensions else { return }
     // Made for the first entry that names no target: usually none does.
     var targetNameSuggester: Suggester?
-    var targetsByName: [String: Manifest.Target] = [:]
+    var targetsByName: [String: Manifest.Target] = Dictionary(minimumCapacity: manifest.targets.count)
     for target in manifest.targets {
       if let name = target.name?.value, targetsByName[name] == nil { targetsByName[name] = target }
     }
     var knownParents = Set(manifest.targets.compactMap { $0.bundleIdentifier?.value.lowercased() })
     if let appID = manifest.app?.bundleIdentifier?.value { knownParents.insert(appID.lowercased()) }
-    var entryByTarget = FirstOccurrences<String, Manifest.AppExtension>()
+    // Each target's first entry, by its index: an entry is a large value to copy into a table.
+    var entryByTarget = FirstOccurrences<String, Int>(expectedCount: entries.count)
 
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       for key in entry.unknownKeys {
         var message = "EAS rejects the unknown key '\(key.value)' in an appExtensions entry"
         if let suggestion = Suggestions.closest(to: key.value, in: ManifestDecoder.appExtensionKeys) {
@@ -111,7 +112,8 @@ public struct EASExtensionMismatchRule: Rule {
           at: parent, subject: entry.targetName?.value)
       }
       guard let name = entry.targetName else { continue }
-      if let earlier = entryByTarget.earlier(than: entry, for: name.value) {
+      if let earlierIndex = entryByTarget.earlier(than: index, for: name.value) {
+        let earlier = entries[earlierIndex]
         context.report(
           "target '\(name.value)' has a second appExtensions entry", at: name, subject: name.value,
           related: [RelatedLocation("first entry here", at: earlier.targetName?.span ?? earlier.span)])
