@@ -295,15 +295,18 @@ public struct YAMLParser {
 
     mutating func reportDuplicateKeys(_ pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)], depth: Int) {
       guard pairs.count > 1 else { return }
-      // Most mappings are small: comparing pairs beats building a dictionary for each.
+      // Most mappings are small: comparing pairs beats building a dictionary for each, and their keys
+      // fit on the stack (an array for each mapping had cost as much as the comparisons).
       if pairs.count <= 12 {
-        let keys = pairs.map { document.scalarText($0.key) }
-        var unique = true
-        for index in keys.indices where keys[index] != nil {
-          if keys[..<index].contains(keys[index]) {
-            unique = false
-            break
+        let unique = withUnsafeTemporaryAllocation(of: String?.self, capacity: pairs.count) { keys in
+          for (index, pair) in pairs.enumerated() {
+            keys.initializeElement(at: index, to: document.scalarText(pair.key))
           }
+          defer { _ = keys.deinitialize() }
+          for index in keys.indices where keys[index] != nil {
+            if keys[..<index].contains(keys[index]) { return false }
+          }
+          return true
         }
         if unique { return }
       }
