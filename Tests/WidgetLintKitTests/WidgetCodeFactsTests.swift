@@ -238,6 +238,31 @@ import Testing
     #expect(found.urlUses.allSatisfy { $0.enclosingType == "V" })
   }
 
+  /// A variable's attributes are read typed and its string constants raw: one with both keeps both, and
+  /// a `var` is no constant.
+  @Test func attributedConstantsKeepTheirValueAndTheirAvailability() {
+    let code = """
+      enum Keys {
+          @available(iOSApplicationExtension, unavailable)
+          static let appOnly = "group.app.only", other = "x"
+          @available(iOS 17.0, *)
+          static let kind = "Newer"
+          static var mutable = "skip"
+      }
+      """
+    let bytes = Array(code.utf8)
+    let found = facts(code)
+    #expect(found.extensionUnavailableDeclarations == ["appOnly", "other"])
+    let constants = found.constants.map { key, use -> String in
+      let text = String(decoding: bytes[use.span.start..<use.span.end], as: UTF8.self)
+      return "\(key.type ?? "-").\(key.name)=\(text)@\(position(use.span))"
+    }
+    #expect(
+      constants.sorted() == [
+        "Keys.appOnly=\"group.app.only\"@3:26", "Keys.kind=\"Newer\"@5:23", "Keys.other=\"x\"@3:52",
+      ])
+  }
+
   /// A URL use knows the `if` and `switch` branches around it, innermost first: each construct by its
   /// offset (an `if`'s keyword, a switch's first case) and the branch by its index or its case's offset.
   @Test func urlUsesKnowTheBranchesAroundThem() {

@@ -181,8 +181,6 @@ enum WidgetCodeReader {
   }
 
   /// A string literal without interpolation.
-  static func literal(_ expression: ExprSyntax) -> String? { literal(expression.raw) }
-
   static func literal(_ expression: RawSyntax) -> String? {
     // Read from the raw node: each typed segment would be a node made for one look.
     guard let literal = RawStringLiteralExprSyntax(expression) else { return nil }
@@ -256,16 +254,10 @@ enum WidgetCodeReader {
   /// A call's arguments: each one's label and its expression, located.
   static func arguments(of call: LocatedRaw) -> [Argument] {
     guard let node = RawFunctionCallExprSyntax(call.raw) else { return [] }
-    let list = call.locate(node.arguments)
     var arguments: [Argument] = []
-    var offset = list.offset
-    for case let slot? in node.arguments.slots {
-      defer { offset += slot.byteLength }
-      guard let argument = RawLabeledExprSyntax(slot) else { continue }
-      arguments.append(
-        Argument(
-          label: argument.label?.tokenText,
-          expression: LocatedRaw(raw: slot, offset: offset).locate(argument.expression)))
+    call.locate(node.arguments).forEachChild { element in
+      guard let argument = RawLabeledExprSyntax(element.raw) else { return }
+      arguments.append(Argument(label: argument.label?.tokenText, expression: element.locate(argument.expression)))
     }
     return arguments
   }
@@ -510,11 +502,21 @@ struct LocatedRaw {
     return LocatedRaw(raw: child.raw, offset: offset)
   }
 
+  /// Each of this node's children (a collection's elements), located in one pass over their lengths.
+  func forEachChild(_ body: (LocatedRaw) -> Void) {
+    var offset = self.offset
+    for case let slot? in raw.slots {
+      body(LocatedRaw(raw: slot, offset: offset))
+      offset += slot.byteLength
+    }
+  }
+
+  /// Where the node's text starts, after its leading trivia.
+  var start: Int { offset + raw.leadingTriviaByteLength }
+
   /// The node's text, without its leading and trailing trivia.
   func span(in file: SourceText) -> SourceSpan {
-    SourceSpan(
-      file: file, start: offset + raw.leadingTriviaByteLength,
-      end: offset + raw.byteLength - raw.trailingTriviaByteLength)
+    SourceSpan(file: file, start: start, end: offset + raw.byteLength - raw.trailingTriviaByteLength)
   }
 }
 
@@ -743,8 +745,9 @@ private final class WidgetCodeVisitor {
       readChildren(of: raw, &path)
       leaveDeclaration()
     case .variableDecl:
-      if let decl = RawVariableDeclSyntax(raw), !Self.mayHaveAvailability(decl.attributes) {
-        if Self.mayDeclareConstant(decl) { readConstants(decl, path.located()) }
+      let decl = RawVariableDeclSyntax(raw)
+      if let decl, Self.mayDeclareConstant(decl) { readConstants(decl, path.located()) }
+      if let decl, !Self.mayHaveAvailability(decl.attributes) {
         declarationGuarantees.append(false)
       } else {
         read(typed(VariableDeclSyntax.self, &path))
@@ -852,7 +855,7 @@ private final class WidgetCodeVisitor {
     }
   }
 
-  /// A `let` with a string literal among its initial values, which `read(_: VariableDeclSyntax)` records.
+  /// A `let` with a string literal among its initial values, which `readConstants` records.
   private static func mayDeclareConstant(_ decl: RawVariableDeclSyntax) -> Bool {
     guard decl.bindingSpecifier.tokenKind == .keyword, decl.bindingSpecifier.tokenText == "let" else { return false }
     return decl.bindings.slots.contains { binding in
@@ -1040,36 +1043,26 @@ private final class WidgetCodeVisitor {
     enterDeclaration(node.attributes)
   }
 
+  /// A variable with attributes that may include `@available` (its constants are read raw).
   func read(_ node: VariableDeclSyntax) {
-    let unavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
-    // Constants only: a `var` may change before it is read.
-    let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
-    for binding in node.bindings {
-      let literalValue = isConstant ? binding.initializer?.value.as(StringLiteralExprSyntax.self) : nil
-      guard unavailable || literalValue != nil,
-        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-      else { continue }
-      if unavailable { facts.extensionUnavailableDeclarations.append(name) }
-      if let literalValue, let text = WidgetCodeReader.literal(ExprSyntax(literalValue)) {
-        let value = ExprSyntax(literalValue)
-        let key = WidgetCodeFacts.ConstantKey(type: currentType, name: name)
-        facts.constants[key] = .init(value: .literal(text), span: span(value), enclosingType: currentType)
+    if SwiftAttributes.isUnavailableInExtensions(node.attributes) {
+      for binding in node.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+          facts.extensionUnavailableDeclarations.append(name)
+        }
       }
     }
     enterDeclaration(node.attributes)
   }
 
-  /// `let name = "literal"`, the declaration having no `@available`: each binding's constant.
+  /// `let name = "literal"` (`mayDeclareConstant`): each binding's constant.
   func readConstants(_ decl: RawVariableDeclSyntax, _ node: LocatedRaw) {
-    let bindings = node.locate(decl.bindings)
-    var offset = bindings.offset
-    for case let slot? in decl.bindings.slots {
-      defer { offset += slot.byteLength }
-      guard let binding = RawPatternBindingSyntax(slot), let initializer = binding.initializer,
+    node.locate(decl.bindings).forEachChild { located in
+      guard let binding = RawPatternBindingSyntax(located.raw), let initializer = binding.initializer,
         let name = RawIdentifierPatternSyntax(binding.pattern.raw)?.identifier.tokenText,
         let text = WidgetCodeReader.literal(initializer.value.raw)
-      else { continue }
-      let value = LocatedRaw(raw: slot, offset: offset).locate(initializer).locate(initializer.value)
+      else { return }
+      let value = located.locate(initializer).locate(initializer.value)
       let key = WidgetCodeFacts.ConstantKey(type: currentType, name: String(syntaxText: name))
       facts.constants[key] = .init(value: .literal(text), span: span(value), enclosingType: currentType)
     }
@@ -1146,14 +1139,13 @@ private final class WidgetCodeVisitor {
       let child = path.raw(at: depth + 1)
       if let ifExpression = RawIfExprSyntax(parent) {
         let index = child.id == ifExpression.body.raw.id ? 0 : (child.id == ifExpression.elseBody?.raw.id ? 1 : -1)
-        if index >= 0 { steps.append(.init(construct: path.located(at: depth).span(in: file).start, index: index)) }
+        if index >= 0 { steps.append(.init(construct: path.located(at: depth).start, index: index)) }
       }
       if parent.kind == .switchCase, depth > 0, path.raw(at: depth - 1).kind == .switchCaseList {
         // The case's offset tells it from its siblings without counting them (a switch can have thousands).
         steps.append(
           .init(
-            construct: path.located(at: depth - 1).span(in: file).start,
-            index: path.located(at: depth).span(in: file).start))
+            construct: path.located(at: depth - 1).start, index: path.located(at: depth).start))
       }
       if parent.kind == .structDecl || parent.kind == .classDecl { break }
       depth -= 1
@@ -1219,19 +1211,18 @@ private final class WidgetCodeVisitor {
     guard let argument = WidgetCodeReader.arguments(of: call).first,
       let array = RawArrayExprSyntax(argument.expression.raw)
     else { return nil }
-    let elements = argument.expression.locate(array.elements)
     var families: [FamilyElement] = []
     var isComplete = true
-    var offset = elements.offset
-    for case let slot? in array.elements.slots {
-      defer { offset += slot.byteLength }
-      guard let element = RawArrayElementSyntax(slot), let family = RawMemberAccessExprSyntax(element.expression.raw)
+    argument.expression.locate(array.elements).forEachChild { located in
+      guard let element = RawArrayElementSyntax(located.raw),
+        let family = RawMemberAccessExprSyntax(element.expression.raw)
       else {
         isComplete = false
-        continue
+        return
       }
-      let located = LocatedRaw(raw: slot, offset: offset).locate(element.expression)
-      families.append(FamilyElement(name: String(syntaxText: family.declName.baseName.tokenText), node: located))
+      families.append(
+        FamilyElement(
+          name: String(syntaxText: family.declName.baseName.tokenText), node: located.locate(element.expression)))
     }
     return FamilyList(elements: families, isComplete: isComplete, array: argument.expression)
   }
