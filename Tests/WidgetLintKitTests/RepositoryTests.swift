@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// CI, the scripts and the tests run from the repository alone: a fork's CI or a packager has nothing
+/// beside the clone.
+@Suite struct RepositoryTests {
+  /// Files that CI runs or reads, by path relative to the package root.
+  static func checkedFiles() throws -> [String] {
+    let root = TestSupport.packageRoot.path
+    var files = [".ci/run"]
+    for folder in ["scripts", "Tests/WidgetLintKitTests", "Benchmarks"] {
+      let enumerator = try #require(FileManager.default.enumerator(atPath: root + "/" + folder))
+      for case let relative as String in enumerator where !relative.contains(".build") {
+        var isDirectory: ObjCBool = false
+        let path = folder + "/" + relative
+        if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          files.append(path)
+        }
+      }
+    }
+    return files
+  }
+
+  /// A `../` that climbs above the folder the file is in, from the file's own folder.
+  static func escapes(_ reference: Substring, from file: String) -> Bool {
+    var depth = file.split(separator: "/").count - 1
+    for component in reference.split(separator: "/") {
+      if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+      if depth < 0 { return true }
+    }
+    return false
+  }
+
+  @Test func nothingReadsOutsideTheClone() throws {
+    let files = try Self.checkedFiles()
+    #expect(files.count > 20, "expected the scripts and tests to be listed, found \(files)")
+    var offenders: [String] = []
+    for file in files where file != "Tests/WidgetLintKitTests/RepositoryTests.swift" {
+      let text = try String(contentsOfFile: TestSupport.path(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // The parent of the repository root, however it is spelled.
+        if line.contains("ROOT.parent") || line.contains("/shared/") || line.contains("\"shared\"") {
+          offenders.append("\(file):\(number + 1): \(line)")
+          continue
+        }
+        var rest = line[...]
+        while let range = rest.range(of: "../") {
+          let start = rest[..<range.lowerBound].lastIndex(where: { " \"'=(`".contains($0) }).map(rest.index(after:))
+          let end = rest[range.lowerBound...].firstIndex(where: { " \"'`);".contains($0) }) ?? rest.endIndex
+          let reference = rest[(start ?? rest.startIndex)..<end]
+          if Self.escapes(reference, from: file) { offenders.append("\(file):\(number + 1): \(line)") }
+          rest = rest[end...]
+        }
+      }
+    }
+    #expect(offenders == [])
+  }
+
+  @Test func escapeCheckSeesAClimbOutOfTheRoot() {
+    #expect(Self.escapes("../../shared/schemas/sarif-2.1.0.json", from: "scripts/validate-schemas"))
+    #expect(!Self.escapes("../schemas/vendor/sarif-2.1.0.json", from: "scripts/validate-schemas"))
+  }
+
+  @Test func sarifSchemaIsInTheRepository() throws {
+    let schema = try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("schemas/vendor/sarif-2.1.0.json"))
+    let object = try #require(try JSONSerialization.jsonObject(with: schema) as? [String: Any])
+    #expect((object["title"] as? String)?.contains("2.1.0") == true)
+  }
+}
