@@ -161,7 +161,8 @@ struct InitCommand: ParsableCommand {
   }
 
   func run() throws {
-    let project = Linter().sourcesProject(directory: sources, displayDirectory: sources, deploymentTarget: nil)
+    let project = Linter().read(
+      SwiftSourcesFrontend(directory: sources, displayDirectory: sources, deploymentTarget: nil))
     // Sources are written relative to where the manifest will be.
     let manifestDirectory = output.map { ($0 as NSString).deletingLastPathComponent } ?? "."
     let relative = Baseline.relativeFile(sources, to: manifestDirectory.isEmpty ? "." : manifestDirectory)
@@ -186,9 +187,9 @@ struct RulesCommand: ParsableCommand {
     let rules = RuleRegistry.all.map { $0.metadata }
     switch format {
     case .text:
-      let width = rules.map(\.id.count).max() ?? 0
+      let width = rules.map(\.id.rawValue.count).max() ?? 0
       for rule in rules {
-        let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        let id = rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
         let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
         print("\(id)  \(severity)  \(rule.summary)")
       }

@@ -193,7 +193,7 @@ import Testing
   @Test func countsLimitHowManyFindingsOneEntryAccepts() throws {
     let source = SourceText(path: "w.yaml", text: "a")
     let span = SourceSpan(file: source, start: 0, end: 1)
-    let finding = Finding(Observation(ruleID: "r", message: "m", span: span, pointer: .root), severity: .error)
+    let finding = Finding(Observation(ruleID: RuleID("r"), message: "m", span: span, pointer: .root), severity: .error)
     let baseline = Baseline(findings: [finding], directory: ".")
     #expect(baseline.newFindings([finding, finding], directory: ".").count == 1)
   }

@@ -9,7 +9,7 @@ import Testing
     var files: [(path: String, contents: String)] = [("app.json", app)]
     for target in targets { files.append(("targets/\(target.folder)/\(target.name)", target.config)) }
     let directory = try TestSupport.directory(with: files)
-    return (Linter().expoProject(appConfig: directory.appendingPathComponent("app.json").path), directory)
+    return (Linter().read(ExpoAppFrontend(appConfig: directory.appendingPathComponent("app.json").path)), directory)
   }
 
   let app = """
@@ -68,7 +68,7 @@ import Testing
     #expect(targets.map { $0.entitlements?.appGroupNames } == [nil, ["group.other"], ["group.com.example.tides"]])
     // The inherited group points into app.json, where it is written.
     #expect(targets[2].entitlements?.appGroups?.first?.span.file.path.hasSuffix("/app.json") == true)
-    let findings = Linter().runRules(on: project)
+    let findings = Linter().lint(project)
     #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
     #expect(findings.first?.file.hasSuffix("targets/own/expo-target.config.json") == true)
   }
@@ -85,7 +85,7 @@ import Testing
       ])
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(project.manifest?.targets.first?.bundleIdentifier == nil)
-    let findings = Linter().runRules(on: project)
+    let findings = Linter().lint(project)
     #expect(findings.map(\.ruleID) == ["computed-value"])
     #expect(findings.first?.severity == .note)
     #expect(findings.first?.range.start.column == 67)
@@ -103,10 +103,10 @@ import Testing
     ]
     let (without, first) = try project(app: app, targets: targets)
     defer { try? FileManager.default.removeItem(at: first) }
-    #expect(Linter().runRules(on: without).isEmpty)
+    #expect(Linter().lint(without).isEmpty)
     let (with, second) = try project(app: withEAS, targets: targets)
     defer { try? FileManager.default.removeItem(at: second) }
-    let findings = Linter().runRules(on: with)
+    let findings = Linter().lint(with)
     #expect(findings.map(\.ruleID) == ["eas-extension-mismatch"])
     #expect(findings.first?.message.hasPrefix("target 'widget' has no entry in eas.appExtensions") == true)
   }

@@ -3,19 +3,19 @@ import Testing
 @testable import WidgetLintKit
 
 @Suite struct JavaScriptConfigReaderTests {
-  func read(_ text: String) -> (value: Located<SourceValue>?, problems: [Observation]) {
+  func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [Observation]) {
     JavaScriptConfigReader.read(SourceText(path: "targets/widget/expo-target.config.js", text: text))
   }
 
   /// The value read, with no problems.
-  func value(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Located<SourceValue>? {
+  func value(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Located<ConfigValue>? {
     let (value, problems) = read(text)
     #expect(problems.isEmpty, "\(problems.map(\.message))", sourceLocation: sourceLocation)
     return value
   }
 
   /// A compact rendering: strings quoted, computed parts as `<text>`, objects in source order.
-  func render(_ value: Located<SourceValue>?) -> String {
+  func render(_ value: Located<ConfigValue>?) -> String {
     guard let value else { return "nil" }
     switch value.value {
     case .string(let text): return "\"\(text)\""
@@ -40,7 +40,7 @@ import Testing
     #expect(value == nil)
     #expect(problems.count <= 1)
     guard let first = problems.first else { return nil }
-    #expect(first.ruleID == "invalid-value")
+    #expect(first.ruleID == .invalidValue)
     #expect(first.pointer == .root)
     return (first.message, position(first.span))
   }

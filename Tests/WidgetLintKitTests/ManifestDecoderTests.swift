@@ -63,106 +63,6 @@ import Testing
     #expect(parallel.manifest?.targets.count == sequential.manifest?.targets.count)
   }
 
-  /// What the linter does: targets decoded by the parser's callback as they complete, then the rest.
-  func decodeWhileParsing(_ text: String) -> (
-    result: (manifest: Manifest?, observations: [Observation]), prefetched: Int, used: Int
-  ) {
-    let prefetch = ManifestDecoder.Prefetch()
-    let (document, _) = YAMLParser().parse(
-      SourceText(path: "widgets.yaml", text: text), onListItem: prefetch.handler)
-    let result = ManifestDecoder.decode(document, prefetched: prefetch)
-    let used = result.manifest?.targets.filter { prefetch.decodedTargets.contains(ObjectIdentifier($0)) }.count ?? 0
-    return (result, prefetch.count, used)
-  }
-
-  @Test func targetsDecodedWhileParsingGiveTheSequentialResult() throws {
-    let many = manyTargets(300)
-    // How many items the parser hands over (each collection item of the `targets` and
-    // `eas.appExtensions` lists until the first alias) and how many of the targets the manifest takes:
-    // with an alias anywhere, none.
-    let cases: [(name: String, text: String, prefetched: Int, used: Int)] = [
-      ("targets only", many, 300, 300),
-      (
-        "odd items", many.replacingOccurrences(of: "targets:\n", with: "targets:\n  - loose\n  - [a, b]\n  - {}\n"),
-        302, 301
-      ),
-      (
-        "targets twice, the short list first", "targets:\n  - {name: Early, bundleIdentifier: x, extra: 1}\n" + many,
-        301, 300
-      ),
-      (
-        "targets twice, the short list last", many + "targets:\n  - {name: Late, bundleIdentifier: y, extra: 2}\n", 301,
-        1
-      ),
-      ("an alias after the targets", many + "extra: &x [1]\nmore: *x\n", 300, 0),
-      (
-        "an alias inside a target",
-        many.replacingOccurrences(of: "  - name: T5\n", with: "  - name: &n T5\n    x: *n\n"), 5, 0
-      ),
-      (
-        "EAS entries",
-        many.replacingOccurrences(
-          of: "appExtensions: []",
-          with: "appExtensions:\n    - {targetName: T1, bundleIdentifier: com.example.app.t1, colour: red}\n"
-            + "    - [not, a, mapping]\n    - {targetName: 7, entitlements: {a: [1, {b: c}]}}\n    - loose\n"),
-        303, 300
-      ),
-      (
-        "targets inside a merge",
-        "<<: {targets: [{name: M, bundleIdentifier: z, colour: red}]}\napp: {bundleIdentifier: a}\n", 0, 0
-      ),
-    ]
-    let describeAll = { (observations: [Observation]) in observations.map { self.describe($0) + " " + $0.message } }
-    let names = { (manifest: Manifest?) in
-      manifest?.targets.map { "\($0.name?.value ?? "-") \($0.pointer) \($0.widgets.map(\.pointer.description))" }
-    }
-    for (name, text, expectedCount, expectedUsed) in cases {
-      let (document, _) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
-      let sequential = ManifestDecoder.decode(document, targetsPerRun: .max)
-      let (whileParsing, prefetched, used) = decodeWhileParsing(text)
-      #expect(prefetched == expectedCount, "\(name)")
-      // The targets decoded early are the ones the manifest holds, unless an alias made them void.
-      #expect(used == expectedUsed, "\(name)")
-      #expect(describeAll(whileParsing.observations) == describeAll(sequential.observations), "\(name)")
-      #expect(names(whileParsing.manifest) == names(sequential.manifest), "\(name)")
-      #expect(!sequential.observations.isEmpty, "\(name)")
-    }
-  }
-
-  @Test func theParserReportsEachCompletedItemOfAListNearTheRoot() {
-    let text = """
-      targets: [{a: 1}, loose, [1, {deep: [{x: 1}]}]]
-      ? [k]
-      : [{c: 3}]
-      other:
-        - {b: 2}
-      nested: {list: [{d: 4}], more: {list: [{too: deep}]}}
-      later: [&anchor {e: 5}, {f: 6}]
-      after: [{g: 7}]
-
-      """
-    var calls: [String] = []
-    let (document, problems) = YAMLParser().parse(SourceText(path: "t.yaml", text: text)) {
-      keys, index, item, document in
-      calls.append("\(keys.joined(separator: ".")) \(index) \(document.span(of: item).start)")
-    }
-    #expect(problems.isEmpty)
-    // Scalar items are not reported, nor lists more than two keys down or inside lists, nor a list
-    // whose key is not a scalar.
-    #expect(
-      calls == [
-        "targets 0 10", "targets 2 25", "other 0 76", "nested.list 0 99", "later 0 145", "later 1 161",
-        "after 0 177",
-      ])
-    #expect(!document.containsAliases)
-    var afterAlias: [String] = []
-    _ = YAMLParser().parse(SourceText(path: "t.yaml", text: "a: [{x: &v 1}, {y: *v}, {z: 2}]\n")) { keys, index, _, _ in
-      afterAlias.append("\(keys.joined()) \(index)")
-    }
-    // The second item holds the alias: it and every later item may share nodes, so they are not reported.
-    #expect(afterAlias == ["a 0"])
-  }
-
   @Test func decodesTypedValuesWithPointers() throws {
     let (manifest, problems) = decode(
       minimal.replacingOccurrences(
@@ -178,11 +78,11 @@ import Testing
 
   @Test func unknownKeySuggestsTheClosest() throws {
     let (_, problems) = decode(minimal.replacingOccurrences(of: "families:", with: "familes:"))
-    let unknown = try #require(problems.first { $0.ruleID == "unknown-key" })
+    let unknown = try #require(problems.first { $0.ruleID == .unknownKey })
     #expect(unknown.message == "unknown key 'familes' in a widget; did you mean 'families'?")
     #expect(describe(unknown) == "unknown-key 8:9-8:16 /targets/0/widgets/0/familes")
     // The misspelling also leaves the required key missing.
-    #expect(problems.map(\.ruleID).sorted() == ["missing-key", "unknown-key"])
+    #expect(problems.map(\.ruleID.rawValue).sorted() == ["missing-key", "unknown-key"])
   }
 
   @Test func missingKeyPointsAtTheItemsFirstLine() throws {
@@ -213,7 +113,7 @@ import Testing
 
       """
     let (_, problems) = decode(text)
-    #expect(problems.allSatisfy { $0.ruleID == "invalid-value" })
+    #expect(problems.allSatisfy { $0.ruleID == .invalidValue })
     #expect(
       problems.map { "\($0.span.range.start.line):\($0.span.range.start.column)" } == [
         "1:10", "3:21", "4:21", "5:15", "7:11", "9:15", "12:24", "13:19", "14:18",
@@ -237,10 +137,10 @@ import Testing
     #expect(refresh("900").0?.interval?.value == 900)
     #expect(refresh("90s").0?.interval?.value == 90)
     #expect(refresh("{policy: atEnd, interval: 10m}").0?.interval?.value == 600)
-    #expect(refresh("{policy: after}").1.map(\.ruleID) == ["missing-key"])
+    #expect(refresh("{policy: after}").1.map(\.ruleID.rawValue) == ["missing-key"])
     #expect(refresh("after").1.first?.message.contains("needs an interval") == true)
-    #expect(refresh("{policy: never, interval: 1h}").1.map(\.ruleID) == ["invalid-value"])
-    #expect(refresh("-5").1.map(\.ruleID) == ["invalid-value"])
+    #expect(refresh("{policy: never, interval: 1h}").1.map(\.ruleID.rawValue) == ["invalid-value"])
+    #expect(refresh("-5").1.map(\.ruleID.rawValue) == ["invalid-value"])
     #expect(refresh("atend").1.first?.message == "'refresh' is 'atend'; did you mean 'atEnd'?")
   }
 
@@ -271,9 +171,9 @@ import Testing
 
   @Test func emptyAndScalarDocuments() throws {
     let (_, empty) = decode("")
-    #expect(empty.map(\.ruleID) == ["missing-key"])
+    #expect(empty.map(\.ruleID.rawValue) == ["missing-key"])
     let (_, scalar) = decode("just text\n")
-    #expect(scalar.map(\.ruleID) == ["invalid-value"])
+    #expect(scalar.map(\.ruleID.rawValue) == ["invalid-value"])
     #expect(scalar.first?.message == "the manifest must be a mapping, found 'just text'")
   }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import WidgetLintKit
 
 @Suite struct PropertyListReaderTests {
-  static func read(_ text: String) -> (value: Located<SourceValue>?, problems: [Observation]) {
+  static func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [Observation]) {
     PropertyListReader.read(SourceText(path: "Test.plist", text: text))
   }
 
@@ -186,7 +186,7 @@ import Testing
     for length in [8, 12, data.count / 2, data.count - 1] {
       let result = PropertyListReader.read(SourceText(path: "x.plist", bytes: Array(data.prefix(length))))
       #expect(result.value == nil)
-      #expect(result.problems.map(\.ruleID) == ["invalid-value"])
+      #expect(result.problems.map(\.ruleID.rawValue) == ["invalid-value"])
     }
   }
 
@@ -254,7 +254,7 @@ import Testing
     #expect(result.value == nil, "\(text)")
     let problem = try #require(result.problems.first, "\(text)")
     #expect(result.problems.count == 1)
-    #expect(problem.ruleID == "invalid-value")
+    #expect(problem.ruleID == .invalidValue)
     #expect(problem.pointer == .root)
     let start = problem.span.range.start
     #expect("\(start.line):\(start.column)" == position, "\(text): \(problem.message)")
@@ -334,7 +334,7 @@ import Testing
     text += "</dict>\n</plist>\n"
     let source = SourceText(path: "Big.plist", text: text)
     let clock = ContinuousClock()
-    var result: (value: Located<SourceValue>?, problems: [Observation]) = (nil, [])
+    var result: (value: Located<ConfigValue>?, problems: [Observation]) = (nil, [])
     let elapsed = clock.measure { result = PropertyListReader.read(source) }
     #expect(result.problems.isEmpty)
     let last = try #require(result.value?["key.\(index - 1)"]?.value.array?[0])

@@ -43,7 +43,8 @@ import Testing
   @Test func sarifFingerprintsIgnoreLinesAndMessages() throws {
     let source = SourceText(path: "w.yaml", text: "a\nb\n")
     var finding = Finding(
-      Observation(ruleID: "r", message: "one", span: SourceSpan(file: source, start: 0, end: 1), pointer: .root),
+      Observation(
+        ruleID: RuleID("r"), message: "one", span: SourceSpan(file: source, start: 0, end: 1), pointer: .root),
       severity: .error)
     let first = Baseline.fingerprint(of: finding, relativeTo: ".")
     finding.message = "two"
@@ -57,7 +58,7 @@ import Testing
     let source = SourceText(path: "dir,with:odd/widgets.yaml", text: "key: value\n")
     let finding = Finding(
       Observation(
-        ruleID: "invalid-value", message: "100% wrong\nsecond line", span: SourceSpan(file: source, start: 5, end: 10),
+        ruleID: .invalidValue, message: "100% wrong\nsecond line", span: SourceSpan(file: source, start: 5, end: 10),
         pointer: .root), severity: .warning)
     let output = GitHubReporter().render(LintReport(files: [source.path], findings: [finding], inputErrors: []))
     #expect(

@@ -51,7 +51,7 @@ import Testing
   }
 
   /// Run with WIDGETLINT_UPDATE_RULE_PAGES=1 to rewrite the pages after changing a rule.
-  @Test(arguments: RuleRegistry.all.map { $0.metadata.id })
+  @Test(arguments: RuleRegistry.ids)
   func pageIsUpToDate(id: String) throws {
     let metadata = try #require(RuleRegistry.rule(withID: id)).metadata
     let url = Self.rulesDirectory.appendingPathComponent("\(id).md")
@@ -78,7 +78,7 @@ import Testing
     #expect(Set(pages.map { String($0.dropLast(3)) }) == Set(RuleRegistry.ids))
   }
 
-  @Test(arguments: RuleRegistry.all.map { $0.metadata.id })
+  @Test(arguments: RuleRegistry.ids)
   func pageExamplesBehave(id: String) throws {
     let page = try String(contentsOf: Self.rulesDirectory.appendingPathComponent("\(id).md"), encoding: .utf8)
     let examples = Self.examples(inPage: page)
@@ -98,8 +98,8 @@ import Testing
   @Test func metadataIsComplete() {
     var ids: Set<String> = []
     for rule in RuleRegistry.all.map({ $0.metadata }) {
-      #expect(ids.insert(rule.id).inserted, "duplicate rule id \(rule.id)")
-      #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" })
+      #expect(ids.insert(rule.id.rawValue).inserted, "duplicate rule id \(rule.id)")
+      #expect(rule.id.rawValue.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(!rule.summary.isEmpty && rule.rationale.contains("Source"), "\(rule.id) rationale cites no source")
     }
   }

@@ -86,15 +86,18 @@ import Testing
     let directory = Self.root.appendingPathComponent("availability-guards/Sources").path
     let linter = Linter()
     // No deployment target known: availability is not judged, and nothing about a manifest is assumed.
-    #expect(linter.lint(sourcesIn: directory, displayDirectory: "src", deploymentTarget: nil).isEmpty)
-    let judged = linter.lint(sourcesIn: directory, displayDirectory: "src", deploymentTarget: OSVersion(16))
+    #expect(
+      linter.lint(SwiftSourcesFrontend(directory: directory, displayDirectory: "src", deploymentTarget: nil)).isEmpty)
+    let judged = linter.lint(
+      SwiftSourcesFrontend(directory: directory, displayDirectory: "src", deploymentTarget: OSVersion(16)))
     #expect(!judged.isEmpty && judged.allSatisfy { $0.ruleID == "availability" && $0.file.hasPrefix("src/") })
     #expect(judged.allSatisfy { $0.related.isEmpty })
   }
 
   @Test func initWritesAManifestThatAgreesWithTheCode() throws {
     let sources = TestSupport.path("examples/trip-widgets/targets/TripWidgets")
-    let project = Linter().sourcesProject(directory: sources, displayDirectory: sources, deploymentTarget: nil)
+    let project = Linter().read(
+      SwiftSourcesFrontend(directory: sources, displayDirectory: sources, deploymentTarget: nil))
     let text = ManifestWriter.manifest(for: project, sourcesPath: sources)
     #expect(text.contains("      - kind: FlightStatusWidget\n"))
     #expect(text.contains("        configuration: intent\n"))

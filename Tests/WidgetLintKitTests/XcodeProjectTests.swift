@@ -49,7 +49,7 @@ import Testing
   func lint(_ files: [(path: String, contents: String)]) throws -> [Finding] {
     let directory = try TestSupport.directory(with: files)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return Linter().lint(xcodeProjectAt: directory.path).findings
+    return Linter().lint(XcodeAppFrontend(directory: directory.path))
   }
 
   @Test func buildSettingsAreExpandedWhereTheProjectDefinesThem() throws {
@@ -92,7 +92,7 @@ import Testing
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     try binary.write(to: directory.appendingPathComponent("ios/CounterWidget/CounterWidget.entitlements"))
-    let findings = Linter().lint(xcodeProjectAt: directory.path).findings
+    let findings = Linter().lint(XcodeAppFrontend(directory: directory.path))
     // The widget reads a group its binary entitlements do not list, and the app (no entitlements
     // file) does not carry the widget's group either.
     #expect(findings.map(\.ruleID) == ["app-group-mismatch", "app-group-mismatch"])

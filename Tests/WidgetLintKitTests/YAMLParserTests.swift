@@ -75,7 +75,7 @@ import Testing
     let (_, problems) = parse("app:\n  a: 1\n  b: 2\n  a: 3\n")
     let problem = try #require(problems.first)
     #expect(problems.count == 1)
-    #expect(problem.ruleID == "duplicate-key")
+    #expect(problem.ruleID == .duplicateKey)
     #expect(problem.pointer.description == "/app/a")
     let range = problem.span.range
     #expect("\(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column)" == "4:3-4:4")
@@ -105,7 +105,7 @@ import Testing
       text += "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
     }
     let (_, problems) = parse(text, limits: YAMLParser.Limits(maxDepth: 200, maxAliases: 50))
-    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.map(\.ruleID.rawValue) == ["yaml-syntax"])
     #expect(problems.first?.message.contains("more than 50 aliases") == true)
   }
 
@@ -113,7 +113,7 @@ import Testing
     let depth = 100_000
     let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     let (document, problems) = parse(text)
-    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.map(\.ruleID.rawValue) == ["yaml-syntax"])
     #expect(problems.first?.message.contains("nesting deeper than 200") == true)
     #expect(problems.first?.span.range.start.column == 201)
     #expect(document.root == nil)
@@ -121,7 +121,7 @@ import Testing
 
   @Test func unknownAndRecursiveAliasesAreReported() {
     let (_, unknown) = parse("a: *missing\n")
-    #expect(unknown.map(\.ruleID) == ["yaml-syntax"])
+    #expect(unknown.map(\.ruleID.rawValue) == ["yaml-syntax"])
     #expect(unknown.first?.message.contains("no anchor &missing") == true)
     let (_, recursive) = parse("a: &loop [*loop]\n")
     #expect(recursive.first?.message.contains("contains it") == true)
@@ -130,7 +130,7 @@ import Testing
   @Test func syntaxErrorsHaveAPosition() throws {
     let (_, problems) = parse("app:\n  families: [systemSmall\n  kind: x\n")
     let problem = try #require(problems.first)
-    #expect(problem.ruleID == "yaml-syntax")
+    #expect(problem.ruleID == .yamlSyntax)
     #expect(problem.span.range.start.line == 3)
     #expect(problem.message.contains("flow sequence"))
   }
@@ -138,7 +138,7 @@ import Testing
   @Test func secondDocumentIsReported() throws {
     let (_, problems) = parse("app: {}\n---\napp: {}\n")
     let problem = try #require(problems.first)
-    #expect(problem.ruleID == "yaml-syntax")
+    #expect(problem.ruleID == .yamlSyntax)
     #expect(problem.span.range.start.line == 2)
   }
 
@@ -222,7 +222,7 @@ import Testing
       String(repeating: "[", count: 300) + String(repeating: "0, ", count: 200_000) + String(repeating: "]", count: 300)
     let parser = YAMLParser(limits: .init(), concurrentParseSize: 0)
     let (document, problems) = parser.parse(SourceText(path: "t.yaml", text: text))
-    #expect(problems.map(\.ruleID) == ["yaml-syntax"])
+    #expect(problems.map(\.ruleID.rawValue) == ["yaml-syntax"])
     #expect(problems.first?.span.range.start.column == 201)
     #expect(document.root == nil)
   }

@@ -89,7 +89,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
               override.pointer = parsed
             } else {
               reader.report(
-                DocumentReader.invalidValueRule, "'pointer' must be a JSON Pointer such as /expo/ios", at: text.span,
+                .invalidValue, "'pointer' must be a JSON Pointer such as /expo/ios", at: text.span,
                 pointer: pointerEntry.pointer)
             }
           }
@@ -116,7 +116,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
     if let suggestion = Suggestions.closest(to: text.value, in: severityWords) {
       message += "; did you mean '\(suggestion)'?"
     }
-    reader.report(DocumentReader.invalidValueRule, message, at: text.span, pointer: text.pointer)
+    reader.report(.invalidValue, message, at: text.span, pointer: text.pointer)
     return nil
   }
 
@@ -136,14 +136,14 @@ public final class ConfigurationLoader: @unchecked Sendable {
           message += " (widgetlint rules lists them)"
         }
         reader.report(
-          DocumentReader.unknownKeyRule, message, at: reader.span(ruleEntry.keyNode), pointer: ruleEntry.pointer)
+          .unknownKey, message, at: reader.span(ruleEntry.keyNode), pointer: ruleEntry.pointer)
         continue
       }
       var settings = RuleSettings(severity: rule.defaultSeverity)
       if case .scalar = reader.document.content(of: ruleEntry.valueNode) {
         guard let text = reader.word(ruleEntry), let chosen = severity(text, reader: &reader) else { continue }
         settings.severity = chosen
-        result[rule.id] = settings
+        result[rule.id.rawValue] = settings
         continue
       }
       let optionNames = rule.options.map(\.name)
@@ -161,7 +161,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
         guard allowOptions, let optionEntry = options[option.name] else { continue }
         if let value = optionValue(option, optionEntry, reader: &reader) { settings.options[option.name] = value }
       }
-      result[rule.id] = settings
+      result[rule.id.rawValue] = settings
     }
     return result
   }
@@ -173,7 +173,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
     let tag = reader.document.tag(of: entry.valueNode)
     guard case .scalar(let text, let style) = reader.document.content(of: entry.valueNode) else {
       reader.report(
-        DocumentReader.invalidValueRule,
+        .invalidValue,
         "'\(option.name)' must be \(option.kind == .integer ? "a whole number" : "a duration")",
         at: span, pointer: entry.pointer)
       return nil
@@ -182,12 +182,12 @@ public final class ConfigurationLoader: @unchecked Sendable {
     case .integer:
       if case .int(let value) = ScalarValue(text: text, style: style, tag: tag), value >= 0 { return value }
       reader.report(
-        DocumentReader.invalidValueRule, "'\(option.name)' must be a whole number of at least 0, found '\(text)'",
+        .invalidValue, "'\(option.name)' must be a whole number of at least 0, found '\(text)'",
         at: span, pointer: entry.pointer)
     case .duration:
       if let seconds = Duration.seconds(parsing: text) { return seconds }
       reader.report(
-        DocumentReader.invalidValueRule, "'\(option.name)' must be a duration such as 5m or 1h30m, found '\(text)'",
+        .invalidValue, "'\(option.name)' must be a duration such as 5m or 1h30m, found '\(text)'",
         at: span, pointer: entry.pointer)
     }
     return nil

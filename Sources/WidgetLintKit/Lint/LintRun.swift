@@ -44,13 +44,14 @@ public struct LintRun {
         continue
       }
       linted.append(directory)
-      findings += linter.lint(sourcesIn: directory, displayDirectory: directory, deploymentTarget: deploymentTarget)
+      findings += linter.lint(
+        SwiftSourcesFrontend(directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget))
     }
     return LintReport(files: linted, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
   }
 
   public func run(arguments: [String]) -> LintReport {
-    let (inputs, discoveryErrors) = ManifestDiscovery.inputs(for: arguments)
+    let (inputs, discoveryErrors) = ProjectDiscovery.inputs(for: arguments)
     let loader = ConfigurationLoader()
     let shared = Linter(configuration: configuration)
     var linters: [String: Linter] = [:]
@@ -60,72 +61,32 @@ public struct LintRun {
     var reportedConfigurations: Set<String> = []
     var projects: [ProjectSummary] = []
     for input in inputs {
+      // The configuration that applies to the input's folder (the current folder's for standard input).
       var linter = shared
-      // Standard input takes the configuration of the current folder.
-      let filePath: String
-      switch input {
-      case .file(let path): filePath = path
-      case .standardInput: filePath = "-"
-      case .expoApp(let config): filePath = config
-      case .xcodeProject(let directory): filePath = SourceResolver.join(directory, "ios")
-      }
-      do {
-        let directory = input == .standardInput ? "." : (filePath as NSString).deletingLastPathComponent
-        switch configuration(forFileIn: directory.isEmpty ? "." : directory, loader: loader) {
-        case .failure(let failure):
-          for problem in failure.problems where reportedConfigurations.insert(problem.path).inserted {
-            errors.append(problem)
-          }
-          continue
-        case .success(let fileConfiguration):
-          if input != .standardInput, fileConfiguration.isIgnored(filePath) { continue }
-          if let path = fileConfiguration.path {
-            linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
-            linters[path] = linter
-          }
+      let directory = input.configurationDirectory
+      switch configuration(forFileIn: directory, loader: loader) {
+      case .failure(let failure):
+        for problem in failure.problems where reportedConfigurations.insert(problem.path).inserted {
+          errors.append(problem)
+        }
+        continue
+      case .success(let fileConfiguration):
+        if input != .standardInput, fileConfiguration.isIgnored(input.configurationPath) { continue }
+        if let path = fileConfiguration.path {
+          linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
+          linters[path] = linter
         }
       }
-      switch input {
-      case .expoApp(let config):
-        let (found, read) = linter.lint(expoAppAt: config)
-        files.append(config)
-        findings += found
-        projects.append(ProjectSummary(kind: "Expo app", path: config, filesRead: read))
-        continue
-      case .xcodeProject(let directory):
-        let (found, read) = linter.lint(xcodeProjectAt: directory)
-        files.append(directory)
-        findings += found
-        let kind =
-          FileManager.default.fileExists(atPath: SourceResolver.join(directory, "pubspec.yaml"))
-          ? "Flutter app" : "Xcode app"
-        projects.append(ProjectSummary(kind: kind, path: directory, filesRead: read))
-        continue
-      default:
-        break
-      }
-      let path: String
-      let bytes: Result<[UInt8], InputError>
-      switch input {
-      case .file(let filePath):
-        path = filePath
-        bytes = InputReader.read(path: filePath, maxSize: configuration.maxFileSize)
-      case .standardInput:
-        path = "<stdin>"
-        bytes = InputReader.readStandardInput(maxSize: configuration.maxFileSize)
-      case .expoApp, .xcodeProject:
-        continue
-      }
-      switch bytes {
+      switch frontend(for: input) {
       case .failure(let error):
-        errors.append(InputError(path: path, message: error.message))
-      case .success(let bytes):
-        files.append(path)
-        let directory = input == .standardInput ? "." : (path as NSString).deletingLastPathComponent
-        let display = input == .standardInput ? "" : directory
-        let source = SourceText(path: path, bytes: bytes)
-        findings += linter.lint(
-          manifest: source, directory: directory.isEmpty ? "." : directory, displayDirectory: display)
+        errors.append(error)
+      case .success(let (frontend, shownPath)):
+        let project = linter.read(frontend)
+        files.append(shownPath)
+        findings += linter.lint(project)
+        if let kind = input.appKind {
+          projects.append(ProjectSummary(kind: kind, path: shownPath, filesRead: project.filesRead))
+        }
       }
     }
     if let baseline {
@@ -140,6 +101,31 @@ public struct LintRun {
       files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
     report.projects = projects
     return report
+  }
+
+  /// The frontend that reads an input, and how the input is shown in the report.
+  private func frontend(for input: ProjectDiscovery.Input) -> Result<(any ProjectFrontend, String), InputError> {
+    switch input {
+    case .expoApp(let config):
+      return .success((ExpoAppFrontend(appConfig: config), config))
+    case .xcodeProject(let directory):
+      return .success((XcodeAppFrontend(directory: directory), directory))
+    case .standardInput:
+      return InputReader.readStandardInput(maxSize: configuration.maxFileSize).map { bytes in
+        (
+          ManifestFrontend(source: SourceText(path: "<stdin>", bytes: bytes), directory: ".", displayDirectory: ""),
+          "<stdin>"
+        )
+      }.mapError { InputError(path: "<stdin>", message: $0.message) }
+    case .file(let path):
+      return InputReader.read(path: path, maxSize: configuration.maxFileSize).map { bytes in
+        let directory = (path as NSString).deletingLastPathComponent
+        let frontend = ManifestFrontend(
+          source: SourceText(path: path, bytes: bytes), directory: directory.isEmpty ? "." : directory,
+          displayDirectory: directory)
+        return (frontend, path)
+      }.mapError { InputError(path: path, message: $0.message) }
+    }
   }
 
   /// The run's settings with a configuration file's rules on top.

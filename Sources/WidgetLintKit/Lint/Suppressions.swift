@@ -27,9 +27,6 @@ public struct Suppressions {
     public var misplaced: String?
   }
 
-  public static let withoutReasonRule = "suppression-without-reason"
-  public static let unusedRule = "unused-suppression"
-
   public private(set) var directives: [Directive]
 
   public init(source: SourceText, document: YAMLDocument?) {
@@ -196,14 +193,14 @@ public struct Suppressions {
       if let misplaced = directive.misplaced {
         observations.append(
           Observation(
-            ruleID: Self.unusedRule, message: "this suppression has no effect: \(misplaced)", span: directive.span,
+            ruleID: .unusedSuppression, message: "this suppression has no effect: \(misplaced)", span: directive.span,
             pointer: .root))
         continue
       }
       if directive.reason == nil {
         observations.append(
           Observation(
-            ruleID: Self.withoutReasonRule,
+            ruleID: .suppressionWithoutReason,
             message:
               "suppression has no reason; add one after ' -- ' so the next reader knows why the finding is accepted",
             span: directive.span, pointer: .root))
@@ -219,7 +216,7 @@ public struct Suppressions {
           let target = directive.targetLine.map { "line \($0)" } ?? "this file"
           message = "suppression of '\(rule.value)' is unused: \(target) has no such finding; remove it"
         }
-        observations.append(Observation(ruleID: Self.unusedRule, message: message, span: rule.span, pointer: .root))
+        observations.append(Observation(ruleID: .unusedSuppression, message: message, span: rule.span, pointer: .root))
       }
     }
     return (kept, observations)

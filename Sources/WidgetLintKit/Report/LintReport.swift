@@ -56,27 +56,3 @@ public struct LintReport: Sendable {
     return (strict ? failsStrict : fails) ? 1 : 0
   }
 }
-
-/// A project read without a manifest, for telling the user what was recognised.
-public struct ProjectSummary: Sendable {
-  public var kind: String
-  public var path: String
-  public var filesRead: [String]
-
-  public init(kind: String, path: String, filesRead: [String]) {
-    self.kind = kind
-    self.path = path
-    self.filesRead = filesRead
-  }
-}
-
-public protocol Reporter {
-  func render(_ report: LintReport) -> String
-}
-
-public enum WidgetLintInfo {
-  public static let name = "widgetlint"
-  public static let version = "0.1.0"
-  public static let homepage = "https://github.com/widgetlint/widgetlint"
-  public static let rulesURL = homepage + "/blob/main/rules/"
-}

@@ -134,13 +134,13 @@ public struct SARIFReporter: Reporter, Sendable {
   }
 
   public func render(_ report: LintReport) -> String {
-    let indexByID = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+    let indexByID = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id.rawValue, $0) })
     let descriptors = rules.map { rule in
       Descriptor(
-        id: rule.id, name: rule.id.split(separator: "-").map { $0.capitalized }.joined(),
+        id: rule.id.rawValue, name: rule.id.rawValue.split(separator: "-").map { $0.capitalized }.joined(),
         shortDescription: Message(text: rule.summary), fullDescription: Message(text: rule.summary),
         help: Help(text: rule.rationale, markdown: RuleDocumentation.markdown(rule)),
-        helpUri: WidgetLintInfo.rulesURL + rule.id + ".md",
+        helpUri: WidgetLintInfo.rulesURL + rule.id.rawValue + ".md",
         defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
     }
     let results = report.findings.map { finding in

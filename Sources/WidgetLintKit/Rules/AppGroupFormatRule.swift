@@ -1,7 +1,7 @@
 /// `app-group-format`: an App Group identifier Apple will not accept.
 public struct AppGroupFormatRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "app-group-format",
+    id: .appGroupFormat,
     defaultSeverity: .error,
     summary: "An App Group does not start with 'group.' or has characters outside A–Z a–z 0–9 . -",
     rationale: """
@@ -103,4 +103,8 @@ public struct AppGroupFormatRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let appGroupFormat = RuleID("app-group-format")
 }

@@ -1,7 +1,7 @@
 /// `app-group-mismatch`: data written to one App Group and read from another.
 public struct AppGroupMismatchRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "app-group-mismatch",
+    id: .appGroupMismatch,
     defaultSeverity: .error,
     summary: "A widget reads an App Group its target is not entitled to, or a target's group is missing from the app.",
     rationale: """
@@ -118,7 +118,7 @@ public struct AppGroupMismatchRule: Rule {
     }
     // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
     // The names are gathered only for a project that has such a call: most have none.
-    let setters = context.project.dartCalls.filter { $0.method == "setAppGroupId" }
+    let setters = context.project.homeWidgetCalls.filter { $0.method == "setAppGroupId" }
     let appGroupNames = setters.isEmpty ? nil : manifest.app?.entitlements.map { Set($0.appGroupNames) }
     let targetGroupNames =
       setters.isEmpty ? [] : manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
@@ -160,4 +160,8 @@ public struct AppGroupMismatchRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let appGroupMismatch = RuleID("app-group-mismatch")
 }

@@ -1,7 +1,7 @@
 /// `availability`: a family or configuration the target's OS version or platform cannot show.
 public struct AvailabilityRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "availability",
+    id: .availability,
     defaultSeverity: .error,
     summary: "A widget uses a family or configuration that its target's deployment target or platform cannot show.",
     rationale: """
@@ -125,4 +125,8 @@ public struct AvailabilityRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let availability = RuleID("availability")
 }

@@ -1,7 +1,7 @@
 /// `bundle-id-prefix`: an extension bundle identifier that iOS will refuse to install.
 public struct BundleIDPrefixRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "bundle-id-prefix",
+    id: .bundleIDPrefix,
     defaultSeverity: .error,
     summary: "An extension's bundle identifier is not the app's plus '.' and more, or has invalid characters.",
     rationale: """
@@ -79,4 +79,8 @@ public struct BundleIDPrefixRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let bundleIDPrefix = RuleID("bundle-id-prefix")
 }

@@ -1,7 +1,7 @@
 /// `duplicate-bundle-id`: two targets with one bundle identifier.
 public struct DuplicateBundleIDRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "duplicate-bundle-id",
+    id: .duplicateBundleID,
     defaultSeverity: .error,
     summary: "Two extension targets have (or derive) the same bundle identifier.",
     rationale: """
@@ -62,4 +62,8 @@ public struct DuplicateBundleIDRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let duplicateBundleID = RuleID("duplicate-bundle-id")
 }

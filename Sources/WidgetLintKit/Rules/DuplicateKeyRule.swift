@@ -1,7 +1,7 @@
 /// `duplicate-key`: a mapping key written twice.
 public struct DuplicateKeyRule: ReadingRule {
   public static let metadata = RuleMetadata(
-    id: "duplicate-key",
+    id: .duplicateKey,
     defaultSeverity: .error,
     summary: "A key appears twice in one mapping.",
     rationale: """
@@ -45,4 +45,8 @@ public struct DuplicateKeyRule: ReadingRule {
     ])
 
   public init() {}
+}
+
+extension RuleID {
+  public static let duplicateKey = RuleID("duplicate-key")
 }

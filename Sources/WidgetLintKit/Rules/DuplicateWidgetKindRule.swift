@@ -1,7 +1,7 @@
 /// `duplicate-widget-kind`: two widgets with the same `kind`.
 public struct DuplicateWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "duplicate-widget-kind",
+    id: .duplicateWidgetKind,
     defaultSeverity: .error,
     summary: "Two widgets in the app share a kind string.",
     rationale: """
@@ -61,4 +61,8 @@ public struct DuplicateWidgetKindRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let duplicateWidgetKind = RuleID("duplicate-widget-kind")
 }

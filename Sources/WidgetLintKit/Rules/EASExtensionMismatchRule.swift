@@ -1,7 +1,7 @@
 /// `eas-extension-mismatch`: EAS `appExtensions` entries that do not match the targets.
 public struct EASExtensionMismatchRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "eas-extension-mismatch",
+    id: .easExtensionMismatch,
     defaultSeverity: .error,
     summary: "EAS appExtensions entries and the widget targets disagree, or an entry is malformed.",
     rationale: """
@@ -165,4 +165,8 @@ public struct EASExtensionMismatchRule: Rule {
       "appExtensions entry for '\(name)' has entitlements that differ from the target's (\(differing.joined(separator: ", "))); EAS provisions what the entry lists",
       at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related)
   }
+}
+
+extension RuleID {
+  public static let easExtensionMismatch = RuleID("eas-extension-mismatch")
 }

@@ -1,7 +1,7 @@
 /// `extension-unavailable-api`: Swift in a widget target that uses APIs app extensions cannot call.
 public struct ExtensionUnavailableAPIRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "extension-unavailable-api",
+    id: .extensionUnavailableAPI,
     defaultSeverity: .error,
     summary: "A target's Swift sources use an API that is unavailable to app extensions.",
     rationale: """
@@ -83,7 +83,7 @@ public struct ExtensionUnavailableAPIRule: Rule {
     guard let manifest = context.manifest else { return }
     for (index, target) in manifest.targets.enumerated() {
       let name = target.name?.value ?? "this target"
-      for facts in context.project.sources(ofTarget: index) {
+      for facts in context.project.swiftFiles(ofTarget: index) {
         for use in facts.unavailableAPIUses {
           context.report(
             "\(use.api.symbol) is unavailable in app extensions, and '\(name)' is one; \(use.api.advice)",
@@ -104,4 +104,8 @@ public struct ExtensionUnavailableAPIRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let extensionUnavailableAPI = RuleID("extension-unavailable-api")
 }

@@ -1,7 +1,7 @@
 /// `invalid-value`: a value of the wrong type or outside its allowed set.
 public struct InvalidValueRule: ReadingRule {
   public static let metadata = RuleMetadata(
-    id: "invalid-value",
+    id: .invalidValue,
     defaultSeverity: .error,
     summary: "A value has the wrong type, or is not one of the values its key allows.",
     rationale: """
@@ -57,4 +57,8 @@ public struct InvalidValueRule: ReadingRule {
     ])
 
   public init() {}
+}
+
+extension RuleID {
+  public static let invalidValue = RuleID("invalid-value")
 }

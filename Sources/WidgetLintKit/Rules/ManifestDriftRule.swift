@@ -1,7 +1,7 @@
 /// `manifest-drift`: the manifest says one thing, the widget's Swift code another.
 public struct ManifestDriftRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "manifest-drift",
+    id: .manifestDrift,
     defaultSeverity: .error,
     summary: "The manifest and the target's Swift code disagree on the widgets, their families or configuration.",
     rationale: """
@@ -170,4 +170,8 @@ public struct ManifestDriftRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let manifestDrift = RuleID("manifest-drift")
 }

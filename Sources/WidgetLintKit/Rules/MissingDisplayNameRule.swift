@@ -1,7 +1,7 @@
 /// `missing-display-name`: a widget without a gallery name or description.
 public struct MissingDisplayNameRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "missing-display-name",
+    id: .missingDisplayName,
     defaultSeverity: .warning,
     summary: "A widget has no displayName or no description for the widget gallery.",
     rationale: """
@@ -57,4 +57,8 @@ public struct MissingDisplayNameRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let missingDisplayName = RuleID("missing-display-name")
 }

@@ -1,7 +1,7 @@
 /// `missing-key`: a required key is absent.
 public struct MissingKeyRule: ReadingRule {
   public static let metadata = RuleMetadata(
-    id: "missing-key",
+    id: .missingKey,
     defaultSeverity: .error,
     summary: "A required key is missing.",
     rationale: """
@@ -43,4 +43,8 @@ public struct MissingKeyRule: ReadingRule {
     ])
 
   public init() {}
+}
+
+extension RuleID {
+  public static let missingKey = RuleID("missing-key")
 }

@@ -1,7 +1,7 @@
 /// `refresh-interval-too-short`: a reload interval or entry spacing below WidgetKit's floor.
 public struct RefreshIntervalTooShortRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "refresh-interval-too-short",
+    id: .refreshIntervalTooShort,
     defaultSeverity: .warning,
     summary: "A widget asks to reload, or spaces its timeline entries, more often than WidgetKit allows.",
     rationale: """
@@ -85,4 +85,8 @@ public struct RefreshIntervalTooShortRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let refreshIntervalTooShort = RuleID("refresh-interval-too-short")
 }

@@ -56,7 +56,7 @@ public enum RuleDocumentation {
     }
     let entries = rules.map { rule in
       Entry(
-        id: rule.id, defaultSeverity: rule.defaultSeverity.rawValue, summary: rule.summary,
+        id: rule.id.rawValue, defaultSeverity: rule.defaultSeverity.rawValue, summary: rule.summary,
         options: rule.options.map {
           Option(name: $0.name, type: $0.kind.rawValue, default: $0.defaultDescription, summary: $0.summary)
         })

@@ -30,8 +30,8 @@ public enum RuleRegistry {
   ]
 
   public static func rule(withID id: String) -> (any Rule.Type)? {
-    all.first { $0.metadata.id == id }
+    all.first { $0.metadata.id.rawValue == id }
   }
 
-  public static var ids: [String] { all.map { $0.metadata.id } }
+  public static var ids: [String] { all.map { $0.metadata.id.rawValue } }
 }

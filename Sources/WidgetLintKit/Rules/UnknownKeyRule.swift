@@ -1,7 +1,7 @@
 /// `unknown-key`: a key manifest v1 does not define.
 public struct UnknownKeyRule: ReadingRule {
   public static let metadata = RuleMetadata(
-    id: "unknown-key",
+    id: .unknownKey,
     defaultSeverity: .error,
     summary: "A key that manifest v1 does not define, usually a misspelling.",
     rationale: """
@@ -46,4 +46,8 @@ public struct UnknownKeyRule: ReadingRule {
     ])
 
   public init() {}
+}
+
+extension RuleID {
+  public static let unknownKey = RuleID("unknown-key")
 }

@@ -1,7 +1,7 @@
 /// `unknown-widget-family`: a family that is not a WidgetFamily case.
 public struct UnknownWidgetFamilyRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "unknown-widget-family",
+    id: .unknownWidgetFamily,
     defaultSeverity: .error,
     summary: "A widget lists a family that is not a WidgetFamily case.",
     rationale: """
@@ -70,4 +70,8 @@ public struct UnknownWidgetFamilyRule: Rule {
     if let alias = WidgetKitCatalog.familyAliases[name.lowercased()] { return alias }
     return Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
   }
+}
+
+extension RuleID {
+  public static let unknownWidgetFamily = RuleID("unknown-widget-family")
 }

@@ -1,7 +1,7 @@
 /// `unknown-widget-kind`: the app asks to reload a widget kind no widget has.
 public struct UnknownWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "unknown-widget-kind",
+    id: .unknownWidgetKind,
     defaultSeverity: .error,
     summary: "The app reloads a widget kind that no widget in the extension declares.",
     rationale: """
@@ -76,7 +76,7 @@ public struct UnknownWidgetKindRule: Rule {
   }
 
   public func check(_ context: RuleContext) {
-    let reloads = context.project.dartCalls.filter { $0.method == "updateWidget" }
+    let reloads = context.project.homeWidgetCalls.filter { $0.method == "updateWidget" }
     guard !reloads.isEmpty else { return }
     let targets = context.targetsWithCode
     // Every widget extension's list must be known, or a missing kind is not certain.
@@ -102,4 +102,8 @@ public struct UnknownWidgetKindRule: Rule {
       context.report(message, at: name)
     }
   }
+}
+
+extension RuleID {
+  public static let unknownWidgetKind = RuleID("unknown-widget-kind")
 }

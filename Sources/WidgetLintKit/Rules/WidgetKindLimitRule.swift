@@ -1,7 +1,7 @@
 /// `widget-kind-limit`: more widgets in one WidgetBundle than the builder takes.
 public struct WidgetKindLimitRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "widget-kind-limit",
+    id: .widgetKindLimit,
     defaultSeverity: .error,
     summary: "A target's WidgetBundle lists more widgets than the SDK's WidgetBundleBuilder accepts.",
     rationale: """
@@ -85,4 +85,8 @@ public struct WidgetKindLimitRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let widgetKindLimit = RuleID("widget-kind-limit")
 }

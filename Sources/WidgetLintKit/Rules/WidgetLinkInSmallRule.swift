@@ -1,7 +1,7 @@
 /// `widget-link-in-small`: a `Link` in a view only the small family shows.
 public struct WidgetLinkInSmallRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "widget-link-in-small",
+    id: .widgetLinkInSmall,
     defaultSeverity: .warning,
     summary: "A Link is used in a view shown only in systemSmall, where Links do not work.",
     rationale: """
@@ -145,4 +145,8 @@ public struct WidgetLinkInSmallRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let widgetLinkInSmall = RuleID("widget-link-in-small")
 }

@@ -1,7 +1,7 @@
 /// `widget-unsupported-view`: SwiftUI views that do not render in a widget.
 public struct WidgetUnsupportedViewRule: Rule {
   public static let metadata = RuleMetadata(
-    id: "widget-unsupported-view",
+    id: .widgetUnsupportedView,
     defaultSeverity: .warning,
     summary:
       "Widget code uses a view that does not render in a widget (AsyncImage, ScrollView, List, text input, UIKit views).",
@@ -89,4 +89,8 @@ public struct WidgetUnsupportedViewRule: Rule {
       }
     }
   }
+}
+
+extension RuleID {
+  public static let widgetUnsupportedView = RuleID("widget-unsupported-view")
 }

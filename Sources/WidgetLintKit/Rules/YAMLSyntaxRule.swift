@@ -1,7 +1,7 @@
 /// `yaml-syntax`: the file cannot be read as YAML or JSON.
 public struct YAMLSyntaxRule: ReadingRule {
   public static let metadata = RuleMetadata(
-    id: "yaml-syntax",
+    id: .yamlSyntax,
     defaultSeverity: .error,
     summary: "The manifest is not valid YAML or JSON, or exceeds a reading limit.",
     rationale: """
@@ -44,4 +44,8 @@ public struct YAMLSyntaxRule: ReadingRule {
     ])
 
   public init() {}
+}
+
+extension RuleID {
+  public static let yamlSyntax = RuleID("yaml-syntax")
 }

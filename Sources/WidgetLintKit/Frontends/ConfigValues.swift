@@ -1,0 +1,97 @@
+/// Turning values read from project files (app.json, target configs, property lists) into the
+/// manifest model the rules read, keeping every span.
+public enum ConfigValues {
+  /// A parsed YAML/JSON document as a `ConfigValue` tree.
+  public static func value(of document: YAMLDocument) -> Located<ConfigValue>? {
+    guard let root = document.root else { return nil }
+    return value(document, root, pointer: .root, depth: 0)
+  }
+
+  private static func value(_ document: YAMLDocument, _ id: YAMLDocument.NodeID, pointer: JSONPointer, depth: Int)
+    -> Located<ConfigValue>
+  {
+    let span = document.span(of: id)
+    guard depth < 200 else { return Located(.computed("…"), span: span, pointer: pointer) }
+    switch document.content(of: id) {
+    case .scalar(let text, let style):
+      let value: ConfigValue
+      switch ScalarValue(text: text, style: style, tag: document.tag(of: id)) {
+      case .null: value = .null
+      case .bool(let flag): value = .bool(flag)
+      case .int, .float: value = .number(text)
+      case .string(let string): value = .string(string)
+      }
+      return Located(value, span: span, pointer: pointer)
+    case .sequence(let items):
+      return Located(
+        .array(items.enumerated().map { value(document, $1, pointer: pointer.appending($0), depth: depth + 1) }),
+        span: span, pointer: pointer)
+    case .mapping(let pairs):
+      var members: [(key: Located<String>, value: Located<ConfigValue>)] = []
+      for pair in pairs {
+        guard let key = document.scalarText(pair.key) else { continue }
+        let keySpan = document.span(of: pair.key)
+        let childPointer = pointer.appending(key)
+        members.append(
+          (
+            Located(key, span: keySpan, pointer: childPointer),
+            value(document, pair.value, pointer: childPointer, depth: depth + 1)
+          ))
+      }
+      return Located(.object(members), span: span, pointer: pointer)
+    case .alias:
+      return Located(.computed("alias"), span: span, pointer: pointer)
+    }
+  }
+
+  /// Every computed part of a value, for the `computed-value` notes.
+  public static func computedParts(of value: Located<ConfigValue>) -> [Located<String>] {
+    switch value.value {
+    case .computed(let text): return [Located(text, span: value.span, pointer: value.pointer)]
+    case .array(let items): return items.flatMap(computedParts)
+    case .object(let members): return members.flatMap { computedParts(of: $0.value) }
+    default: return []
+    }
+  }
+
+  public static func entitlements(_ value: Located<ConfigValue>) -> Entitlements? {
+    guard case .object(let members) = value.value else { return nil }
+    var result = Entitlements(span: value.span, pointer: value.pointer)
+    for member in members {
+      if let plain = member.value.plain { result.values[member.key.value] = plain }
+      if member.key.value == Entitlements.appGroupsKey {
+        result.appGroups = (member.value.value.array ?? []).compactMap(\.stringValue)
+        result.appGroupsSpan = member.value.span
+      }
+    }
+    return result
+  }
+
+  /// `expo.extra.eas.build.experimental.ios.appExtensions`, read as EAS reads it.
+  public static func eas(_ value: Located<ConfigValue>) -> Manifest.EAS {
+    var eas = Manifest.EAS(span: value.span)
+    guard let items = value.value.array else { return eas }
+    eas.appExtensionsSpan = value.span
+    eas.appExtensions = items.map { item in
+      var entry = Manifest.AppExtension(span: item.span, pointer: item.pointer)
+      guard case .object(let members) = item.value else { return entry }
+      for member in members {
+        switch member.key.value {
+        case "targetName": entry.targetName = member.value.stringValue
+        case "bundleIdentifier": entry.bundleIdentifier = member.value.stringValue
+        case "parentBundleIdentifier": entry.parentBundleIdentifier = member.value.stringValue
+        case "entitlements": entry.entitlements = entitlements(member.value)
+        default: entry.unknownKeys.append(member.key)
+        }
+      }
+      return entry
+    }
+    return eas
+  }
+
+  /// A version string ("16.0"), or nil.
+  public static func version(_ value: Located<ConfigValue>?) -> Located<OSVersion>? {
+    guard let text = value?.stringValue, let version = OSVersion(parsing: text.value) else { return nil }
+    return text.map { _ in version }
+  }
+}

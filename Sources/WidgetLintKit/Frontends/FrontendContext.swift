@@ -1,0 +1,96 @@
+import Foundation
+
+/// What every frontend reads with: the reading limits, the Swift facts shared by a run's projects,
+/// and the readers of the file formats project files are written in.
+public final class FrontendContext: Sendable {
+  public let limits: ReadingLimits
+  let swiftFacts: SwiftFactsCache
+
+  public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
+    self.limits = limits
+    self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
+  }
+
+  /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
+  /// whose problems replace libyaml's syntax errors for it.
+  func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
+    var (document, problems) = YAMLParser(limits: limits.parser).parse(source)
+    if source.path.lowercased().hasSuffix(".json") {
+      let strictness = JSONStrictness.problems(in: source)
+      if !strictness.isEmpty {
+        problems = strictness + problems.filter { $0.ruleID != .yamlSyntax }
+      }
+    }
+    return (document, problems)
+  }
+
+  /// Reads one project file (JSON, JavaScript, property list) as a value, with its reading problems.
+  func readValue(at path: String, display: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let empty = SourceText(path: display, text: "")
+      let problem = Observation(
+        ruleID: .invalidValue, message: "cannot read '\(display)': \(error.message)",
+        span: SourceSpan(file: empty, start: 0, end: 0), pointer: .root)
+      return (nil, [problem], empty)
+    case .success(let bytes):
+      let source = SourceText(path: display, bytes: bytes)
+      if path.hasSuffix(".js") {
+        let (value, problems) = JavaScriptConfigReader.read(source)
+        return (value, problems, source)
+      }
+      if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
+        let (value, problems) = PropertyListReader.read(source)
+        return (value, problems, source)
+      }
+      let (document, problems) = parseDocument(source)
+      return (problems.isEmpty ? ConfigValues.value(of: document) : nil, problems, source)
+    }
+  }
+
+  /// A `computed-value` note for every part of a value that is computed when the project builds.
+  func computedNotes(_ value: Located<ConfigValue>) -> [Observation] {
+    ConfigValues.computedParts(of: value).map { part in
+      Observation(
+        ruleID: .computedValue,
+        message:
+          "value computed at prebuild time, not checked: \(part.value.count > 60 ? String(part.value.prefix(60)) + "…" : part.value)",
+        span: part.span, pointer: part.pointer)
+    }
+  }
+
+  /// Reads the Swift facts of each target's files into the project, in the order of its targets.
+  func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
+    let (facts, problems) = swiftFacts.facts(
+      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize)
+    var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
+    if !problems.isEmpty {
+      for (index, files) in filesPerTarget.enumerated() {
+        for file in files where firstTarget[file] == nil { firstTarget[file] = index }
+      }
+    }
+    for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
+      guard let index = firstTarget[file], let target = project.manifest?.targets[index]
+      else { continue }
+      project.readingObservations.append(
+        Observation(
+          ruleID: .invalidValue, message: "'\(file.displayPath)' was not read: \(message)",
+          span: target.name?.span ?? target.span, pointer: target.pointer.appending("sources"),
+          subject: target.name?.value))
+    }
+    project.targetSwiftFiles = filesPerTarget.map { files in files.compactMap { facts[$0] } }
+    // Targets that share their files (a monorepo's common folder) share one merged view of the code,
+    // and the distinct views are merged side by side.
+    var firstWithFiles: [[SwiftFileResolver.ResolvedFile]: Int] = [:]
+    for (index, files) in filesPerTarget.enumerated() where firstWithFiles[files] == nil {
+      firstWithFiles[files] = index
+    }
+    let distinct = firstWithFiles.values.sorted()
+    let swiftFiles = project.targetSwiftFiles
+    let codeByFirst = Dictionary(
+      uniqueKeysWithValues: zip(
+        distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
+    project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    project.filesRead += filesPerTarget.joined().map(\.displayPath)
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A manifest (`widgets.yaml` or `widgets.json`): parsed, decoded into the model, and each target's
+/// `sources` resolved and read.
+public struct ManifestFrontend: ProjectFrontend {
+  public var source: SourceText
+  /// Where the manifest's relative `sources` are read from.
+  public var directory: String
+  /// How `directory` is shown in findings ("" for the current folder).
+  public var displayDirectory: String
+
+  public init(source: SourceText, directory: String, displayDirectory: String) {
+    self.source = source
+    self.directory = directory
+    self.displayDirectory = displayDirectory
+  }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    let (document, parseProblems) = context.parseDocument(source)
+    // A document cut short by a syntax error would decode into misleading schema findings.
+    guard !parseProblems.contains(where: { $0.ruleID == .yamlSyntax }) else {
+      return Project(manifestFile: source, manifest: nil, readingObservations: parseProblems, document: document)
+    }
+    let (manifest, decodeProblems) = ManifestDecoder.decode(document)
+    var project = Project(
+      manifestFile: source, manifest: manifest, readingObservations: parseProblems + decodeProblems,
+      document: document)
+    project.filesRead = [source.path]
+    guard let manifest else { return project }
+    let resolver = SwiftFileResolver(baseDirectory: directory, displayDirectory: displayDirectory)
+    // Many targets may name one folder: each entry is resolved once, side by side.
+    var seen: Set<String> = []
+    let entries = manifest.targets.flatMap { $0.sources.map(\.value) }.filter { seen.insert($0).inserted }
+    let filesByEntry = Dictionary(
+      uniqueKeysWithValues: zip(entries, concurrentMap(entries.count) { resolver.files(for: entries[$0]) }))
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    for target in manifest.targets {
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      for entry in target.sources {
+        if let found = filesByEntry[entry.value] ?? nil {
+          files += found
+        } else {
+          project.readingObservations.append(
+            Observation(
+              ruleID: .invalidValue,
+              message: "sources entry '\(entry.value)' matches no file (paths are relative to the manifest)",
+              span: entry.span, pointer: entry.pointer, subject: target.name?.value))
+        }
+      }
+      filesPerTarget.append(files)
+    }
+    context.attachCode(filesPerTarget, to: &project)
+    return project
+  }
+}

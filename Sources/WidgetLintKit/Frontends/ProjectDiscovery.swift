@@ -1,0 +1,134 @@
+import Foundation
+
+/// Finds the manifests a command line names: files as given, directories searched for
+/// `widgets.yaml`, `widgets.yml` and `widgets.json`.
+public enum ProjectDiscovery {
+  public static let manifestNames: Set<String> = ["widgets.yaml", "widgets.yml", "widgets.json"]
+
+  public static let expoConfigNames: Set<String> = ["app.json", "app.config.json"]
+
+  public enum Input: Equatable, Sendable {
+    /// A file to lint, and how to show its path.
+    case file(path: String)
+    case standardInput
+    /// An Expo app, by its app.json or app.config.json.
+    case expoApp(config: String)
+    /// An Xcode or Flutter app, by the folder holding `ios/` (or `ios/` itself).
+    case xcodeProject(directory: String)
+
+    /// The path a configuration's `ignore:` globs are matched against.
+    var configurationPath: String {
+      switch self {
+      case .file(let path): return path
+      case .standardInput: return "-"
+      case .expoApp(let config): return config
+      case .xcodeProject(let directory): return SwiftFileResolver.join(directory, "ios")
+      }
+    }
+
+    /// The folder whose nearest configuration applies (the current folder for standard input).
+    var configurationDirectory: String {
+      guard self != .standardInput else { return "." }
+      let directory = (configurationPath as NSString).deletingLastPathComponent
+      return directory.isEmpty ? "." : directory
+    }
+
+    /// How `-v` names an app read as it is; nil for a manifest.
+    var appKind: String? {
+      switch self {
+      case .file, .standardInput: return nil
+      case .expoApp: return "Expo app"
+      case .xcodeProject(let directory):
+        let isFlutter = FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "pubspec.yaml"))
+        return isFlutter ? "Flutter app" : "Xcode app"
+      }
+    }
+  }
+
+  /// Whether an app.json is an Expo config (it has an "expo" key).
+  static func isExpoConfig(_ path: String) -> Bool {
+    guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
+    return String(decoding: bytes, as: UTF8.self).contains("\"expo\"")
+  }
+
+  /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension).
+  static func isXcodeAppFolder(_ path: String) -> Bool {
+    let manager = FileManager.default
+    guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
+    for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
+      let info = SwiftFileResolver.join(SwiftFileResolver.join(path, folder), "Info.plist")
+      if case .success(let bytes) = InputReader.read(path: info, maxSize: 4 << 20),
+        String(decoding: bytes, as: UTF8.self).contains("NSExtension")
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The inputs for the given arguments, and the arguments that named nothing lintable.
+  public static func inputs(for arguments: [String]) -> (inputs: [Input], errors: [InputError]) {
+    var inputs: [Input] = []
+    var errors: [InputError] = []
+    for argument in arguments {
+      if argument == "-" {
+        inputs.append(.standardInput)
+        continue
+      }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+        let message =
+          (try? FileManager.default.destinationOfSymbolicLink(atPath: argument)) != nil
+          ? "is a broken symbolic link" : "no such file or directory"
+        errors.append(InputError(path: argument, message: message))
+        continue
+      }
+      guard isDirectory.boolValue else {
+        let name = (argument as NSString).lastPathComponent
+        inputs.append(expoConfigNames.contains(name) ? .expoApp(config: argument) : .file(path: argument))
+        continue
+      }
+      let resolver = SwiftFileResolver(baseDirectory: argument, displayDirectory: argument)
+      let files = resolver.walk(".")
+      var found: [Input] = []
+      var expoFolders: Set<String> = []
+      for relative in files {
+        let name = (relative as NSString).lastPathComponent
+        let path = SwiftFileResolver.join(argument, relative)
+        if manifestNames.contains(name) {
+          found.append(.file(path: path))
+        } else if expoConfigNames.contains(name), isExpoConfig(path) {
+          let folder = (relative as NSString).deletingLastPathComponent
+          // app.config.json beside app.json is the same app.
+          if expoFolders.insert(folder).inserted { found.append(.expoApp(config: path)) }
+        }
+      }
+      // An `ios` folder with app extensions, unless it is an Expo app's prebuild output.
+      var iosFolders = Set(
+        files.compactMap { relative -> String? in
+          let parts = relative.split(separator: "/")
+          guard let index = parts.lastIndex(of: "ios"), index + 2 == parts.count - 1, parts.last == "Info.plist" else {
+            return nil
+          }
+          return parts[..<index].joined(separator: "/")
+        })
+      if (argument as NSString).lastPathComponent == "ios" || isXcodeAppFolder(argument) { iosFolders.insert("") }
+      for folder in iosFolders.sorted() where !expoFolders.contains(folder) {
+        let path = folder.isEmpty ? argument : SwiftFileResolver.join(argument, folder)
+        let ios =
+          folder.isEmpty && !FileManager.default.fileExists(atPath: SwiftFileResolver.join(path, "ios"))
+          ? path : SwiftFileResolver.join(path, "ios")
+        if isXcodeAppFolder(ios) { found.append(.xcodeProject(directory: path)) }
+      }
+      if found.isEmpty {
+        errors.append(
+          InputError(
+            path: argument,
+            message:
+              "contains no manifest (widgets.yaml, widgets.yml or widgets.json), Expo app or iOS app with widgets"))
+      }
+      inputs += found
+    }
+    return (inputs, errors)
+  }
+}

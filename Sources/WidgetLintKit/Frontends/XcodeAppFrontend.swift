@@ -1,0 +1,114 @@
+import Foundation
+
+/// An Xcode or Flutter app as it is: the `ios/` folder's targets, recognised by their Info.plist, with
+/// their entitlements and the widget extension's Swift, and for Flutter the home_widget calls in `lib/`.
+public struct XcodeAppFrontend: ProjectFrontend {
+  /// The folder holding `ios/`, or `ios/` itself.
+  public var directory: String
+
+  public init(directory: String) { self.directory = directory }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    let ios =
+      FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "ios"))
+      ? SwiftFileResolver.join(directory, "ios") : directory
+    let settings = xcconfigSettings(in: ios)
+    var manifest = Manifest(rootSpan: SourceSpan(file: SourceText(path: ios, text: ""), start: 0, end: 0))
+    manifest.origin = .xcode
+    var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingObservations: [])
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    let skipped: Set<String> = ["Pods", "Flutter", "build", "DerivedData", ".symlinks"]
+    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: ios)) ?? []).sorted().filter {
+      !skipped.contains($0) && !$0.hasPrefix(".") && !$0.hasSuffix(".xcodeproj") && !$0.hasSuffix(".xcworkspace")
+    }
+    for folder in folders {
+      let folderPath = SwiftFileResolver.join(ios, folder)
+      let infoPath = SwiftFileResolver.join(folderPath, "Info.plist")
+      guard FileManager.default.fileExists(atPath: infoPath) else { continue }
+      project.filesRead.append(infoPath)
+      let (info, infoProblems, _) = context.readValue(at: infoPath, display: infoPath)
+      project.readingObservations += infoProblems
+      let point = info?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
+      let entitlementFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted()
+        .filter { $0.hasSuffix(".entitlements") }
+      var entitlements: Entitlements?
+      // Prefer the folder's own name (Runner.entitlements); a Debug/Release pair is read as the first.
+      if let file = entitlementFiles.first(where: { $0 == folder + ".entitlements" }) ?? entitlementFiles.first {
+        let path = SwiftFileResolver.join(folderPath, file)
+        project.filesRead.append(path)
+        let (value, problems, _) = context.readValue(at: path, display: path)
+        project.readingObservations += problems
+        entitlements = value.flatMap(ConfigValues.entitlements).map { expand($0, with: settings) }
+      }
+      guard let point else {
+        // The app: the folder with an Info.plist and no NSExtension (Runner in Flutter).
+        if manifest.app == nil || folder == "Runner" {
+          var app = Manifest.App(span: manifest.rootSpan, pointer: .root)
+          app.entitlements = entitlements
+          manifest.app = app
+        }
+        continue
+      }
+      let target = Manifest.Target(span: point.span, pointer: point.pointer)
+      target.name = point.map { _ in folder }
+      target.entitlements = entitlements
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if point.value == "com.apple.widgetkit-extension" {
+        target.sources = [point.map { _ in folderPath }]
+        files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
+      }
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    // Flutter: the home_widget calls in lib/.
+    let lib = SwiftFileResolver.join(directory, "lib")
+    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
+      $0.hasSuffix(".dart")
+    }
+    for relative in dartFiles {
+      let path = SwiftFileResolver.join(lib, relative)
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+        continue
+      }
+      project.filesRead.append(path)
+      project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+        .map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
+    }
+    project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &project)
+    return project
+  }
+
+  /// `KEY = value` settings from the project's .xcconfig files, for `$(KEY)` in entitlements.
+  func xcconfigSettings(in directory: String) -> [String: String] {
+    var settings: [String: String] = [:]
+    let files = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
+      .filter { $0.hasSuffix(".xcconfig") && !$0.hasPrefix("Pods/") }
+    for relative in files {
+      guard
+        case .success(let bytes) = InputReader.read(path: SwiftFileResolver.join(directory, relative), maxSize: 1 << 20)
+      else { continue }
+      for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        let text = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard let equals = text.firstIndex(of: "="), !text.hasPrefix("#") else { continue }
+        let key = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        if !key.isEmpty, !key.contains("["), !key.contains(" ") { settings[key] = value }
+      }
+    }
+    return settings
+  }
+
+  /// App Groups with `$(SETTING)` references expanded where the project defines the setting.
+  func expand(_ entitlements: Entitlements, with settings: [String: String]) -> Entitlements {
+    guard !settings.isEmpty, let groups = entitlements.appGroups else { return entitlements }
+    var result = entitlements
+    result.appGroups = groups.map { group in
+      guard BuildSettings.containsReference(group.value),
+        let expanded = BuildSettings.expand(group.value, with: settings)
+      else { return group }
+      return group.map { _ in expanded }
+    }
+    return result
+  }
+}

@@ -1,0 +1,48 @@
+/// The one stage every project's findings go through after the rules, whatever the frontend that read
+/// it: severities from the configuration, inline suppressions (where the project's file has comments),
+/// the configuration's `overrides:` by file and JSON Pointer, stable paths for the baseline, and source
+/// order.
+struct Finisher {
+  let configuration: LintConfiguration
+
+  func finish(_ observations: [Observation], of project: Project) -> [Finding] {
+    var findings = assignSeverities(observations)
+    if let document = project.document {
+      var suppressions = Suppressions(source: project.manifestFile, document: document)
+      let (kept, directiveObservations) = suppressions.apply(to: findings, file: project.manifestFile)
+      findings = kept + assignSeverities(directiveObservations)
+    }
+    if project.manifest?.isSynthesized == true {
+      // A `--sources` project's made-up manifest is nowhere a reader could look.
+      for index in findings.indices {
+        findings[index].related.removeAll { $0.span.file === project.manifestFile }
+      }
+    }
+    if let file = configuration.file, !file.overrides.isEmpty {
+      findings = findings.compactMap { finding in
+        guard let override = file.overriddenSeverity(rule: finding.ruleID, file: finding.file, pointer: finding.pointer)
+        else { return finding }
+        guard let severity = override else { return nil }
+        var changed = finding
+        changed.severity = severity
+        return changed
+      }
+    }
+    if let document = project.document {
+      var paths = StablePaths(document: document)
+      for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
+    }
+    return findings.sorted(by: Finding.sourceOrder)
+  }
+
+  /// Findings with the severity the configuration gives their rule; rules turned off give none.
+  private func assignSeverities(_ observations: [Observation]) -> [Finding] {
+    observations.compactMap { observation in
+      let settings = configuration.rules[observation.ruleID.rawValue]
+      if let settings, settings.severity == nil { return nil }
+      let metadata = RuleRegistry.rule(withID: observation.ruleID.rawValue)?.metadata
+      let severity = settings?.severity ?? observation.severityOverride ?? metadata?.defaultSeverity ?? .error
+      return Finding(observation, severity: severity)
+    }
+  }
+}

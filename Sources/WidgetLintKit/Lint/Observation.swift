@@ -1,0 +1,26 @@
+/// What a rule, the parser or the manifest decoder found, before a severity is assigned.
+public struct Observation: Sendable {
+  public var ruleID: RuleID
+  public var message: String
+  public var span: SourceSpan
+  public var pointer: JSONPointer
+  /// The widget kind or target name the finding concerns, when there is one: part of its identity.
+  public var subject: String?
+  public var related: [RelatedLocation]
+  /// A severity below the rule's default for this one finding (a rule whose cases differ in weight);
+  /// a severity set in the configuration still applies to all of the rule's findings.
+  public var severityOverride: Severity?
+
+  public init(
+    ruleID: RuleID, message: String, span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
+    related: [RelatedLocation] = [], severityOverride: Severity? = nil
+  ) {
+    self.severityOverride = severityOverride
+    self.ruleID = ruleID
+    self.message = message
+    self.span = span
+    self.pointer = pointer
+    self.subject = subject
+    self.related = related
+  }
+}

@@ -1,0 +1,56 @@
+/// WidgetKit facts as data (see the facts sheet: WidgetFamily availability, configuration types).
+public enum WidgetKitCatalog {
+  public struct Family: Sendable {
+    public var name: String
+    /// The first iOS version with the family, nil where iOS never shows it.
+    public var iOS: OSVersion?
+    /// The first watchOS version with the family, nil where watchOS never shows it.
+    public var watchOS: OSVersion?
+    public var note: String?
+
+    public func minimum(on platform: Manifest.Platform) -> OSVersion? {
+      platform == .ios ? iOS : watchOS
+    }
+  }
+
+  public static let families: [Family] = [
+    Family(name: "systemSmall", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemMedium", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemLarge", iOS: OSVersion(14), watchOS: nil),
+    Family(name: "systemExtraLarge", iOS: OSVersion(15), watchOS: nil, note: "shown on iPadOS only"),
+    Family(name: "accessoryCircular", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryRectangular", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryInline", iOS: OSVersion(16), watchOS: OSVersion(9)),
+    Family(name: "accessoryCorner", iOS: nil, watchOS: OSVersion(9)),
+  ]
+
+  public static let familyNames = families.map(\.name)
+
+  public static func family(named name: String) -> Family? { familyIndex(of: name).map { families[$0] } }
+
+  public static func isFamily(_ name: String) -> Bool { familyIndex(of: name) != nil }
+
+  /// Rules ask this for every family of every widget. The eight names are told apart by length first:
+  /// hashing each name, as a dictionary does, cost several times more.
+  private static func familyIndex(of name: String) -> Int? {
+    let length = name.utf8.count
+    return families.firstIndex { $0.name.utf8.count == length && $0.name == name }
+  }
+
+  /// Short names people write for families, mapped to the WidgetFamily case they mean.
+  public static let familyAliases: [String: String] = [
+    "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge", "extralarge": "systemExtraLarge",
+    "xl": "systemExtraLarge", "circular": "accessoryCircular", "rectangular": "accessoryRectangular",
+    "inline": "accessoryInline", "corner": "accessoryCorner",
+  ]
+
+  /// The first OS version with each configuration type.
+  public static func minimum(of configuration: Manifest.Configuration, on platform: Manifest.Platform) -> OSVersion {
+    switch (configuration, platform) {
+    case (.static, .ios), (.intent, .ios): return OSVersion(14)
+    case (.appIntent, .ios): return OSVersion(17)
+    case (.static, .watchos), (.intent, .watchos): return OSVersion(9)
+    case (.appIntent, .watchos): return OSVersion(10)
+    }
+  }
+}

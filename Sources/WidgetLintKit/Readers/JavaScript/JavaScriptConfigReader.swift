@@ -1,0 +1,1228 @@
+/// Reads a target's `expo-target.config.js` (the @bacons/apple-targets config) as data, never running it.
+///
+/// The plugin `require`s the file and, when its export is a function, calls it with the Expo config at
+/// prebuild time. This reader finds the exported object in the forms people write:
+///
+/// - `module.exports = { … }` and `export default { … }`;
+/// - a function of the config: `(config) => ({ … })`, `config => { return { … } }`,
+///   `function (config) { … return { … } }` (one unconditional `return` at the function's top level);
+/// - a name bound once at the top level (or in the function body) and never touched again:
+///   `const config = { … }; module.exports = config;`, or a `function` declaration.
+///
+/// Literal parts (strings, templates without `${}`, numbers, `true`/`false`/`null`, objects, arrays) are
+/// read with their spans. Everything else, whatever it would evaluate to, is `.computed` with its source
+/// text and span: member access (`config.ios.bundleIdentifier`), `process.env.X`, calls, conditionals,
+/// `+`, templates with `${}`, shorthand properties `{ name }`, methods and getters. It never guesses:
+///
+/// - an object spread `...x` keeps the literal members and adds a member with the key `"..."` whose value
+///   is `.computed` (members before it may be overridden by it); a computed key `[k]: v` is read the same way;
+/// - an array with a spread element is `.computed` as a whole, since its indexes are unknown;
+/// - `undefined` reads as `.null`, and an array hole (`[a, , b]`) as `.null`;
+/// - a number keeps its source text (`0xFF`, `-1.5e3`); a parenthesized literal is that literal;
+/// - an export that is assigned piecewise, conditionally, more than once, or is anything but the forms
+///   above is `.computed` as a whole.
+///
+/// Malformed input, a missing export, nesting deeper than `maxDepth` brackets, or a function that returns
+/// nothing give an `invalid-value` problem and no value.
+public enum JavaScriptConfigReader {
+  /// The deepest nesting of brackets (and of template literals inside `${}`) read.
+  public static let maxDepth = 200
+
+  public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    do throws(ReadError) {
+      var lexer = Lexer(bytes: source.bytes, start: source.byteOrderMarkLength)
+      let tokens = try lexer.tokenize()
+      let parser = try Parser(source: source, tokens: tokens)
+      return (try parser.readExport(), [])
+    } catch {
+      let span = SourceSpan(file: source, start: error.start, end: error.end)
+      return (nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)])
+    }
+  }
+
+  private struct ReadError: Error {
+    var message: String
+    var start: Int
+    var end: Int
+  }
+
+  // MARK: - Tokens
+
+  private enum TokenKind: Equatable {
+    case identifier(String)
+    case punctuator(String)
+    /// A string literal, decoded.
+    case string(String)
+    /// A template literal: its cooked text, or nil when it has `${}` substitutions.
+    case template(String?)
+    case number
+    case regex
+    case end
+  }
+
+  private struct Token {
+    var kind: TokenKind
+    var start: Int
+    var end: Int
+    /// A line terminator (or a comment holding one) comes between this token and the previous one.
+    var newlineBefore: Bool
+  }
+
+  /// Punctuators, longest first, so the first match is the longest.
+  private static let punctuators: [(text: String, bytes: [UInt8])] = [
+    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=",
+    "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>",
+    "{", "}", "(", ")", "[", "]", ";", ",", "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "?",
+    ":", "=", ".", "@", "#",
+  ].map { ($0, Array($0.utf8)) }
+
+  /// Words after which a `/` starts a regular expression rather than a division.
+  private static let wordsBeforeExpression: Set<String> = [
+    "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield",
+    "await",
+  ]
+
+  private struct Lexer {
+    let bytes: [UInt8]
+    var index: Int
+
+    init(bytes: [UInt8], start: Int) {
+      self.bytes = bytes
+      self.index = start
+    }
+
+    private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func tokenize() throws(ReadError) -> [Token] {
+      // A hashbang line is a comment.
+      if byte(at: index) == UInt8(ascii: "#"), byte(at: index + 1) == UInt8(ascii: "!") {
+        while let byte = byte(at: index), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
+      }
+      var tokens: [Token] = []
+      while true {
+        let newline = try skipTrivia()
+        guard index < bytes.count else {
+          tokens.append(Token(kind: .end, start: bytes.count, end: bytes.count, newlineBefore: true))
+          return tokens
+        }
+        var token = try scanToken(previous: tokens.last?.kind, templateNesting: 0)
+        token.newlineBefore = newline || tokens.isEmpty
+        tokens.append(token)
+      }
+    }
+
+    /// Skips white space and comments; true when a line terminator was among them.
+    private mutating func skipTrivia() throws(ReadError) -> Bool {
+      var newline = false
+      while index < bytes.count {
+        let current = bytes[index]
+        switch current {
+        case 0x20, 0x09, 0x0B, 0x0C:
+          index += 1
+        case 0x0A, 0x0D:
+          newline = true
+          index += 1
+        case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+          while let byte = byte(at: index), byte != 0x0A, byte != 0x0D { index += 1 }
+        case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
+          let start = index
+          index += 2
+          while true {
+            guard let byte = byte(at: index) else {
+              throw ReadError(message: "unterminated comment: '/*' without '*/'", start: start, end: start + 2)
+            }
+            if byte == UInt8(ascii: "*"), self.byte(at: index + 1) == UInt8(ascii: "/") {
+              index += 2
+              break
+            }
+            if byte == 0x0A || byte == 0x0D { newline = true }
+            index += 1
+          }
+        case 0x80...:
+          let (scalar, width) = scalar(at: index)
+          if scalar == "\u{2028}" || scalar == "\u{2029}" {
+            newline = true
+          } else if !(scalar.properties.isWhitespace || scalar == "\u{FEFF}") {
+            return newline
+          }
+          index += width
+        default:
+          return newline
+        }
+      }
+      return newline
+    }
+
+    private func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
+      let width = min(SourceText.scalarWidth(bytes[offset]), bytes.count - offset)
+      let scalar = String(decoding: bytes[offset..<offset + width], as: UTF8.self).unicodeScalars.first
+      return (scalar ?? "\u{FFFD}", max(width, 1))
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+        UInt8(ascii: "$"), UInt8(ascii: "\\"), 0x80...:
+        return true
+      default:
+        return false
+      }
+    }
+
+    private static func isDigit(_ byte: UInt8?) -> Bool {
+      guard let byte else { return false }
+      return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private mutating func scanToken(previous: TokenKind?, templateNesting: Int) throws(ReadError) -> Token {
+      let start = index
+      let current = bytes[index]
+      if Self.isIdentifierStart(current) {
+        return Token(kind: .identifier(scanIdentifier()), start: start, end: index, newlineBefore: false)
+      }
+      if Self.isDigit(current) || (current == UInt8(ascii: ".") && Self.isDigit(byte(at: index + 1))) {
+        try scanNumber()
+        return Token(kind: .number, start: start, end: index, newlineBefore: false)
+      }
+      switch current {
+      case UInt8(ascii: "'"), UInt8(ascii: "\""):
+        let text = try scanString()
+        return Token(kind: .string(text), start: start, end: index, newlineBefore: false)
+      case UInt8(ascii: "`"):
+        let cooked = try scanTemplate(nesting: templateNesting + 1)
+        return Token(kind: .template(cooked), start: start, end: index, newlineBefore: false)
+      case UInt8(ascii: "/") where Self.regexAllowed(after: previous):
+        try scanRegex()
+        return Token(kind: .regex, start: start, end: index, newlineBefore: false)
+      default:
+        break
+      }
+      for punctuator in JavaScriptConfigReader.punctuators where bytes[index...].starts(with: punctuator.bytes) {
+        // `?.5` is `?` and `.5`.
+        if punctuator.text == "?.", Self.isDigit(byte(at: index + 2)) { continue }
+        index += punctuator.bytes.count
+        return Token(kind: .punctuator(punctuator.text), start: start, end: index, newlineBefore: false)
+      }
+      let shown =
+        current < 0x20 || current == 0x7F
+        ? "U+\(String(current, radix: 16, uppercase: true))" : "'\(Character(Unicode.Scalar(current)))'"
+      throw ReadError(message: "unexpected character \(shown)", start: start, end: start + 1)
+    }
+
+    private static func regexAllowed(after previous: TokenKind?) -> Bool {
+      switch previous {
+      case nil: return true
+      case .punctuator(let text): return ![")", "]", "}", "++", "--"].contains(text)
+      case .identifier(let word): return wordsBeforeExpression.contains(word)
+      case .string, .template, .number, .regex, .end: return false
+      }
+    }
+
+    private mutating func scanIdentifier() -> String {
+      let start = index
+      while index < bytes.count {
+        let current = bytes[index]
+        if current >= 0x80 {
+          let (scalar, width) = scalar(at: index)
+          if scalar.properties.isWhitespace || scalar == "\u{FEFF}" { break }
+          index += width
+        } else if Self.isIdentifierPart(current) {
+          index += 1
+        } else {
+          break
+        }
+      }
+      return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func scanNumber() throws(ReadError) {
+      let start = index
+      if bytes[index] == UInt8(ascii: "0"), let next = byte(at: index + 1),
+        [
+          UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "b"),
+          UInt8(ascii: "B"),
+        ]
+        .contains(next)
+      {
+        index += 2
+        while let byte = byte(at: index), byte < 0x80, Self.isIdentifierPart(byte) { index += 1 }
+      } else {
+        scanDigits()
+        if byte(at: index) == UInt8(ascii: ".") {
+          index += 1
+          scanDigits()
+        }
+        if let byte = byte(at: index), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+          var next = index + 1
+          if let sign = self.byte(at: next), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { next += 1 }
+          if Self.isDigit(self.byte(at: next)) {
+            index = next
+            scanDigits()
+          }
+        }
+        if byte(at: index) == UInt8(ascii: "n") { index += 1 }
+      }
+      if let byte = byte(at: index), Self.isIdentifierPart(byte) {
+        throw ReadError(message: "invalid number", start: start, end: index + 1)
+      }
+    }
+
+    private mutating func scanDigits() {
+      while let byte = byte(at: index), Self.isDigit(byte) || byte == UInt8(ascii: "_") { index += 1 }
+    }
+
+    private mutating func scanString() throws(ReadError) -> String {
+      let start = index
+      let quote = bytes[index]
+      index += 1
+      var text: [UInt8] = []
+      while true {
+        guard let current = byte(at: index), current != 0x0A, current != 0x0D else {
+          throw ReadError(message: "unterminated string", start: start, end: index)
+        }
+        if current == quote {
+          index += 1
+          return String(decoding: text, as: UTF8.self)
+        }
+        if current == UInt8(ascii: "\\") {
+          try decodeEscape(into: &text)
+        } else {
+          text.append(current)
+          index += 1
+        }
+      }
+    }
+
+    /// Reads a template literal; returns its cooked text, or nil when it has substitutions.
+    private mutating func scanTemplate(nesting: Int) throws(ReadError) -> String? {
+      let start = index
+      guard nesting <= JavaScriptConfigReader.maxDepth else {
+        throw ReadError(
+          message: "template literals nested deeper than \(JavaScriptConfigReader.maxDepth) levels; "
+            + "widgetlint stops reading here", start: start, end: start + 1)
+      }
+      index += 1
+      var text: [UInt8] = []
+      var substituted = false
+      while true {
+        guard let current = byte(at: index) else {
+          throw ReadError(message: "unterminated template literal", start: start, end: start + 1)
+        }
+        switch current {
+        case UInt8(ascii: "`"):
+          index += 1
+          return substituted ? nil : String(decoding: text, as: UTF8.self)
+        case UInt8(ascii: "\\"):
+          try decodeEscape(into: &text)
+        case UInt8(ascii: "$") where byte(at: index + 1) == UInt8(ascii: "{"):
+          substituted = true
+          index += 2
+          try skipSubstitution(templateStart: start, nesting: nesting)
+        case 0x0D:
+          text.append(0x0A)
+          index += byte(at: index + 1) == 0x0A ? 2 : 1
+        default:
+          text.append(current)
+          index += 1
+        }
+      }
+    }
+
+    /// Skips the code of a `${…}` up to and including its closing brace.
+    private mutating func skipSubstitution(templateStart: Int, nesting: Int) throws(ReadError) {
+      var braces = 0
+      var previous: TokenKind = .punctuator("{")
+      while true {
+        _ = try skipTrivia()
+        guard index < bytes.count else {
+          throw ReadError(message: "unterminated template literal", start: templateStart, end: templateStart + 1)
+        }
+        let token = try scanToken(previous: previous, templateNesting: nesting)
+        if token.kind == .punctuator("{") {
+          braces += 1
+        } else if token.kind == .punctuator("}") {
+          if braces == 0 { return }
+          braces -= 1
+        }
+        previous = token.kind
+      }
+    }
+
+    private mutating func scanRegex() throws(ReadError) {
+      let start = index
+      index += 1
+      var inClass = false
+      while true {
+        guard let current = byte(at: index), current != 0x0A, current != 0x0D else {
+          throw ReadError(message: "unterminated regular expression", start: start, end: index)
+        }
+        index += 1
+        switch current {
+        case UInt8(ascii: "\\"):
+          if let next = byte(at: index), next != 0x0A, next != 0x0D { index += 1 }
+        case UInt8(ascii: "["):
+          inClass = true
+        case UInt8(ascii: "]"):
+          inClass = false
+        case UInt8(ascii: "/") where !inClass:
+          while let byte = byte(at: index), Self.isIdentifierPart(byte) { index += 1 }
+          return
+        default:
+          break
+        }
+      }
+    }
+
+    /// Decodes the escape sequence at `index` (a backslash) into `text`.
+    private mutating func decodeEscape(into text: inout [UInt8]) throws(ReadError) {
+      let start = index
+      index += 1
+      guard let current = byte(at: index) else {
+        throw ReadError(message: "unterminated escape sequence", start: start, end: index)
+      }
+      index += 1
+      switch current {
+      case UInt8(ascii: "n"): text.append(0x0A)
+      case UInt8(ascii: "t"): text.append(0x09)
+      case UInt8(ascii: "r"): text.append(0x0D)
+      case UInt8(ascii: "b"): text.append(0x08)
+      case UInt8(ascii: "f"): text.append(0x0C)
+      case UInt8(ascii: "v"): text.append(0x0B)
+      case 0x0A:
+        break
+      case 0x0D:
+        if byte(at: index) == 0x0A { index += 1 }
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = UInt32(current - UInt8(ascii: "0"))
+        var digits = 1
+        while digits < 3, let next = byte(at: index), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "7"),
+          value * 8 + UInt32(next - UInt8(ascii: "0")) <= 0o377
+        {
+          value = value * 8 + UInt32(next - UInt8(ascii: "0"))
+          index += 1
+          digits += 1
+        }
+        append(value, to: &text)
+      case UInt8(ascii: "x"):
+        append(try hexDigits(count: 2, escapeStart: start), to: &text)
+      case UInt8(ascii: "u"):
+        var value = try unicodeEscapeValue(escapeStart: start)
+        if (0xD800...0xDBFF).contains(value), byte(at: index) == UInt8(ascii: "\\"),
+          byte(at: index + 1) == UInt8(ascii: "u")
+        {
+          let saved = index
+          index += 2
+          let low = try unicodeEscapeValue(escapeStart: saved)
+          if (0xDC00...0xDFFF).contains(low) {
+            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+          } else {
+            index = saved
+          }
+        }
+        append(value, to: &text)
+      default:
+        // Any other character stands for itself (a multi-byte one whole).
+        let width = current >= 0x80 ? min(SourceText.scalarWidth(current), bytes.count - index + 1) : 1
+        text.append(contentsOf: bytes[(index - 1)..<(index - 1 + width)])
+        index += width - 1
+      }
+    }
+
+    private mutating func unicodeEscapeValue(escapeStart: Int) throws(ReadError) -> UInt32 {
+      guard byte(at: index) == UInt8(ascii: "{") else { return try hexDigits(count: 4, escapeStart: escapeStart) }
+      index += 1
+      var value: UInt32 = 0
+      var digits = 0
+      while let byte = byte(at: index), byte != UInt8(ascii: "}") {
+        guard let digit = Self.hexValue(byte), value <= 0x10FFFF else {
+          throw ReadError(message: "invalid escape sequence", start: escapeStart, end: index + 1)
+        }
+        value = value * 16 + digit
+        digits += 1
+        index += 1
+      }
+      guard byte(at: index) == UInt8(ascii: "}"), digits > 0, value <= 0x10FFFF else {
+        throw ReadError(message: "invalid escape sequence", start: escapeStart, end: min(index + 1, bytes.count))
+      }
+      index += 1
+      return value
+    }
+
+    private mutating func hexDigits(count: Int, escapeStart: Int) throws(ReadError) -> UInt32 {
+      var value: UInt32 = 0
+      for _ in 0..<count {
+        guard let byte = byte(at: index), let digit = Self.hexValue(byte) else {
+          throw ReadError(message: "invalid escape sequence", start: escapeStart, end: min(index + 1, bytes.count))
+        }
+        value = value * 16 + digit
+        index += 1
+      }
+      return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+    }
+
+    private func append(_ value: UInt32, to text: inout [UInt8]) {
+      // A lone surrogate has no UTF-8 form; it reads as U+FFFD.
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      text.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+  }
+
+  // MARK: - Reading the export
+
+  /// Where an expression may end.
+  private struct Context {
+    /// A `,` at the expression's level ends it (in lists and declarations).
+    var commaEnds: Bool
+    /// A line break ends it where a statement could (automatic semicolon insertion).
+    var lineBreakEnds: Bool
+
+    static let statement = Context(commaEnds: false, lineBreakEnds: true)
+    static let declarator = Context(commaEnds: true, lineBreakEnds: true)
+    static let list = Context(commaEnds: true, lineBreakEnds: false)
+  }
+
+  private struct Binding {
+    enum Kind {
+      case variable
+      case function
+      /// A name bound by a destructuring pattern, an import, a class, or a declaration without a value.
+      case opaque
+    }
+
+    var kind: Kind
+    var nameIndex: Int
+    /// The token index of the initializer, or of the `function` keyword.
+    var valueStart: Int
+  }
+
+  private final class Scope {
+    let bindings: [String: [Binding]]
+    let shadowed: Set<String>
+    let parent: Scope?
+
+    init(bindings: [String: [Binding]], shadowed: Set<String>, parent: Scope?) {
+      self.bindings = bindings
+      self.shadowed = shadowed
+      self.parent = parent
+    }
+
+    /// The one binding of `name` visible here and the scope it belongs to, nil when there is none or several.
+    func lookup(_ name: String) -> (binding: Binding, scope: Scope)? {
+      var scope: Scope? = self
+      while let current = scope {
+        if current.shadowed.contains(name) { return nil }
+        if let found = current.bindings[name] { return found.count == 1 ? (found[0], current) : nil }
+        scope = current.parent
+      }
+      return nil
+    }
+  }
+
+  private static let controlKeywords: Set<String> = ["if", "for", "while", "with", "switch", "catch"]
+  private static let literalWords: Set<String> = ["true", "false", "null", "undefined"]
+
+  private struct Parser {
+    let source: SourceText
+    let tokens: [Token]
+    /// For each bracket token, the index of its partner; -1 for other tokens.
+    let partner: [Int]
+    /// For each token, how many brackets enclose it.
+    let depth: [Int]
+    /// How often each name is referred to (not counting member names and object keys).
+    let references: [String: Int]
+    /// For each token, the first of the `export` keywords right before it (itself when there are none):
+    /// `export` does not change where a statement starts.
+    let exportRunStart: [Int]
+
+    init(source: SourceText, tokens: [Token]) throws(ReadError) {
+      self.source = source
+      self.tokens = tokens
+      var partner = Array(repeating: -1, count: tokens.count)
+      var depth = Array(repeating: 0, count: tokens.count)
+      var open: [Int] = []
+      var references: [String: Int] = [:]
+      var exportRunStart = Array(tokens.indices)
+      for (index, token) in tokens.enumerated() {
+        depth[index] = open.count
+        if index > 0, tokens[index - 1].kind == .identifier("export") {
+          exportRunStart[index] = exportRunStart[index - 1]
+        }
+        guard case .punctuator(let text) = token.kind else {
+          if case .identifier(let name) = token.kind, Self.isReference(index, in: tokens) {
+            references[name, default: 0] += 1
+          }
+          continue
+        }
+        switch text {
+        case "(", "[", "{":
+          guard open.count < JavaScriptConfigReader.maxDepth else {
+            throw ReadError(
+              message: "nesting deeper than \(JavaScriptConfigReader.maxDepth) levels; widgetlint stops reading here",
+              start: token.start, end: token.end)
+          }
+          open.append(index)
+        case ")", "]", "}":
+          let expected = text == ")" ? "(" : text == "]" ? "[" : "{"
+          guard let last = open.last else {
+            throw ReadError(message: "'\(text)' closes nothing", start: token.start, end: token.end)
+          }
+          guard tokens[last].kind == .punctuator(expected) else {
+            let opener = tokens[last]
+            let position = source.position(atOffset: opener.start)
+            throw ReadError(
+              message: "'\(text)' does not close the '\(Self.text(of: opener.kind))' at "
+                + "\(position.line):\(position.column)", start: token.start, end: token.end)
+          }
+          open.removeLast()
+          partner[last] = index
+          partner[index] = last
+          depth[index] = open.count
+        default:
+          break
+        }
+      }
+      if let last = open.last {
+        let token = tokens[last]
+        throw ReadError(
+          message: "'\(Self.text(of: token.kind))' is never closed", start: token.start, end: token.end)
+      }
+      self.partner = partner
+      self.depth = depth
+      self.references = references
+      self.exportRunStart = exportRunStart
+    }
+
+    private static func text(of kind: TokenKind) -> String {
+      switch kind {
+      case .punctuator(let text), .identifier(let text): return text
+      case .string: return "string"
+      case .template: return "template literal"
+      case .number: return "number"
+      case .regex: return "regular expression"
+      case .end: return "end of file"
+      }
+    }
+
+    /// True for a name that refers to a binding: not a member name (`a.name`) nor an object key (`{ name: 1 }`).
+    private static func isReference(_ index: Int, in tokens: [Token]) -> Bool {
+      if index > 0, tokens[index - 1].kind == .punctuator(".") || tokens[index - 1].kind == .punctuator("?.") {
+        return false
+      }
+      if index > 0, index + 1 < tokens.count, tokens[index + 1].kind == .punctuator(":"),
+        tokens[index - 1].kind == .punctuator("{") || tokens[index - 1].kind == .punctuator(",")
+      {
+        return false
+      }
+      return true
+    }
+
+    // MARK: Token helpers
+
+    private func kind(_ index: Int) -> TokenKind { index < tokens.count ? tokens[index].kind : .end }
+
+    private func isPunctuator(_ index: Int, _ text: String) -> Bool { kind(index) == .punctuator(text) }
+
+    private func identifier(_ index: Int) -> String? {
+      if case .identifier(let name) = kind(index) { return name }
+      return nil
+    }
+
+    private func isOpener(_ index: Int) -> Bool {
+      guard case .punctuator(let text) = kind(index) else { return false }
+      return text == "(" || text == "[" || text == "{"
+    }
+
+    private func isCloser(_ index: Int) -> Bool {
+      guard case .punctuator(let text) = kind(index) else { return false }
+      return text == ")" || text == "]" || text == "}"
+    }
+
+    /// The span from the start of token `first` to the end of the token before `end`.
+    private func span(_ first: Int, _ end: Int) -> SourceSpan {
+      SourceSpan(file: source, start: tokens[first].start, end: tokens[max(first, end - 1)].end)
+    }
+
+    private func text(_ first: Int, _ end: Int) -> String {
+      let span = span(first, end)
+      return String(decoding: source.bytes[span.start..<span.end], as: UTF8.self)
+    }
+
+    private func error(_ message: String, at index: Int) -> ReadError {
+      let token = tokens[min(index, tokens.count - 1)]
+      return ReadError(message: message, start: token.start, end: token.end)
+    }
+
+    private func describe(_ index: Int) -> String {
+      switch kind(index) {
+      case .end: return "the end of the file"
+      case .punctuator(let text), .identifier(let text): return "'\(text)'"
+      default: return "'\(text(index, index + 1))'"
+      }
+    }
+
+    /// True when the token can end an expression (so a line break after it may end the statement).
+    private func endsExpression(_ index: Int) -> Bool {
+      switch kind(index) {
+      case .identifier(let word): return !JavaScriptConfigReader.wordsBeforeExpression.contains(word)
+      case .string, .template, .number, .regex: return true
+      case .punctuator(let text): return [")", "]", "}", "++", "--"].contains(text)
+      case .end: return false
+      }
+    }
+
+    /// True when the token, after a line break, continues the expression before it.
+    private func continuesExpression(_ index: Int) -> Bool {
+      switch kind(index) {
+      case .punctuator(let text): return !["{", "++", "--", "!", "~"].contains(text)
+      case .template: return true
+      case .identifier(let word): return word == "in" || word == "instanceof"
+      default: return false
+      }
+    }
+
+    private func isTerminator(_ index: Int, _ context: Context, expressionStart: Int) -> Bool {
+      switch kind(index) {
+      case .end: return true
+      case .punctuator(";"), .punctuator(")"), .punctuator("]"), .punctuator("}"): return true
+      case .punctuator(","): return context.commaEnds
+      default:
+        return context.lineBreakEnds && index > expressionStart && tokens[index].newlineBefore
+          && endsExpression(index - 1) && !continuesExpression(index)
+      }
+    }
+
+    /// Two operands in a row without an operator between them (`"a" "b"`, `[1 2]`) are a syntax error.
+    private func isMissingOperator(between previous: Int, and next: Int) -> Bool {
+      guard !tokens[next].newlineBefore else { return false }
+      switch kind(previous) {
+      case .string, .number, .template, .regex, .punctuator(")"), .punctuator("]"), .punctuator("}"): break
+      default: return false
+      }
+      switch kind(next) {
+      case .string, .number: return true
+      case .identifier(let word): return !["in", "instanceof", "of"].contains(word)
+      default: return false
+      }
+    }
+
+    /// The index just past the expression that starts at `start` (a syntax error when two operands meet).
+    private func skipExpression(_ start: Int, _ context: Context) throws(ReadError) -> Int {
+      var index = start
+      while !(index > start && isTerminator(index, context, expressionStart: start)) {
+        if kind(index) == .end || (index == start && isCloser(index)) { return index }
+        let next = isOpener(index) ? partner[index] + 1 : index + 1
+        if isMissingOperator(between: next - 1, and: next) {
+          throw error("unexpected \(describe(next)) after \(describe(next - 1)); expected an operator or ','", at: next)
+        }
+        index = next
+      }
+      return index
+    }
+
+    /// True when the statement at `index` runs whenever the enclosing block (`blockOpen`, nil at top level) does.
+    private func startsStatement(_ index: Int, blockOpen: Int?) -> Bool {
+      // Not a loop back over a run of `export`s for every token in it: that was quadratic in the run.
+      let index = exportRunStart[index]
+      let previous = index - 1
+      if previous < 0 || previous == blockOpen { return true }
+      switch kind(previous) {
+      case .punctuator(";"), .punctuator("}"):
+        return true
+      case .punctuator(")"):
+        if let owner = identifier(partner[previous] - 1), JavaScriptConfigReader.controlKeywords.contains(owner) {
+          return false
+        }
+        return tokens[index].newlineBefore
+      case .identifier("else"), .identifier("do"):
+        return false
+      default:
+        return tokens[index].newlineBefore && endsExpression(previous)
+      }
+    }
+
+    // MARK: The export
+
+    func readExport() throws(ReadError) -> Located<ConfigValue> {
+      var candidates: [Int] = []
+      var others: [Int] = []
+      for index in tokens.indices {
+        guard let name = identifier(index),
+          index == 0 || !(isPunctuator(index - 1, ".") || isPunctuator(index - 1, "?."))
+        else { continue }
+        switch name {
+        case "module" where isPunctuator(index + 1, ".") && identifier(index + 2) == "exports":
+          if depth[index] == 0, startsStatement(index, blockOpen: nil), isPunctuator(index + 3, "=") {
+            candidates.append(index + 4)
+          } else {
+            others.append(index)
+          }
+        case "exports" where Self.isReference(index, in: tokens):
+          others.append(index)
+        case "export" where identifier(index + 1) == "default":
+          if depth[index] == 0, startsStatement(index, blockOpen: nil) {
+            candidates.append(index + 2)
+          } else {
+            others.append(index)
+          }
+        default:
+          break
+        }
+      }
+      guard let last = candidates.last else {
+        if let first = others.first {
+          // Built piecewise (`exports.type = …`, `module.exports.name = …`): only running it would tell.
+          let end = try skipExpression(first, .statement)
+          return Located(.computed(text(first, end)), span: span(first, end), pointer: .root)
+        }
+        throw ReadError(
+          message: "no 'module.exports = …' or 'export default …' found; @bacons/apple-targets reads the "
+            + "target's config from the module's export", start: source.byteOrderMarkLength,
+          end: source.byteOrderMarkLength)
+      }
+      guard candidates.count == 1, others.isEmpty else {
+        // Assigned more than once, or also changed elsewhere: the value depends on running the file.
+        let end = try skipExpression(last, .statement)
+        guard end > last else { throw error("expected a value, found \(describe(last))", at: last) }
+        return Located(.computed(text(last, end)), span: span(last, end), pointer: .root)
+      }
+      let global = Scope(bindings: try bindings(in: 0..<tokens.count, blockOpen: nil), shadowed: [], parent: nil)
+      return try exported(last, context: .statement, scope: global, functionAllowed: true, nesting: 0).value
+    }
+
+    /// The names declared at the level of a block (`blockOpen`) or of the file (nil).
+    private func bindings(in range: Range<Int>, blockOpen: Int?) throws(ReadError) -> [String: [Binding]] {
+      var result: [String: [Binding]] = [:]
+      func add(_ kind: Binding.Kind, _ nameIndex: Int, _ valueStart: Int) {
+        guard let name = identifier(nameIndex) else { return }
+        result[name, default: []].append(Binding(kind: kind, nameIndex: nameIndex, valueStart: valueStart))
+      }
+      func addPattern(_ open: Int) {
+        for index in (open + 1)..<partner[open] where identifier(index) != nil && Self.isReference(index, in: tokens) {
+          add(.opaque, index, -1)
+        }
+      }
+      var index = range.lowerBound
+      while index < range.upperBound {
+        if isOpener(index) {
+          index = partner[index] + 1
+          continue
+        }
+        guard let word = identifier(index), startsStatement(index, blockOpen: blockOpen) else {
+          index += 1
+          continue
+        }
+        switch word {
+        case "const", "let", "var":
+          var next = index + 1
+          declarators: while next < range.upperBound {
+            if identifier(next) != nil {
+              if isPunctuator(next + 1, "=") {
+                add(.variable, next, next + 2)
+                next = try skipExpression(next + 2, .declarator)
+              } else {
+                add(.opaque, next, -1)
+                next += 1
+              }
+            } else if isPunctuator(next, "{") || isPunctuator(next, "[") {
+              addPattern(next)
+              next = partner[next] + 1
+              if isPunctuator(next, "=") { next = try skipExpression(next + 1, .declarator) }
+            } else {
+              break declarators
+            }
+            guard isPunctuator(next, ",") else { break declarators }
+            next += 1
+          }
+          index = max(next, index + 1)
+        case "function":
+          if identifier(index + 1) != nil { add(.function, index + 1, index) }
+          index += 1
+        case "async", "class":
+          let nameIndex = word == "async" && identifier(index + 1) == "function" ? index + 2 : index + 1
+          add(.opaque, nameIndex, -1)
+          index += 1
+        case "import":
+          var next = index + 1
+          while next < range.upperBound, identifier(next) != "from", !isPunctuator(next, ";") {
+            if case .string = kind(next) { break }
+            if isPunctuator(next, "{") {
+              addPattern(next)
+              next = partner[next] + 1
+              continue
+            }
+            if let name = identifier(next), name != "as" { add(.opaque, next, -1) }
+            next += 1
+          }
+          index = next
+        default:
+          index += 1
+        }
+      }
+      return result
+    }
+
+    private enum FunctionShape {
+      /// An arrow function with an expression body.
+      case expressionBody(parameters: Range<Int>, body: Int)
+      /// A function with a block body from `open` to `close` (its braces).
+      case blockBody(parameters: Range<Int>, open: Int, close: Int)
+      /// async or a generator: it returns a promise or an iterator, never the config itself.
+      case other(end: Int)
+    }
+
+    /// The function expression starting at `index`, if it is one.
+    private func function(at index: Int) -> FunctionShape? {
+      if identifier(index) == "async",
+        identifier(index + 1) == "function" || isPunctuator(index + 1, "(")
+          || (identifier(index + 1) != nil && isPunctuator(index + 2, "=>"))
+      {
+        return .other(end: index + 1)
+      }
+      if let name = identifier(index), name != "function", isPunctuator(index + 1, "=>") {
+        let body = index + 2
+        if isPunctuator(body, "{") {
+          return .blockBody(parameters: index..<(index + 1), open: body, close: partner[body])
+        }
+        return .expressionBody(parameters: index..<(index + 1), body: body)
+      }
+      if isPunctuator(index, "("), isPunctuator(partner[index] + 1, "=>") {
+        let parameters = (index + 1)..<partner[index]
+        let body = partner[index] + 2
+        if isPunctuator(body, "{") { return .blockBody(parameters: parameters, open: body, close: partner[body]) }
+        return .expressionBody(parameters: parameters, body: body)
+      }
+      if identifier(index) == "function" {
+        var next = index + 1
+        if isPunctuator(next, "*") { return .other(end: next) }
+        if identifier(next) != nil { next += 1 }
+        guard isPunctuator(next, "("), isPunctuator(partner[next] + 1, "{") else { return nil }
+        let open = partner[next] + 1
+        return .blockBody(parameters: (next + 1)..<partner[next], open: open, close: partner[open])
+      }
+      return nil
+    }
+
+    private func parameterNames(_ range: Range<Int>) -> Set<String> {
+      Set(range.compactMap { identifier($0) })
+    }
+
+    /// The exported value: an object, a function returning one, or a name bound to either.
+    private func exported(
+      _ start: Int, context: Context, scope: Scope, functionAllowed: Bool, nesting: Int
+    ) throws(ReadError) -> (value: Located<ConfigValue>, end: Int) {
+      guard nesting <= JavaScriptConfigReader.maxDepth else {
+        throw error("the export is nested deeper than \(JavaScriptConfigReader.maxDepth) levels", at: start)
+      }
+      if kind(start) == .end || isCloser(start) || isPunctuator(start, ",") || isPunctuator(start, ";") {
+        throw error("expected a value, found \(describe(start))", at: start)
+      }
+      if let shape = function(at: start) {
+        guard functionAllowed else { return try computed(start, context) }
+        switch shape {
+        case .other:
+          return try computed(start, context)
+        case .expressionBody(let parameters, let body):
+          let inner = Scope(bindings: [:], shadowed: parameterNames(parameters), parent: scope)
+          return try exported(body, context: context, scope: inner, functionAllowed: false, nesting: nesting + 1)
+        case .blockBody(let parameters, let open, let close):
+          let end = close + 1
+          guard isTerminator(end, context, expressionStart: start) else { return try computed(start, context) }
+          let shadowed = parameterNames(parameters)
+          if let value = try returned(open: open, close: close, shadowed: shadowed, scope: scope, nesting: nesting) {
+            return (value, end)
+          }
+          return try computed(start, context)
+        }
+      }
+      if isPunctuator(start, "(") {
+        let close = partner[start]
+        let inner = try exported(
+          start + 1, context: .list, scope: scope, functionAllowed: functionAllowed, nesting: nesting + 1)
+        guard inner.end == close, isTerminator(close + 1, context, expressionStart: start) else {
+          return try computed(start, context)
+        }
+        return (inner.value, close + 1)
+      }
+      if let name = identifier(start), !JavaScriptConfigReader.literalWords.contains(name) {
+        guard isTerminator(start + 1, context, expressionStart: start) else { return try computed(start, context) }
+        guard let (binding, bindingScope) = scope.lookup(name), references[name] == 2 else {
+          return try computed(start, context)
+        }
+        switch binding.kind {
+        case .variable where binding.nameIndex < start:
+          let value = try exported(
+            binding.valueStart, context: .declarator, scope: bindingScope, functionAllowed: functionAllowed,
+            nesting: nesting + 1)
+          return (value.value, start + 1)
+        case .function where functionAllowed:
+          guard case .blockBody(let parameters, let open, let close) = function(at: binding.valueStart) else {
+            return try computed(start, context)
+          }
+          let shadowed = parameterNames(parameters)
+          guard
+            let value = try returned(
+              open: open, close: close, shadowed: shadowed, scope: bindingScope, nesting: nesting)
+          else { return try computed(start, context) }
+          return (value, start + 1)
+        default:
+          return try computed(start, context)
+        }
+      }
+      return try value(start, pointer: .root, context: context, nesting: nesting)
+    }
+
+    private func computed(
+      _ start: Int, _ context: Context
+    ) throws(ReadError) -> (value: Located<ConfigValue>, end: Int) {
+      let end = try skipExpression(start, context)
+      return (Located(.computed(text(start, end)), span: span(start, end), pointer: .root), end)
+    }
+
+    /// What a function body returns: the value of its one unconditional top-level `return`, or nil when
+    /// that is not known without running it.
+    private func returned(
+      open: Int, close: Int, shadowed: Set<String>, scope: Scope, nesting: Int
+    ) throws(ReadError) -> Located<ConfigValue>? {
+      var returns: [Int] = []
+      var conditional = false
+      var index = open + 1
+      while index < close {
+        if isPunctuator(index, "{"), isFunctionBody(index) {
+          index = partner[index] + 1
+          continue
+        }
+        if identifier(index) == "return" {
+          returns.append(index)
+          if depth[index] != depth[open] + 1 || !startsStatement(index, blockOpen: open) { conditional = true }
+        }
+        index += 1
+      }
+      guard let only = returns.first else {
+        throw error(
+          "the config function returns nothing; @bacons/apple-targets expects it to return an object", at: open)
+      }
+      guard returns.count == 1, !conditional else { return nil }
+      let valueStart = only + 1
+      if tokens[valueStart].newlineBefore || isPunctuator(valueStart, ";") || valueStart == close {
+        throw error(
+          "this 'return' returns undefined (a value must start on the same line); "
+            + "@bacons/apple-targets expects an object", at: only)
+      }
+      let local = Scope(
+        bindings: try bindings(in: (open + 1)..<close, blockOpen: open), shadowed: shadowed, parent: scope)
+      return try exported(valueStart, context: .statement, scope: local, functionAllowed: false, nesting: nesting + 1)
+        .value
+    }
+
+    /// True when the `{` at `index` opens the body of a function or method (not a control-flow block).
+    private func isFunctionBody(_ index: Int) -> Bool {
+      let previous = index - 1
+      if isPunctuator(previous, "=>") { return true }
+      guard isPunctuator(previous, ")") else { return false }
+      guard let owner = identifier(partner[previous] - 1) else { return false }
+      return !JavaScriptConfigReader.controlKeywords.contains(owner)
+    }
+
+    // MARK: Values
+
+    /// A value in an object or array (or the export itself): a literal read as data, or `.computed`.
+    private func value(
+      _ start: Int, pointer: JSONPointer, context: Context, nesting: Int
+    ) throws(ReadError) -> (value: Located<ConfigValue>, end: Int) {
+      guard nesting <= JavaScriptConfigReader.maxDepth else {
+        throw error("nesting deeper than \(JavaScriptConfigReader.maxDepth) levels", at: start)
+      }
+      if kind(start) == .end || isCloser(start) || isPunctuator(start, ",") || isPunctuator(start, ";") {
+        throw error("expected a value, found \(describe(start))", at: start)
+      }
+      var literal: ConfigValue?
+      var end = start + 1
+      switch kind(start) {
+      case .string(let text):
+        literal = .string(text)
+      case .template(let cooked):
+        literal = cooked.map { .string($0) }
+      case .number:
+        literal = .number(text(start, end))
+      case .identifier("true"):
+        literal = .bool(true)
+      case .identifier("false"):
+        literal = .bool(false)
+      case .identifier("null"), .identifier("undefined"):
+        literal = .null
+      case .punctuator("-") where kind(start + 1) == .number:
+        literal = .number("-" + text(start + 1, start + 2))
+        end = start + 2
+      case .punctuator("{"):
+        literal = try object(start, pointer: pointer, nesting: nesting + 1)
+        end = partner[start] + 1
+      case .punctuator("["):
+        literal = try array(start, pointer: pointer, nesting: nesting + 1)
+        end = partner[start] + 1
+      case .punctuator("(") where !isPunctuator(partner[start] + 1, "=>"):
+        // A parenthesized value is that value, spans without the parentheses.
+        let close = partner[start]
+        let inner = try value(start + 1, pointer: pointer, context: .list, nesting: nesting + 1)
+        if inner.end == close, !inner.value.value.isComputed, isTerminator(close + 1, context, expressionStart: start) {
+          return (inner.value, close + 1)
+        }
+      default:
+        break
+      }
+      if let literal, isTerminator(end, context, expressionStart: start) {
+        return (Located(literal, span: span(start, end), pointer: pointer), end)
+      }
+      end = try skipExpression(start, context)
+      return (Located(.computed(text(start, end)), span: span(start, end), pointer: pointer), end)
+    }
+
+    private func object(_ open: Int, pointer: JSONPointer, nesting: Int) throws(ReadError) -> ConfigValue {
+      let close = partner[open]
+      var members: [(key: Located<String>, value: Located<ConfigValue>)] = []
+      var index = open + 1
+      while index < close {
+        let keyIndex = index
+        if isPunctuator(index, "...") {
+          // A spread: its members are known only by running it.
+          let argument = index + 1
+          let end = try skipExpression(argument, .list)
+          guard end > argument else { throw error("expected an expression after '...'", at: argument) }
+          let key = Located("...", span: span(index, index + 1), pointer: pointer.appending("..."))
+          let value = Located(
+            ConfigValue.computed(text(argument, end)), span: span(argument, end), pointer: pointer.appending("..."))
+          members.append((key, value))
+          index = end
+        } else {
+          var name: String
+          var keyEnd = index + 1
+          var method = false
+          var computedKey = false
+          switch kind(index) {
+          case .identifier(let word)
+          where ["get", "set", "async"].contains(word) && isPropertyName(index + 1) && !isPunctuator(index + 1, "("):
+            method = true
+            let nameIndex = isPunctuator(index + 1, "*") ? index + 2 : index + 1
+            name = try propertyName(nameIndex, computedKey: &computedKey, keyEnd: &keyEnd)
+          case .punctuator("*"):
+            method = true
+            name = try propertyName(index + 1, computedKey: &computedKey, keyEnd: &keyEnd)
+          default:
+            name = try propertyName(index, computedKey: &computedKey, keyEnd: &keyEnd)
+          }
+          let keyPointer = pointer.appending(name)
+          let key = Located(name, span: span(keyIndex, keyEnd), pointer: keyPointer)
+          if method || isPunctuator(keyEnd, "(") {
+            // A method or accessor: code, not data.
+            let parameters = method && !isPunctuator(keyEnd, "(") ? -1 : keyEnd
+            guard parameters >= 0, isPunctuator(partner[parameters] + 1, "{") else {
+              throw error("expected a method's '(' and body after \(describe(keyIndex))", at: keyEnd)
+            }
+            let end = partner[partner[parameters] + 1] + 1
+            members.append(
+              (key, Located(.computed(text(keyIndex, end)), span: span(keyIndex, end), pointer: keyPointer)))
+            index = end
+          } else if isPunctuator(keyEnd, ":") {
+            let (value, end) = try value(keyEnd + 1, pointer: keyPointer, context: .list, nesting: nesting)
+            members.append((key, computedKey ? value.map { _ in .computed(text(keyEnd + 1, end)) } : value))
+            index = end
+          } else if case .identifier(let word) = kind(keyIndex), keyEnd == keyIndex + 1,
+            isPunctuator(keyEnd, ",") || keyEnd == close
+          {
+            // Shorthand `{ name }`: the value of a variable.
+            members.append((key, Located(.computed(word), span: span(keyIndex, keyEnd), pointer: keyPointer)))
+            index = keyEnd
+          } else {
+            throw error(
+              "expected ':' after the property name \(describe(keyIndex)), found \(describe(keyEnd))", at: keyEnd)
+          }
+        }
+        if index == close { break }
+        guard isPunctuator(index, ",") else {
+          throw error(
+            "expected ',' or '}' after the property \(describe(keyIndex)), found \(describe(index))", at: index)
+        }
+        index += 1
+      }
+      return .object(members)
+    }
+
+    private func isPropertyName(_ index: Int) -> Bool {
+      switch kind(index) {
+      case .identifier, .string, .number, .punctuator("["), .punctuator("*"): return true
+      default: return false
+      }
+    }
+
+    /// The key at `index`; `keyEnd` becomes the index past it. A computed key `[k]` whose value is not a
+    /// literal reads as "...", as a spread does, since it may name any member.
+    private func propertyName(_ index: Int, computedKey: inout Bool, keyEnd: inout Int) throws(ReadError) -> String {
+      keyEnd = index + 1
+      switch kind(index) {
+      case .identifier(let word):
+        return word
+      case .string(let text):
+        return text
+      case .template(let cooked?):
+        return cooked
+      case .number:
+        return text(index, index + 1)
+      case .punctuator("["):
+        let close = partner[index]
+        keyEnd = close + 1
+        if close == index + 2 {
+          switch kind(index + 1) {
+          case .string(let text): return text
+          case .template(let cooked?): return cooked
+          case .number: return text(index + 1, index + 2)
+          default: break
+          }
+        }
+        computedKey = true
+        return "..."
+      default:
+        throw error("expected a property name, found \(describe(index))", at: index)
+      }
+    }
+
+    private func array(_ open: Int, pointer: JSONPointer, nesting: Int) throws(ReadError) -> ConfigValue {
+      let close = partner[open]
+      var items: [Located<ConfigValue>] = []
+      var spread = false
+      var index = open + 1
+      while index < close {
+        if isPunctuator(index, ",") {
+          // A hole reads as undefined.
+          let hole = SourceSpan(file: source, start: tokens[index].start, end: tokens[index].start)
+          items.append(Located(.null, span: hole, pointer: pointer.appending(items.count)))
+          index += 1
+          continue
+        }
+        if isPunctuator(index, "...") {
+          spread = true
+          index = try skipExpression(index + 1, .list)
+        } else {
+          let (item, end) = try value(index, pointer: pointer.appending(items.count), context: .list, nesting: nesting)
+          items.append(item)
+          index = end
+        }
+        if index == close { break }
+        guard isPunctuator(index, ",") else {
+          throw error("expected ',' or ']' in the array, found \(describe(index))", at: index)
+        }
+        index += 1
+      }
+      return spread ? .computed(text(open, close + 1)) : .array(items)
+    }
+  }
+}

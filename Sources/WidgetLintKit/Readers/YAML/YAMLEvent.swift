@@ -1,0 +1,22 @@
+import CYaml
+import Foundation
+
+/// One of libyaml's events, copied out of libyaml with its marks turned into byte offsets, so that
+/// libyaml can parse on one thread while `YAMLParser` builds the document on another. Texts are ranges
+/// of the batch's `bytes`: an event holds no reference, so batches are copied and freed without
+/// counting references event by event.
+struct YAMLEvent {
+  enum Kind: UInt8 {
+    case documentStart, scalar, alias, sequenceStart, mappingStart, sequenceEnd, mappingEnd
+  }
+
+  var kind: Kind
+  var style: YAMLDocument.ScalarStyle = .plain
+  var start: Int
+  var end: Int
+  /// A scalar's text, as a range of its batch's `bytes`.
+  var text: Range<Int> = 0..<0
+  /// The anchor a node defines, or the one an alias names.
+  var anchor: Range<Int>?
+  var tag: Range<Int>?
+}

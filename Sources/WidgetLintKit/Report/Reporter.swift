@@ -1,0 +1,3 @@
+public protocol Reporter {
+  func render(_ report: LintReport) -> String
+}

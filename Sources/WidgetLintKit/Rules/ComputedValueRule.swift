@@ -1,0 +1,59 @@
+/// `computed-value`: a value in a JavaScript target config that is computed, so not checked.
+public struct ComputedValueRule: ReadingRule {
+  public static let metadata = RuleMetadata(
+    id: .computedValue,
+    defaultSeverity: .note,
+    summary: "A value in expo-target.config.js is computed when Expo prebuilds, so widgetlint cannot check it.",
+    rationale: """
+      `expo-target.config.js` may be a function of the Expo config, and its values may be computed
+      (`config.ios.bundleIdentifier + ".widget"`, `process.env.GROUP`). widgetlint reads the file as data and
+      never executes it: a linter must not run code from a pull request. Such a value is reported as a note,
+      so you know it was not checked; write it as a literal to have it checked.
+
+      Source: @bacons/apple-targets, `expo-target.config.js` (facts sheet, EAS and @bacons/apple-targets).
+      """,
+    examples: [
+      .failing(
+        "A bundle identifier computed from the Expo config",
+        "",
+        files: ComputedValueRule.exampleFiles(bundleIdentifier: "config.ios.bundleIdentifier + '.widget'")),
+      .passing(
+        "A literal bundle identifier",
+        "",
+        files: ComputedValueRule.exampleFiles(bundleIdentifier: "'.widget'")),
+    ])
+
+  static func exampleFiles(bundleIdentifier: String) -> [(String, String)] {
+    [
+      (
+        "app.json",
+        """
+        {
+          "expo": {
+            "name": "Tides",
+            "slug": "tides",
+            "ios": { "bundleIdentifier": "com.example.tides" },
+            "plugins": ["@bacons/apple-targets"]
+          }
+        }
+        """
+      ),
+      (
+        "targets/widget/expo-target.config.js",
+        """
+        /** @type {import('@bacons/apple-targets/app.plugin').ConfigFunction} */
+        module.exports = (config) => ({
+          type: "widget",
+          bundleIdentifier: \(bundleIdentifier),
+        });
+        """
+      ),
+    ]
+  }
+
+  public init() {}
+}
+
+extension RuleID {
+  public static let computedValue = RuleID("computed-value")
+}

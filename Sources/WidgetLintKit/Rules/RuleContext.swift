@@ -1,0 +1,63 @@
+/// What a rule sees: the project, its option values, and a way to report.
+public final class RuleContext {
+  public let project: Project
+  public let metadata: RuleMetadata
+  private let optionValues: [String: Int]
+  public private(set) var observations: [Observation] = []
+
+  init(project: Project, metadata: RuleMetadata, options: [String: Int]) {
+    self.project = project
+    self.metadata = metadata
+    self.optionValues = options
+  }
+
+  public var manifest: Manifest? { project.manifest }
+
+  public func option(_ name: String) -> Int {
+    if let value = optionValues[name] { return value }
+    guard let option = metadata.options.first(where: { $0.name == name }) else {
+      preconditionFailure("rule \(metadata.id) reads undeclared option \(name)")
+    }
+    return option.defaultValue
+  }
+
+  public func report(
+    _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
+    related: [RelatedLocation] = [], severity: Severity? = nil
+  ) {
+    observations.append(
+      Observation(
+        ruleID: metadata.id, message: message, span: span, pointer: pointer, subject: subject, related: related,
+        severityOverride: severity))
+  }
+
+  public func report<T>(
+    _ message: String, at value: Located<T>, subject: String? = nil, related: [RelatedLocation] = [],
+    severity: Severity? = nil
+  ) {
+    report(message, at: value.span, pointer: value.pointer, subject: subject, related: related, severity: severity)
+  }
+
+  /// Reports a finding in a target's Swift code; its pointer is the target's `sources`.
+  public func report(
+    _ message: String, inCodeOf target: Manifest.Target, at span: SourceSpan, subject: String? = nil,
+    related: [RelatedLocation] = [], severity: Severity? = nil
+  ) {
+    report(
+      message, at: span, pointer: target.pointer.appending("sources"), subject: subject ?? target.name?.value,
+      related: related, severity: severity)
+  }
+
+  /// Each target with its Swift facts.
+  public var targetsWithCode: [(target: Manifest.Target, code: TargetCode)] {
+    guard let manifest else { return [] }
+    return project.targetsWithCodeIndices.compactMap { index in
+      index < manifest.targets.count ? (manifest.targets[index], project.targetCode[index]) : nil
+    }
+  }
+
+  /// Passes on observations made before the rules ran (parser and decoder) that carry this rule's id.
+  func forward(_ observations: [Observation]) {
+    self.observations += observations.filter { $0.ruleID == metadata.id }
+  }
+}

@@ -1,0 +1,55 @@
+/// `suppression-without-reason`: a suppression that does not say why.
+public struct SuppressionWithoutReasonRule: SuppressionRule {
+  public static let metadata = RuleMetadata(
+    id: .suppressionWithoutReason,
+    defaultSeverity: .warning,
+    summary: "A widgetlint-disable comment gives no reason after ' -- '.",
+    rationale: """
+      A suppression is a decision that a finding is acceptable here. Without the reason, the next person
+      cannot tell a considered exception from a silenced bug, and cannot know when it stops applying.
+      Write it after ` -- `: `# widgetlint-disable-next-line refresh-interval-too-short -- sports scores
+      in the final minutes; budget measured`. The suppression still applies.
+
+      Source: widgetlint suppression syntax (README, "Suppressing a finding").
+      """,
+    examples: [
+      .failing(
+        "A suppression with no reason",
+        """
+        app:
+          bundleIdentifier: com.example.scores
+        targets:
+          - name: widgets
+            bundleIdentifier: com.example.scores.widgets
+            widgets:
+              - kind: LiveScore
+                displayName: Live score
+                description: The match in progress.
+                families: [systemSmall]
+                # widgetlint-disable-next-line refresh-interval-too-short
+                refresh: 1m
+        """),
+      .passing(
+        "The reason after ' -- '",
+        """
+        app:
+          bundleIdentifier: com.example.scores
+        targets:
+          - name: widgets
+            bundleIdentifier: com.example.scores.widgets
+            widgets:
+              - kind: LiveScore
+                displayName: Live score
+                description: The match in progress.
+                families: [systemSmall]
+                # widgetlint-disable-next-line refresh-interval-too-short -- reloads come from the app during a match
+                refresh: 1m
+        """),
+    ])
+
+  public init() {}
+}
+
+extension RuleID {
+  public static let suppressionWithoutReason = RuleID("suppression-without-reason")
+}

@@ -1,0 +1,54 @@
+/// `unused-suppression`: a suppression that suppresses nothing.
+public struct UnusedSuppressionRule: SuppressionRule {
+  public static let metadata = RuleMetadata(
+    id: .unusedSuppression,
+    defaultSeverity: .warning,
+    summary: "A widgetlint-disable comment suppresses nothing, names an unknown rule, or is misplaced.",
+    rationale: """
+      Suppressions outlive the findings they were written for: once the manifest is fixed, a stale
+      `widgetlint-disable` comment would silently hide the next real problem on that line. widgetlint
+      reports every directive (and every rule named in one) that matched no finding, names an unknown
+      rule, names no rule, or is a `widgetlint-disable-file` outside the file's first comment block.
+
+      Source: widgetlint suppression syntax (README, "Suppressing a finding").
+      """,
+    examples: [
+      .failing(
+        "The finding was fixed, the suppression stayed",
+        """
+        app:
+          bundleIdentifier: com.example.scores
+        targets:
+          - name: widgets
+            bundleIdentifier: com.example.scores.widgets
+            widgets:
+              - kind: LiveScore
+                displayName: Live score
+                description: The match in progress.
+                families: [systemSmall]
+                # widgetlint-disable-next-line refresh-interval-too-short -- reloads come from the app during a match
+                refresh: 15m
+        """),
+      .passing(
+        "No suppression where nothing needs one",
+        """
+        app:
+          bundleIdentifier: com.example.scores
+        targets:
+          - name: widgets
+            bundleIdentifier: com.example.scores.widgets
+            widgets:
+              - kind: LiveScore
+                displayName: Live score
+                description: The match in progress.
+                families: [systemSmall]
+                refresh: 15m
+        """),
+    ])
+
+  public init() {}
+}
+
+extension RuleID {
+  public static let unusedSuppression = RuleID("unused-suppression")
+}
