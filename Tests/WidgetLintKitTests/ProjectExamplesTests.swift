@@ -6,15 +6,10 @@ import Testing
 /// Expo and Flutter apps linted as they are, with no manifest: clean ones report nothing, and each
 /// project under examples/broken-projects/ reports exactly the findings its `expected.txt` lists.
 @Suite struct ProjectExamplesTests {
-  static let cleanProjects = ["flutter-home-widget", "expo-widgets"].filter {
-    FileManager.default.fileExists(atPath: TestSupport.path("examples/\($0)"))
-  }
+  static let cleanProjects = ["flutter-home-widget", "expo-widgets"]
 
   static var brokenProjects: [String] {
-    let root = TestSupport.path("examples/broken-projects")
-    return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().filter {
-      FileManager.default.fileExists(atPath: "\(root)/\($0)/expected.txt")
-    }
+    TestSupport.entries(of: "examples/broken-projects")
   }
 
   @Test(arguments: cleanProjects)

@@ -84,15 +84,43 @@ import Testing
     let examples = Self.examples(inPage: page)
     #expect(examples.contains { $0.fails }, "rules/\(id).md needs a failing example")
     #expect(examples.contains { !$0.fails }, "rules/\(id).md needs a passing example")
-    for example in examples {
-      let findings = try TestSupport.lint(example.manifest, files: example.files)
-      let ruleIDs = Set(findings.map(\.ruleID))
+    for pageExample in examples {
+      let example =
+        pageExample.fails
+        ? RuleExample.failing(
+          pageExample.title, pageExample.manifest, files: pageExample.files.map { ($0.path, $0.contents) })
+        : RuleExample.passing(
+          pageExample.title, pageExample.manifest, files: pageExample.files.map { ($0.path, $0.contents) })
+      let findings = try TestSupport.lint(example: example)
       if example.fails {
+        let ruleIDs = Set(findings.map(\.finding.ruleID))
         #expect(ruleIDs == [id], "failing example '\(example.title)' should produce only \(id), got \(ruleIDs)")
+        // The marks say where: every finding starts at one, and every mark has a finding.
+        #expect(!example.marks.isEmpty, "failing example '\(example.title)' marks no place with \(RuleExample.marker)")
+        #expect(
+          Set(findings.map(\.mark)) == example.marks,
+          "failing example '\(example.title)': findings at \(findings.map(\.mark.description)), marked \(example.marks.map(\.description))"
+        )
       } else {
-        #expect(findings.isEmpty, "passing example '\(example.title)' produced \(findings.map(\.message))")
+        #expect(example.marks.isEmpty, "passing example '\(example.title)' has a \(RuleExample.marker) mark")
+        #expect(findings.isEmpty, "passing example '\(example.title)' produced \(findings.map(\.finding.message))")
       }
     }
+  }
+
+  /// The README's rule table lists every rule, with its default severity, in registry order.
+  @Test func readmeListsEveryRule() throws {
+    let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| [`") }.map { row in
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let id = cells[0].dropFirst(2).prefix { $0 != "`" }
+      return "\(id) \(cells[1].split(separator: " ").first ?? "")"
+    }
+    let expected = RuleRegistry.all.map { "\($0.metadata.id) \($0.metadata.defaultSeverity.rawValue)" }
+    #expect(
+      rows == expected,
+      "README.md's rule table needs one row per rule, in RuleRegistry's order: | [`id`](rules/id.md) | severity | finds |"
+    )
   }
 
   @Test func metadataIsComplete() {

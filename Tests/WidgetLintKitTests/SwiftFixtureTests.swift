@@ -9,7 +9,7 @@ import Testing
   static let root = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/swift")
 
   static var cases: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+    TestSupport.entries(of: "Tests/Fixtures/swift")
   }
 
   @Test(arguments: cases)

@@ -9,6 +9,14 @@ enum TestSupport {
 
   static func path(_ relative: String) -> String { packageRoot.appendingPathComponent(relative).path }
 
+  /// The names in a folder of the package, sorted, for tests whose cases are its entries. A missing or
+  /// empty folder gives one entry naming the problem, so the test fails instead of running no case.
+  static func entries(of relative: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path(relative))) ?? []
+    let visible = names.filter { !$0.hasPrefix(".") }.sorted()
+    return visible.isEmpty ? ["(\(relative) is missing or empty)"] : visible
+  }
+
   /// A fresh temporary folder holding the given files.
   static func directory(with files: [(path: String, contents: String)]) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -38,6 +46,28 @@ enum TestSupport {
     defer { try? FileManager.default.removeItem(at: directory) }
     let source = SourceText(path: name, bytes: Array(manifest.utf8))
     return Linter(configuration: configuration).lint(manifest: source, directory: directory.path, displayDirectory: "")
+  }
+
+  /// Lints a rule example without its marks, and returns its findings with the place each starts, in
+  /// the terms of `RuleExample.Mark` (the file relative to the example, "" for the manifest).
+  static func lint(example: RuleExample) throws -> [(finding: Finding, mark: RuleExample.Mark)] {
+    let manifest = example.unmarkedManifest
+    let files = example.unmarkedFiles
+    let directory = try directory(with: manifest.isEmpty ? files : [("widgets.yaml", manifest)] + files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings: [Finding]
+    if manifest.isEmpty {
+      findings = LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+    } else {
+      let source = SourceText(path: "widgets.yaml", bytes: Array(manifest.utf8))
+      findings = Linter().lint(manifest: source, directory: directory.path, displayDirectory: "")
+    }
+    return findings.map { finding in
+      var file = finding.file == "widgets.yaml" ? "" : finding.file
+      if file.hasPrefix(directory.path + "/") { file = String(file.dropFirst(directory.path.count + 1)) }
+      let start = finding.range.start
+      return (finding, RuleExample.Mark(file: file, line: start.line, column: start.column))
+    }
   }
 
   /// "line:column-endLine:endColumn" of a finding, for compact exact assertions.

@@ -203,7 +203,10 @@ import Testing
     var sizes: [Int] = []
     var lastFlags: [Bool] = []
     source.bytes.withUnsafeBufferPointer { buffer in
-      guard let reader = YAMLEventReader(source: source, input: buffer) else { return }
+      guard let reader = YAMLEventReader(source: source, input: buffer) else {
+        Issue.record("libyaml did not start a reader")
+        return
+      }
       reader.forEachBatch(concurrently: concurrently) { batch in
         sizes.append(batch.events.count)
         lastFlags.append(batch.isLast)

@@ -20,12 +20,12 @@ public struct AppGroupFormatRule: Rule {
         app:
           bundleIdentifier: com.example.notes
           entitlements:
-            com.apple.security.application-groups: [com.example.notes]
+            com.apple.security.application-groups: [↓com.example.notes]
         targets:
           - name: NotesWidget
             bundleIdentifier: com.example.notes.widget
             entitlements:
-              com.apple.security.application-groups: [com.example.notes]
+              com.apple.security.application-groups: [↓com.example.notes]
             widgets:
               - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
         """),

@@ -30,7 +30,7 @@ public struct AppGroupMismatchRule: Rule {
           - name: RecipeWidget
             bundleIdentifier: com.example.recipes.widget
             entitlements:
-              com.apple.security.application-groups: [group.com.example.recipes.widget]
+              com.apple.security.application-groups: [↓group.com.example.recipes.widget]
             widgets:
               - kind: RecipeOfTheDay
                 displayName: Recipe of the day

@@ -37,7 +37,7 @@ public struct AvailabilityRule: Rule {
               - kind: Steps
                 displayName: Steps
                 description: Today's step count.
-                families: [systemSmall, accessoryCircular]
+                families: [systemSmall, ↓accessoryCircular]
         """),
       .failing(
         "AppIntentConfiguration below iOS 17",
@@ -52,7 +52,7 @@ public struct AvailabilityRule: Rule {
               - kind: Steps
                 displayName: Steps
                 description: Today's step count.
-                configuration: appIntent
+                configuration: ↓appIntent
                 families: [systemSmall]
         """),
       .passing(

@@ -21,7 +21,7 @@ public struct BundleIDPrefixRule: Rule {
           bundleIdentifier: com.example.weather
         targets:
           - name: WeatherWidget
-            bundleIdentifier: com.example.weatherwidget
+            bundleIdentifier: ↓com.example.weatherwidget
             widgets:
               - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
         """),

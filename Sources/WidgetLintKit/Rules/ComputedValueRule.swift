@@ -16,7 +16,7 @@ public struct ComputedValueRule: ReadingRule {
       .failing(
         "A bundle identifier computed from the Expo config",
         "",
-        files: ComputedValueRule.exampleFiles(bundleIdentifier: "config.ios.bundleIdentifier + '.widget'")),
+        files: ComputedValueRule.exampleFiles(bundleIdentifier: "↓config.ios.bundleIdentifier + '.widget'")),
       .passing(
         "A literal bundle identifier",
         "",

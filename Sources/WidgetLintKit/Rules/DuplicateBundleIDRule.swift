@@ -25,7 +25,7 @@ public struct DuplicateBundleIDRule: Rule {
             widgets:
               - {kind: Home, displayName: Home, description: Home screen., families: [systemSmall]}
           - name: LockWidgets
-            bundleIdentifier: com.example.app.Widget
+            bundleIdentifier: ↓com.example.app.Widget
             widgets:
               - {kind: Lock, displayName: Lock, description: Lock screen., families: [systemSmall]}
         """),

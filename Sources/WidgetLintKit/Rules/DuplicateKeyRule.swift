@@ -26,7 +26,7 @@ public struct DuplicateKeyRule: ReadingRule {
                 displayName: Status
                 description: The current status.
                 families: [systemSmall]
-                families: [systemMedium]
+                ↓families: [systemMedium]
         """),
       .passing(
         "Each key once",

@@ -26,7 +26,7 @@ public struct DuplicateWidgetKindRule: Rule {
           - name: Local
             bundleIdentifier: com.example.news.local
             widgets:
-              - {kind: NewsWidget, displayName: Local news, description: Stories near you., families: [systemMedium]}
+              - {kind: ↓NewsWidget, displayName: Local news, description: Stories near you., families: [systemMedium]}
         """),
       .passing(
         "One kind per widget",

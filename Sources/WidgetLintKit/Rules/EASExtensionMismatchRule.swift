@@ -34,7 +34,7 @@ public struct EASExtensionMismatchRule: Rule {
         eas:
           appExtensions:
             - targetName: FitnessWidget
-              bundleIdentifier: com.example.fitness.widgets
+              bundleIdentifier: ↓com.example.fitness.widgets
         """),
       .failing(
         "An unknown key in an entry",
@@ -50,7 +50,7 @@ public struct EASExtensionMismatchRule: Rule {
           appExtensions:
             - targetName: FitnessWidget
               bundleIdentifier: com.example.fitness.widget
-              bundleId: com.example.fitness.widget
+              ↓bundleId: com.example.fitness.widget
         """),
       .passing(
         "Entries that match the targets",

@@ -41,7 +41,7 @@ public struct ExtensionUnavailableAPIRule: Rule {
             import UIKit
 
             func openScene(_ url: URL) {
-                UIApplication.shared.open(url)
+                ↓UIApplication.shared.open(url)
             }
             """
           )

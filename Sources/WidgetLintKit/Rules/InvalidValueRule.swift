@@ -26,7 +26,7 @@ public struct InvalidValueRule: ReadingRule {
               - kind: Status
                 displayName: Status
                 description: The current status.
-                configuration: dynamic
+                configuration: ↓dynamic
                 families: [systemSmall]
         """),
       .failing(
@@ -34,7 +34,7 @@ public struct InvalidValueRule: ReadingRule {
         """
         app:
           bundleIdentifier: com.example.app
-          deploymentTarget: 16.0
+          deploymentTarget: ↓16.0
         targets: []
         """),
       .passing(

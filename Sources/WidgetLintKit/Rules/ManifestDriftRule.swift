@@ -21,43 +21,12 @@ public struct ManifestDriftRule: Rule {
       """,
     examples: [
       .failing(
-        "A widget added to the bundle but not to the manifest",
-        """
-        app:
-          bundleIdentifier: com.example.notes
-        targets:
-          - name: NotesWidgets
-            bundleIdentifier: com.example.notes.widgets
-            sources: [NotesWidgets]
-            widgets:
-              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
-        """,
-        files: [
-          (
-            "NotesWidgets/Bundle.swift",
-            """
-            import SwiftUI
-            import WidgetKit
-
-            @main
-            struct NotesWidgets: WidgetBundle {
-                var body: some Widget {
-                    RecentNoteWidget()
-                    PinnedNoteWidget()
-                }
-            }
-
-            struct RecentNoteWidget: Widget {
-                var body: some WidgetConfiguration {
-                    StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
-                        NoteView(entry: entry)
-                    }
-                    .supportedFamilies([.systemSmall])
-                }
-            }
-
+        "A widget added to the bundle but not to the manifest", exampleManifest,
+        files: exampleFiles(
+          bundled: ["RecentNoteWidget", "PinnedNoteWidget"],
+          widgets: """
             struct PinnedNoteWidget: Widget {
-                let kind = "PinnedNote"
+                let kind = ↓"PinnedNote"
                 var body: some WidgetConfiguration {
                     StaticConfiguration(kind: kind, provider: Provider()) { entry in
                         NoteView(entry: entry)
@@ -65,47 +34,52 @@ public struct ManifestDriftRule: Rule {
                     .supportedFamilies([.systemSmall])
                 }
             }
-            """
-          )
-        ]),
+            """)),
       .passing(
-        "Manifest and code list the same widgets",
-        """
-        app:
-          bundleIdentifier: com.example.notes
-        targets:
-          - name: NotesWidgets
-            bundleIdentifier: com.example.notes.widgets
-            sources: [NotesWidgets]
-            widgets:
-              - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
-        """,
-        files: [
-          (
-            "NotesWidgets/Bundle.swift",
-            """
-            import SwiftUI
-            import WidgetKit
-
-            @main
-            struct NotesWidgets: WidgetBundle {
-                var body: some Widget {
-                    RecentNoteWidget()
-                }
-            }
-
-            struct RecentNoteWidget: Widget {
-                var body: some WidgetConfiguration {
-                    StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
-                        NoteView(entry: entry)
-                    }
-                    .supportedFamilies([.systemSmall])
-                }
-            }
-            """
-          )
-        ]),
+        "Manifest and code list the same widgets", exampleManifest,
+        files: exampleFiles(bundled: ["RecentNoteWidget"], widgets: "")),
     ])
+
+  static let exampleManifest = """
+    app:
+      bundleIdentifier: com.example.notes
+    targets:
+      - name: NotesWidgets
+        bundleIdentifier: com.example.notes.widgets
+        sources: [NotesWidgets]
+        widgets:
+          - {kind: RecentNote, displayName: Recent note, description: Your latest note., families: [systemSmall]}
+    """
+
+  /// A bundle of `bundled` widgets, the RecentNote widget the manifest lists, and `widgets` after it.
+  static func exampleFiles(bundled: [String], widgets: String) -> [(String, String)] {
+    let bundleBody = bundled.map { "        \($0)()" }.joined(separator: "\n")
+    return [
+      (
+        "NotesWidgets/Bundle.swift",
+        """
+        import SwiftUI
+        import WidgetKit
+
+        @main
+        struct NotesWidgets: WidgetBundle {
+            var body: some Widget {
+        \(bundleBody)
+            }
+        }
+
+        struct RecentNoteWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
+                    NoteView(entry: entry)
+                }
+                .supportedFamilies([.systemSmall])
+            }
+        }
+        """ + (widgets.isEmpty ? "" : "\n\n" + widgets)
+      )
+    ]
+  }
 
   public init() {}
 

@@ -21,7 +21,7 @@ public struct MissingDisplayNameRule: Rule {
           - name: HabitWidget
             bundleIdentifier: com.example.habits.widget
             widgets:
-              - kind: Streak
+              - kind: ↓Streak
                 displayName: Streak
                 families: [systemSmall]
         """),

@@ -19,7 +19,7 @@ public struct MissingKeyRule: ReadingRule {
         app:
           bundleIdentifier: com.example.app
         targets:
-          - name: widgets
+          - ↓name: widgets
             widgets:
               - kind: Status
                 displayName: Status

@@ -38,7 +38,7 @@ public struct MultipleWidgetURLRule: Rule {
                 var body: some View {
                     VStack {
                         Text("Top story").widgetURL(URL(string: "news://top"))
-                        Text("Second story").widgetURL(URL(string: "news://second"))
+                        Text("Second story").↓widgetURL(URL(string: "news://second"))
                     }
                 }
             }

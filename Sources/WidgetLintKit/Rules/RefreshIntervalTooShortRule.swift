@@ -36,7 +36,7 @@ public struct RefreshIntervalTooShortRule: Rule {
                 displayName: Ticker
                 description: Your watchlist.
                 families: [systemSmall]
-                refresh: 1m
+                refresh: ↓1m
         """),
       .passing(
         "Reloading every 15 minutes",

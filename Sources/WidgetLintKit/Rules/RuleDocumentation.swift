@@ -19,6 +19,9 @@ public enum RuleDocumentation {
       page += "\n"
     }
     page += "## Examples\n\n"
+    if rule.examples.contains(where: { $0.fails }) {
+      page += "In a failing example, `\(RuleExample.marker)` marks where the finding is reported.\n\n"
+    }
     for example in rule.examples {
       page += "### \(example.fails ? "Failing" : "Passing"): \(example.title)\n\n"
       if !example.manifest.isEmpty { page += "```yaml\n\(example.manifest)\n```\n\n" }

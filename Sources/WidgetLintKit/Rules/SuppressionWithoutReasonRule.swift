@@ -15,36 +15,14 @@ public struct SuppressionWithoutReasonRule: SuppressionRule {
     examples: [
       .failing(
         "A suppression with no reason",
-        """
-        app:
-          bundleIdentifier: com.example.scores
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.scores.widgets
-            widgets:
-              - kind: LiveScore
-                displayName: Live score
-                description: The match in progress.
-                families: [systemSmall]
-                # widgetlint-disable-next-line refresh-interval-too-short
-                refresh: 1m
-        """),
+        liveScoreManifest(
+          suppression: "↓# widgetlint-disable-next-line refresh-interval-too-short", refresh: "1m")),
       .passing(
         "The reason after ' -- '",
-        """
-        app:
-          bundleIdentifier: com.example.scores
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.scores.widgets
-            widgets:
-              - kind: LiveScore
-                displayName: Live score
-                description: The match in progress.
-                families: [systemSmall]
-                # widgetlint-disable-next-line refresh-interval-too-short -- reloads come from the app during a match
-                refresh: 1m
-        """),
+        liveScoreManifest(
+          suppression:
+            "# widgetlint-disable-next-line refresh-interval-too-short -- reloads come from the app during a match",
+          refresh: "1m")),
     ])
 
   public init() {}

@@ -26,7 +26,7 @@ public struct UnknownKeyRule: ReadingRule {
                 displayName: Status
                 description: The current status.
                 families: [systemSmall]
-                widgetURL: example://status
+                ↓widgetURL: example://status
         """),
       .passing(
         "The manifest's own key",

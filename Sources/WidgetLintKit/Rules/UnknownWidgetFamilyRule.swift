@@ -26,7 +26,7 @@ public struct UnknownWidgetFamilyRule: Rule {
               - kind: Forecast
                 displayName: Forecast
                 description: Today's forecast.
-                families: [small, systemMedium]
+                families: [↓small, systemMedium]
         """),
       .passing(
         "WidgetFamily case names",

@@ -18,11 +18,11 @@ public struct UnknownWidgetKindRule: Rule {
       .failing(
         "iOSName is the extension's target name, not the widget's kind",
         "",
-        files: UnknownWidgetKindRule.exampleFiles(iOSName: "CounterWidgetExtension")),
+        files: UnknownWidgetKindRule.exampleFiles(iOSName: "↓'CounterWidgetExtension'")),
       .passing(
         "iOSName is the widget's kind",
         "",
-        files: UnknownWidgetKindRule.exampleFiles(iOSName: "CounterWidget")),
+        files: UnknownWidgetKindRule.exampleFiles(iOSName: "'CounterWidget'")),
     ])
 
   public init() {}
@@ -36,7 +36,7 @@ public struct UnknownWidgetKindRule: Rule {
 
         Future<void> increment(int count) async {
           await HomeWidget.saveWidgetData<int>('counter', count);
-          await HomeWidget.updateWidget(iOSName: '\(iOSName)');
+          await HomeWidget.updateWidget(iOSName: \(iOSName));
         }
         """
       ),

@@ -15,35 +15,11 @@ public struct UnusedSuppressionRule: SuppressionRule {
     examples: [
       .failing(
         "The finding was fixed, the suppression stayed",
-        """
-        app:
-          bundleIdentifier: com.example.scores
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.scores.widgets
-            widgets:
-              - kind: LiveScore
-                displayName: Live score
-                description: The match in progress.
-                families: [systemSmall]
-                # widgetlint-disable-next-line refresh-interval-too-short -- reloads come from the app during a match
-                refresh: 15m
-        """),
-      .passing(
-        "No suppression where nothing needs one",
-        """
-        app:
-          bundleIdentifier: com.example.scores
-        targets:
-          - name: widgets
-            bundleIdentifier: com.example.scores.widgets
-            widgets:
-              - kind: LiveScore
-                displayName: Live score
-                description: The match in progress.
-                families: [systemSmall]
-                refresh: 15m
-        """),
+        liveScoreManifest(
+          suppression:
+            "# widgetlint-disable-next-line ↓refresh-interval-too-short -- reloads come from the app during a match",
+          refresh: "15m")),
+      .passing("No suppression where nothing needs one", liveScoreManifest(suppression: nil, refresh: "15m")),
     ])
 
   public init() {}

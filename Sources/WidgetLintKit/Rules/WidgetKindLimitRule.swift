@@ -36,7 +36,7 @@ public struct WidgetKindLimitRule: Rule {
               - {kind: Hotel, displayName: Hotel, description: Tonight's hotel., families: [systemSmall]}
               - {kind: Weather, displayName: Weather, description: Weather at the destination., families: [systemSmall]}
               - {kind: Packing, displayName: Packing, description: What is left to pack., families: [systemSmall]}
-              - {kind: Currency, displayName: Currency, description: Exchange rate., families: [systemSmall]}
+              - {kind: ↓Currency, displayName: Currency, description: Exchange rate., families: [systemSmall]}
         """),
       .passing(
         "Five widgets, the extra one moved to a second target",

@@ -15,92 +15,64 @@ public struct WidgetLinkInSmallRule: Rule {
       """,
     examples: [
       .failing(
-        "A Link in a small-only widget",
-        """
-        app:
-          bundleIdentifier: com.example.todo
-        targets:
-          - name: TodoWidget
-            bundleIdentifier: com.example.todo.widget
-            sources: [TodoWidget]
-            widgets:
-              - {kind: NextTask, displayName: Next task, description: Your next task., families: [systemSmall]}
-        """,
-        files: [
-          (
-            "TodoWidget/NextTask.swift",
-            """
-            import SwiftUI
-            import WidgetKit
-
-            @main
-            struct TodoWidgets: WidgetBundle {
-                var body: some Widget { NextTaskWidget() }
+        "A Link in a small-only widget", exampleManifest,
+        files: exampleFiles(
+          viewBody: """
+            ↓Link(destination: URL(string: "todo://task/1")!) {
+                Text(entry.title)
             }
-
-            struct NextTaskWidget: Widget {
-                var body: some WidgetConfiguration {
-                    StaticConfiguration(kind: "NextTask", provider: Provider()) { entry in
-                        NextTaskView(entry: entry)
-                    }
-                    .supportedFamilies([.systemSmall])
-                }
-            }
-
-            struct NextTaskView: View {
-                let entry: Entry
-                var body: some View {
-                    Link(destination: URL(string: "todo://task/1")!) {
-                        Text(entry.title)
-                    }
-                }
-            }
-            """
-          )
-        ]),
+            """)),
       .passing(
-        "widgetURL in the small widget",
-        """
-        app:
-          bundleIdentifier: com.example.todo
-        targets:
-          - name: TodoWidget
-            bundleIdentifier: com.example.todo.widget
-            sources: [TodoWidget]
-            widgets:
-              - {kind: NextTask, displayName: Next task, description: Your next task., families: [systemSmall]}
-        """,
-        files: [
-          (
-            "TodoWidget/NextTask.swift",
-            """
-            import SwiftUI
-            import WidgetKit
-
-            @main
-            struct TodoWidgets: WidgetBundle {
-                var body: some Widget { NextTaskWidget() }
-            }
-
-            struct NextTaskWidget: Widget {
-                var body: some WidgetConfiguration {
-                    StaticConfiguration(kind: "NextTask", provider: Provider()) { entry in
-                        NextTaskView(entry: entry)
-                    }
-                    .supportedFamilies([.systemSmall])
-                }
-            }
-
-            struct NextTaskView: View {
-                let entry: Entry
-                var body: some View {
-                    Text(entry.title).widgetURL(URL(string: "todo://task/1"))
-                }
-            }
-            """
-          )
-        ]),
+        "widgetURL in the small widget", exampleManifest,
+        files: exampleFiles(viewBody: #"Text(entry.title).widgetURL(URL(string: "todo://task/1"))"#)),
     ])
+
+  static let exampleManifest = """
+    app:
+      bundleIdentifier: com.example.todo
+    targets:
+      - name: TodoWidget
+        bundleIdentifier: com.example.todo.widget
+        sources: [TodoWidget]
+        widgets:
+          - {kind: NextTask, displayName: Next task, description: Your next task., families: [systemSmall]}
+    """
+
+  /// A small-only widget whose view's body is `viewBody`.
+  static func exampleFiles(viewBody: String) -> [(String, String)] {
+    let indentedBody = viewBody.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "        " + $0 }.joined(separator: "\n")
+    return [
+      (
+        "TodoWidget/NextTask.swift",
+        """
+        import SwiftUI
+        import WidgetKit
+
+        @main
+        struct TodoWidgets: WidgetBundle {
+            var body: some Widget { NextTaskWidget() }
+        }
+
+        struct NextTaskWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "NextTask", provider: Provider()) { entry in
+                    NextTaskView(entry: entry)
+                }
+                .supportedFamilies([.systemSmall])
+            }
+        }
+
+        struct NextTaskView: View {
+            let entry: Entry
+            var body: some View {
+        \(indentedBody)
+            }
+        }
+        """
+      )
+    ]
+  }
 
   public init() {}
 

@@ -32,7 +32,7 @@ public struct WidgetURLSchemeRule: Rule {
                 displayName: Up next
                 description: The next episode in your queue.
                 families: [systemSmall]
-                url: podcasts://up next
+                url: ↓podcasts://up next
         """),
       .failing(
         "A scheme the app does not declare",
@@ -48,7 +48,7 @@ public struct WidgetURLSchemeRule: Rule {
                 displayName: Up next
                 description: The next episode in your queue.
                 families: [systemSmall]
-                url: podcast://up-next
+                url: ↓podcast://up-next
         """),
       .passing(
         "The app's own scheme, and a relative URL",

@@ -40,7 +40,7 @@ public struct WidgetUnsupportedViewRule: Rule {
             struct PhotoView: View {
                 let url: URL
                 var body: some View {
-                    AsyncImage(url: url)
+                    ↓AsyncImage(url: url)
                 }
             }
             """

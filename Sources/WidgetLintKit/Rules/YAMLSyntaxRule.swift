@@ -25,7 +25,7 @@ public struct YAMLSyntaxRule: ReadingRule {
             widgets:
               - kind: Status
                 families: [systemSmall, systemMedium
-                displayName: Status
+                displayName↓: Status
         """),
       .passing(
         "Balanced brackets",
