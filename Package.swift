@@ -25,20 +25,13 @@ let package = Package(
         "CYaml",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-      ],
-      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+      ]
     ),
     .executableTarget(
       name: "widgetlint",
       dependencies: [
         "WidgetLintKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      // A release build on Linux is a fixed-address executable: a position-independent one makes the
-      // loader patch about 100,000 pointers (a 2.5 MB table) before main, which costs a small run more
-      // than its linting. libc and libyaml are still loaded at random addresses.
-      linkerSettings: [
-        .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
       ]
     ),
     .testTarget(

@@ -2,12 +2,6 @@ import ArgumentParser
 import Foundation
 import WidgetLintKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 @main
 struct WidgetLintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,12 +15,6 @@ struct WidgetLintCommand: ParsableCommand {
   /// ArgumentParser exits 64 on usage errors; widgetlint promises 2.
   static func main() {
     do {
-      // The everyday command line (paths, perhaps --strict and --format) skips ArgumentParser, whose
-      // reflection over every command and option costs a small run more than linting does.
-      if let options = LintOptions(commonArguments: Array(CommandLine.arguments.dropFirst())) {
-        try options.run()
-        return
-      }
       var command = try parseAsRoot()
       try command.run()
     } catch {
@@ -56,81 +44,6 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 enum ColorMode: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
-}
-
-struct LintCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "lint",
-    abstract: "Lint manifests (the default command).",
-    discussion: """
-      A directory means every widgets.yaml, widgets.yml and widgets.json below it (skipping .git, .build,
-      node_modules and Pods); '-' reads a manifest from standard input.
-      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level,
-      2 a usage error or an input that could not be read.
-      """
-  )
-
-  @Argument(help: "Manifest files, directories, or '-' for standard input.")
-  var paths: [String] = []
-
-  @Option(help: "Report format: text, json, sarif, github or junit (default: text; github when GITHUB_ACTIONS=true).")
-  var format: OutputFormat?
-
-  @Option(help: ArgumentHelp("Lint a folder of widget Swift code with no manifest (repeatable).", valueName: "dir"))
-  var sources: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "The iOS version --sources code deploys to; without it OS availability is not judged.", valueName: "version"))
-  var deploymentTarget: String?
-
-  @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
-  var config: String?
-
-  @Option(help: ArgumentHelp("Print the configuration in effect for a file, then exit.", valueName: "file"))
-  var printConfig: String?
-
-  @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
-  var baseline: String?
-
-  @Option(help: ArgumentHelp("Record the current findings in a baseline file, then exit.", valueName: "file"))
-  var writeBaseline: String?
-
-  @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
-  var output: String?
-
-  @Flag(help: "Fail (exit 1) on warnings too.")
-  var strict = false
-
-  @Flag(name: .shortAndLong, help: "List the files read for each project.")
-  var verbose = false
-
-  @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
-  var color: ColorMode = .auto
-
-  @Option(help: "Largest manifest to read, in bytes.")
-  var maxFileSize: Int = LintOptions.defaultMaxFileSize
-
-  @Option(help: "Largest Swift source to parse, in bytes.")
-  var maxSourceSize: Int = LintOptions.defaultMaxSourceSize
-
-  @Option(help: "Most findings listed per file; the summary and exit status still count them all.")
-  var maxFindings: Int = LintOptions.defaultMaxFindings
-
-  /// The options as plain values, for the run.
-  var options: LintOptions {
-    LintOptions(
-      paths: paths, format: format, sources: sources, deploymentTarget: deploymentTarget, config: config,
-      printConfig: printConfig, baseline: baseline, writeBaseline: writeBaseline, output: output, strict: strict,
-      verbose: verbose, color: color, maxFileSize: maxFileSize, maxSourceSize: maxSourceSize,
-      maxFindings: maxFindings)
-  }
-
-  func validate() throws {
-    if let problem = options.validationProblem { throw ValidationError(problem) }
-  }
-
-  func run() throws { try options.run() }
 }
 
 enum ListFormat: String, ExpressibleByArgument, CaseIterable {

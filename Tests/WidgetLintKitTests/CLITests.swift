@@ -124,6 +124,17 @@ import Testing
     #expect(unknown.stderr.contains("Unknown option '--bogus'"))
   }
 
+  @Test func lintIsTheDefaultSubcommand() throws {
+    let implicit = try TestSupport.run(["--format=json", "examples/broken/availability.yaml", "--strict"])
+    #expect(implicit.status == 1)
+    let explicit = try TestSupport.run(["lint", "--format=json", "examples/broken/availability.yaml", "--strict"])
+    #expect(explicit.status == implicit.status)
+    #expect(explicit.stdout == implicit.stdout)
+    let version = try TestSupport.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == WidgetLintInfo.version + "\n")
+  }
+
   @Test func standardInputIsLinted() throws {
     let manifest =
       "app:\n  bundleIdentifier: com.example.app\ntargets:\n  - name: w\n    bundleIdentifier: com.other.w\n"

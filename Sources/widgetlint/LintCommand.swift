@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import WidgetLintKit
 
@@ -7,33 +8,72 @@ import WidgetLintKit
   import Darwin
 #endif
 
-/// The settings of one lint run as plain values. `LintCommand` (ArgumentParser) makes them from any
-/// command line; `init(commonArguments:)` makes them from the everyday one without ArgumentParser.
-struct LintOptions: Equatable {
-  static let defaultMaxFileSize = 16 << 20
-  static let defaultMaxSourceSize = 2 << 20
-  static let defaultMaxFindings = 200
+/// `widgetlint lint`, the default command: ArgumentParser reads the options, `LintRun` (WidgetLintKit)
+/// does the work, and a reporter renders what it found.
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Lint manifests (the default command).",
+    discussion: """
+      A directory means every widgets.yaml, widgets.yml and widgets.json below it (skipping .git, .build,
+      node_modules and Pods); '-' reads a manifest from standard input.
+      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level,
+      2 a usage error or an input that could not be read.
+      """
+  )
 
+  @Argument(help: "Manifest files, directories, or '-' for standard input.")
   var paths: [String] = []
+
+  @Option(help: "Report format: text, json, sarif, github or junit (default: text; github when GITHUB_ACTIONS=true).")
   var format: OutputFormat?
+
+  @Option(help: ArgumentHelp("Lint a folder of widget Swift code with no manifest (repeatable).", valueName: "dir"))
   var sources: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The iOS version --sources code deploys to; without it OS availability is not judged.", valueName: "version"))
   var deploymentTarget: String?
+
+  @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
   var config: String?
+
+  @Option(help: ArgumentHelp("Print the configuration in effect for a file, then exit.", valueName: "file"))
   var printConfig: String?
+
+  @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
   var baseline: String?
+
+  @Option(help: ArgumentHelp("Record the current findings in a baseline file, then exit.", valueName: "file"))
   var writeBaseline: String?
+
+  @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
   var output: String?
+
+  @Flag(help: "Fail (exit 1) on warnings too.")
   var strict = false
+
+  @Flag(name: .shortAndLong, help: "List the files read for each project.")
   var verbose = false
+
+  @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorMode = .auto
-  var maxFileSize = defaultMaxFileSize
-  var maxSourceSize = defaultMaxSourceSize
-  var maxFindings = defaultMaxFindings
 
-  /// Words ArgumentParser reads as a subcommand (or help) when they come first.
-  static let commandWords = ["lint", "rules", "explain", "init", "help"]
+  @Option(help: "Largest manifest to read, in bytes.")
+  var maxFileSize: Int = 16 << 20
 
-  var validationProblem: String? {
+  @Option(help: "Largest Swift source to parse, in bytes.")
+  var maxSourceSize: Int = 2 << 20
+
+  @Option(help: "Most findings listed per file; the summary and exit status still count them all.")
+  var maxFindings: Int = 200
+
+  func validate() throws {
+    if let problem = validationProblem { throw ValidationError(problem) }
+  }
+
+  private var validationProblem: String? {
     if paths.isEmpty && printConfig == nil && sources.isEmpty {
       return "name at least one manifest, directory, or '-' (or --sources DIR)"
     }
@@ -143,40 +183,5 @@ struct LintOptions: Equatable {
       }
       return isatty(STDOUT_FILENO) != 0
     }
-  }
-}
-
-// In an extension, so that the struct keeps its memberwise initializer, which `LintCommand` uses.
-extension LintOptions {
-  /// Reads `PATH... [--strict] [--format FORMAT]` in any order, the way ArgumentParser reads it for
-  /// `LintCommand`. Anything else (another option, a repeated one, an unknown format, a word that names a
-  /// subcommand, `--`) gives nil, and ArgumentParser reads the command line, with its help and errors.
-  init?(commonArguments arguments: [String]) {
-    var index = 0
-    var sawFormat = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--strict" {
-        guard !strict else { return nil }
-        strict = true
-      } else if argument == "--format" || argument.hasPrefix("--format=") {
-        var value = String(argument.dropFirst("--format=".count))
-        if argument == "--format" {
-          guard index < arguments.count else { return nil }
-          value = arguments[index]
-          index += 1
-        }
-        guard !sawFormat, let format = OutputFormat(rawValue: value) else { return nil }
-        sawFormat = true
-        self.format = format
-      } else if argument == "-" || !argument.hasPrefix("-") {
-        guard !Self.commandWords.contains(argument) else { return nil }
-        paths.append(argument)
-      } else {
-        return nil
-      }
-    }
-    guard !paths.isEmpty, validationProblem == nil else { return nil }
   }
 }
