@@ -45,7 +45,8 @@ public enum ManifestWriter {
       }
       if let displayName = widget.displayName { text += "        displayName: \(yamlString(displayName))\n" }
       if let description = widget.description { text += "        description: \(yamlString(description))\n" }
-      if let configuration = widget.configuration, let value = ManifestDriftRule.configurationNames[configuration.name]
+      if let configuration = widget.configuration,
+        let value = WidgetKitCatalog.configurationsBySwiftType[configuration.name]
       {
         text += "        configuration: \(value.rawValue)\n"
       }

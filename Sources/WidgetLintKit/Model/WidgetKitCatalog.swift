@@ -37,12 +37,19 @@ public enum WidgetKitCatalog {
     return families.firstIndex { $0.name.utf8.count == length && $0.name == name }
   }
 
-  /// Short names people write for families, mapped to the WidgetFamily case they mean.
-  public static let familyAliases: [String: String] = [
-    "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge", "extralarge": "systemExtraLarge",
-    "xl": "systemExtraLarge", "circular": "accessoryCircular", "rectangular": "accessoryRectangular",
-    "inline": "accessoryInline", "corner": "accessoryCorner",
+  /// The configuration types, by the Swift type that declares them.
+  public static let configurationsBySwiftType: [String: Manifest.Configuration] = [
+    "StaticConfiguration": .static, "IntentConfiguration": .intent, "AppIntentConfiguration": .appIntent,
   ]
+
+  /// Whether a character may appear in a bundle identifier or an App Group: letters, digits, '.' and
+  /// '-' (Apple, CFBundleIdentifier).
+  public static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2E, 0x2D: return true
+    default: return false
+    }
+  }
 
   /// The first OS version with each configuration type.
   public static func minimum(of configuration: Manifest.Configuration, on platform: Manifest.Platform) -> OSVersion {

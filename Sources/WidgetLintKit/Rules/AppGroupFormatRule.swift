@@ -55,7 +55,7 @@ public struct AppGroupFormatRule: Rule {
       return "does not start with 'group.'"
     }
     let literal = BuildSettings.containsReference(group) ? BuildSettings.removingReferences(group) : group
-    if let bad = literal.unicodeScalars.first(where: { !Self.allowed($0) }) {
+    if let bad = literal.unicodeScalars.first(where: { !WidgetKitCatalog.isIdentifierCharacter($0) }) {
       return "contains '\(bad)'; only letters, digits, '.' and '-' are allowed"
     }
     if !BuildSettings.containsReference(group) {
@@ -69,13 +69,6 @@ public struct AppGroupFormatRule: Rule {
       }
     }
     return nil
-  }
-
-  static func allowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2E, 0x2D: return true
-    default: return false
-    }
   }
 
   public func check(_ context: RuleContext) {

@@ -43,7 +43,7 @@ public struct BundleIDPrefixRule: Rule {
   static func invalidCharacter(in identifier: String) -> Unicode.Scalar? {
     let literal =
       BuildSettings.containsReference(identifier) ? BuildSettings.removingReferences(identifier) : identifier
-    return literal.unicodeScalars.first { !AppGroupFormatRule.allowed($0) }
+    return literal.unicodeScalars.first { !WidgetKitCatalog.isIdentifierCharacter($0) }
   }
 
   public func check(_ context: RuleContext) {

@@ -83,10 +83,6 @@ public struct ManifestDriftRule: Rule {
 
   public init() {}
 
-  static let configurationNames: [String: Manifest.Configuration] = [
-    "StaticConfiguration": .static, "IntentConfiguration": .intent, "AppIntentConfiguration": .appIntent,
-  ]
-
   public func check(_ context: RuleContext) {
     guard context.manifest?.origin == .manifest else { return }
     for (target, code) in context.targetsWithCode {
@@ -124,7 +120,8 @@ public struct ManifestDriftRule: Rule {
               inCodeOf: target, at: families.span, subject: kind, related: related)
           }
         }
-        if let configuration = widget.configuration, let codeConfiguration = Self.configurationNames[configuration.name]
+        if let configuration = widget.configuration,
+          let codeConfiguration = WidgetKitCatalog.configurationsBySwiftType[configuration.name]
         {
           let manifestConfiguration = declared.configuration?.value ?? .static
           if codeConfiguration != manifestConfiguration {

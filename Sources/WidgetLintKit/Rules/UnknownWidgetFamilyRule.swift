@@ -46,6 +46,13 @@ public struct UnknownWidgetFamilyRule: Rule {
 
   public init() {}
 
+  /// Short names people write for families, mapped to the WidgetFamily case they mean.
+  public static let familyAliases: [String: String] = [
+    "small": "systemSmall", "medium": "systemMedium", "large": "systemLarge", "extralarge": "systemExtraLarge",
+    "xl": "systemExtraLarge", "circular": "accessoryCircular", "rectangular": "accessoryRectangular",
+    "inline": "accessoryInline", "corner": "accessoryCorner",
+  ]
+
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
     for target in manifest.targets {
@@ -67,7 +74,7 @@ public struct UnknownWidgetFamilyRule: Rule {
     var name = written
     for prefix in ["WidgetFamily.", "."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
     if WidgetKitCatalog.isFamily(name) { return name }
-    if let alias = WidgetKitCatalog.familyAliases[name.lowercased()] { return alias }
+    if let alias = Self.familyAliases[name.lowercased()] { return alias }
     return Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
   }
 }
