@@ -33,7 +33,8 @@ import Testing
 
   /// A fresh copy of the case's example, with `configuration` as its `.widgetlint.yml`.
   func project(_ testCase: Case, configuration: String?) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-finish-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widgetlint-finish-\(UUID().uuidString)")
     let source = TestSupport.packageRoot.appendingPathComponent(testCase.example)
     if testCase.input == "widgets.yaml" {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -108,10 +109,55 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let manifest = directory.appendingPathComponent("widgets.yaml")
     let finding = try #require(mismatches(lint(testCase, in: directory)).first)
-    var lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = try String(contentsOf: manifest, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let line = finding.range.start.line
-    lines[line - 1] += "  # widgetlint-disable-line app-group-mismatch -- the widget's group is added in a later release"
+    lines[line - 1] +=
+      "  # widgetlint-disable-line app-group-mismatch -- the widget's group is added in a later release"
     try Data(lines.joined(separator: "\n").utf8).write(to: manifest)
     #expect(lint(testCase, in: directory).findings.map(\.ruleID) == [])
+  }
+}
+
+/// A project read in two build variants: what both show is reported once, the rest says where.
+@Suite struct BuildVariantTests {
+  struct TwoVariants: ProjectFrontend {
+    var texts: [(variant: String, text: String)]
+
+    func readProject(_ context: FrontendContext) -> Project { readVariants(context)[0] }
+
+    func readVariants(_ context: FrontendContext) -> [Project] {
+      texts.map { variant, text in
+        let source = SourceText(path: "widgets.yaml", text: text)
+        var project = ManifestFrontend(source: source, directory: ".", displayDirectory: "").readProject(context)
+        project.variant = variant
+        return project
+      }
+    }
+  }
+
+  static func manifest(refresh: String) -> String {
+    """
+    app: {bundleIdentifier: com.example.app}
+    targets:
+      - name: widgets
+        bundleIdentifier: com.example.app.widgets
+        widgets:
+          - {kind: Score, displayName: Score, families: [systemSmall], refresh: \(refresh)}
+    """
+  }
+
+  @Test func findingsOfEveryVariantAreReportedOnceAndTheOthersNameTheirVariant() {
+    let frontend = TwoVariants(texts: [
+      ("the Debug configuration", Self.manifest(refresh: "1m")),
+      ("the Release configuration", Self.manifest(refresh: "1h")),
+    ])
+    let findings = Linter().lint(frontend)
+    #expect(
+      findings.map { "\($0.ruleID) \(TestSupport.position($0))" } == [
+        "missing-display-name 6:16-6:21", "refresh-interval-too-short 6:77-6:79",
+      ])
+    #expect(!findings[0].message.contains("only in"))
+    #expect(findings[1].message.hasSuffix(" (only in the Debug configuration)"))
   }
 }

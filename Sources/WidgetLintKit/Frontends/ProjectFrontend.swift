@@ -4,4 +4,12 @@
 public protocol ProjectFrontend {
   /// Reads the input into a project, with the problems met while reading it.
   func readProject(_ context: FrontendContext) -> Project
+
+  /// Reads the input once for each build variant it has (an Xcode project's configurations, an Expo
+  /// config's environment variants), each project naming its `variant`. Most inputs have one.
+  func readVariants(_ context: FrontendContext) -> [Project]
+}
+
+extension ProjectFrontend {
+  public func readVariants(_ context: FrontendContext) -> [Project] { [readProject(context)] }
 }

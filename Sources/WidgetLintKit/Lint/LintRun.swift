@@ -81,11 +81,13 @@ public struct LintRun {
       case .failure(let error):
         errors.append(error)
       case .success(let (frontend, shownPath)):
-        let project = linter.read(frontend)
+        let variants = linter.readVariants(frontend)
         files.append(shownPath)
-        findings += linter.lint(project)
+        findings += linter.lint(variants: variants)
         if let kind = input.appKind {
-          projects.append(ProjectSummary(kind: kind, path: shownPath, filesRead: project.filesRead))
+          var filesRead: [String] = []
+          for file in variants.flatMap(\.filesRead) where !filesRead.contains(file) { filesRead.append(file) }
+          projects.append(ProjectSummary(kind: kind, path: shownPath, filesRead: filesRead))
         }
       }
     }

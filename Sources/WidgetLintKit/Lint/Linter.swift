@@ -19,9 +19,52 @@ public final class Linter: Sendable {
     return project
   }
 
-  /// Reads and lints a project.
+  /// Reads every build variant of a project.
+  public func readVariants(_ frontend: some ProjectFrontend) -> [Project] {
+    let projects = frontend.readVariants(frontendContext)
+    if configuration.keepsModelsUntilExit { ModelsKeptUntilExit.keep(projects) }
+    return projects
+  }
+
+  /// Reads and lints a project, in every build variant it has.
   public func lint(_ frontend: some ProjectFrontend) -> [Finding] {
-    lint(read(frontend))
+    lint(variants: readVariants(frontend))
+  }
+
+  /// Lints the variants of one project. A finding made in every variant is reported once; one made in
+  /// some only says in which.
+  public func lint(variants: [Project]) -> [Finding] {
+    guard variants.count > 1 else { return variants.first.map(lint) ?? [] }
+    let perVariant = variants.map(lint)
+    struct Identity: Hashable {
+      var rule: String
+      var file: String
+      var start: Int
+      var end: Int
+      var message: String
+    }
+    func identity(_ finding: Finding) -> Identity {
+      Identity(
+        rule: finding.ruleID, file: finding.file, start: finding.span.start, end: finding.span.end,
+        message: finding.message)
+    }
+    var variantsByIdentity: [Identity: [Int]] = [:]
+    var firstSeen: [(Identity, Finding)] = []
+    for (index, findings) in perVariant.enumerated() {
+      for finding in findings {
+        let key = identity(finding)
+        if variantsByIdentity[key] == nil { firstSeen.append((key, finding)) }
+        if variantsByIdentity[key]?.last != index { variantsByIdentity[key, default: []].append(index) }
+      }
+    }
+    return firstSeen.map { key, finding in
+      let seenIn = variantsByIdentity[key] ?? []
+      guard seenIn.count < variants.count else { return finding }
+      var annotated = finding
+      let names = seenIn.compactMap { variants[$0].variant }
+      if !names.isEmpty { annotated.message += " (only in \(names.joined(separator: " and ")))" }
+      return annotated
+    }.sorted(by: Finding.sourceOrder)
   }
 
   /// Lints a project read before: the rules, then the finishing stage.

@@ -45,6 +45,10 @@ public struct Project: Sendable {
   /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
   public var homeWidgetCalls: [HomeWidgetCall] = []
 
+  /// The build variant this project is read for, as findings name it ("the Debug configuration"); nil
+  /// when the input has one variant.
+  public var variant: String?
+
   /// Every file read for this project, for `--verbose`.
   public var filesRead: [String] = []
 
