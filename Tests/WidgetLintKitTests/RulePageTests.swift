@@ -129,6 +129,8 @@ import Testing
       #expect(ids.insert(rule.id.rawValue).inserted, "duplicate rule id \(rule.id)")
       #expect(rule.id.rawValue.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(!rule.summary.isEmpty && rule.rationale.contains("Source"), "\(rule.id) rationale cites no source")
+      // Readers can open what a page cites; an internal notes file is not a source.
+      #expect(!rule.rationale.contains("facts sheet"), "\(rule.id) cites the internal facts sheet")
     }
   }
 }

@@ -1,4 +1,5 @@
-/// WidgetKit facts as data (see the facts sheet: WidgetFamily availability, configuration types).
+/// WidgetKit facts as data, shared by the rules that need them: WidgetFamily availability (Apple,
+/// WidgetFamily), configuration types, identifier characters (Apple, CFBundleIdentifier).
 public enum WidgetKitCatalog {
   public struct Family: Sendable {
     public var name: String

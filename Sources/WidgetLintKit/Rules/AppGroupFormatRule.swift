@@ -11,7 +11,8 @@ public struct AppGroupFormatRule: Rule {
       build-setting references such as `$(PRODUCT_BUNDLE_IDENTIFIER)` are not format errors: the text
       around them is checked.
 
-      Source: Apple, App Groups entitlement (facts sheet, App Groups and bundle identifiers).
+      Source: Apple, App Groups Entitlement
+      (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups).
       """,
     examples: [
       .failing(

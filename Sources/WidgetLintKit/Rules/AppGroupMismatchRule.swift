@@ -16,7 +16,9 @@ public struct AppGroupMismatchRule: Rule {
       `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
       names a different group in the app and in the extension. Other references are not compared.
 
-      Source: Apple, "Configuring App Groups" (facts sheet, App Groups and bundle identifiers).
+      Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
+      `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
+      (Dart set one group, Swift read another).
       """,
     examples: [
       .failing(

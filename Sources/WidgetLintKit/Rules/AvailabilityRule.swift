@@ -21,7 +21,8 @@ public struct AvailabilityRule: Rule {
       (expo-apple-targets#130). A target's deployment target is its own `deploymentTarget`, else the app's,
       else iOS 14.0. A watchOS target without its own deployment target is judged only on platform.
 
-      Sources: Apple, WidgetFamily and the configuration types' availability (facts sheet, Families).
+      Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
+      AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration): the availability each declares.
       """,
     examples: [
       .failing(

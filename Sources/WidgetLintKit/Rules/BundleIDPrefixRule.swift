@@ -11,7 +11,9 @@ public struct BundleIDPrefixRule: Rule {
       MIInstallerErrorDomain 37 (AppexBundleIDNotPrefixed); an identifier equal to the app's fails with
       error 57. Bundle identifiers hold only letters, digits, `-` and `.`, and compare case-insensitively.
 
-      Source: Apple, CFBundleIdentifier; installd errors (facts sheet, App Groups and bundle identifiers).
+      Sources: Apple, CFBundleIdentifier (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier);
+      the installer's MIInstallerErrorDomain 37 "AppexBundleIDNotPrefixed" and Xcode's "Embedded binary's
+      bundle identifier is not prefixed with the parent app's bundle identifier".
       """,
     examples: [
       .failing(

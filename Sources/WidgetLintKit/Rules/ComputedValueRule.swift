@@ -10,7 +10,8 @@ public struct ComputedValueRule: ReadingRule {
       never executes it: a linter must not run code from a pull request. Such a value is reported as a note,
       so you know it was not checked; write it as a literal to have it checked.
 
-      Source: @bacons/apple-targets, `expo-target.config.js` (facts sheet, EAS and @bacons/apple-targets).
+      Source: @bacons/apple-targets (github.com/EvanBacon/expo-apple-targets, `packages/apple-targets`
+      README: `expo-target.config.js` may export a function of the Expo config).
       """,
     examples: [
       .failing(

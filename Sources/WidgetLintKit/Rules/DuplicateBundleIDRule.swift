@@ -11,7 +11,9 @@ public struct DuplicateBundleIDRule: Rule {
       `<app id>.<type>`, so two widget targets that name none both become `<app id>.widget`, and a
       `bundleIdentifier` starting with `.` is appended to the app's. Identifiers compare case-insensitively.
 
-      Source: Apple, CFBundleIdentifier; @bacons/apple-targets bundle identifier defaults (facts sheet).
+      Sources: Apple, CFBundleIdentifier (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier);
+      @bacons/apple-targets (github.com/EvanBacon/expo-apple-targets), whose default bundle identifier is
+      `<app id>.<type>`.
       """,
     examples: [
       .failing(

@@ -10,7 +10,8 @@ public struct DuplicateWidgetKindRule: Rule {
       must be unique within the app, across all of its widget extensions; two widgets with one kind
       replace each other in the gallery and reload together.
 
-      Source: Apple, WidgetConfiguration `kind` (facts sheet, Widget bundles).
+      Source: Apple, StaticConfiguration `kind` (https://developer.apple.com/documentation/widgetkit/staticconfiguration): "a string that
+      identifies the widget"; WidgetCenter reloads by kind (https://developer.apple.com/documentation/widgetkit/widgetcenter).
       """,
     examples: [
       .failing(

@@ -18,7 +18,9 @@ public struct EASExtensionMismatchRule: Rule {
       `parentBundleIdentifier` that is neither the app nor a target, a missing `targetName` or
       `bundleIdentifier`, and an unknown key.
 
-      Source: expo/eas-cli `src/project/ios/target.ts` (facts sheet, EAS and @bacons/apple-targets).
+      Source: expo/eas-cli, `packages/eas-cli/src/project/ios/target.ts` (the Joi schema of
+      `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
+      not provisioned).
       """,
     examples: [
       .failing(

@@ -19,7 +19,9 @@ public struct ExtensionUnavailableAPIRule: Rule {
       (app-only code shared with the extension), is not judged. There is no type checker: a `UIApplication`
       reached through a variable or a wrapper is not seen.
 
-      Source: UIKit `UIApplication.h`, AppIntents (facts sheet, App extensions: unavailable APIs).
+      Sources: UIKit's `UIApplication.h` (`NS_EXTENSION_UNAVAILABLE_IOS` on `sharedApplication`, `openURL:`
+      and the alternate-icon API); Apple, UIApplication.shared (https://developer.apple.com/documentation/uikit/uiapplication/shared); App Intents,
+      ForegroundContinuableIntent (https://developer.apple.com/documentation/appintents/foregroundcontinuableintent).
       """,
     examples: [
       .failing(

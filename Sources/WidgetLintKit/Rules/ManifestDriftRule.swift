@@ -17,7 +17,8 @@ public struct ManifestDriftRule: Rule {
       Kinds the code computes at run time cannot be compared and are skipped; the rule applies only to
       targets whose `sources` declare a `@main` WidgetBundle.
 
-      Source: Apple, WidgetBundle, WidgetConfiguration and `supportedFamilies(_:)` (facts sheet, Widget bundles).
+      Source: Apple, WidgetBundle (https://developer.apple.com/documentation/swiftui/widgetbundle) and
+      `supportedFamilies(_:)` (https://developer.apple.com/documentation/swiftui/widgetconfiguration/supportedfamilies(_:)).
       """,
     examples: [
       .failing(

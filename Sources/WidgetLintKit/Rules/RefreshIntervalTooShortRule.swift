@@ -15,7 +15,7 @@ public struct RefreshIntervalTooShortRule: Rule {
       budget; use `never` and `WidgetCenter.shared.reloadTimelines(ofKind:)` for data that changes on the
       user's action.
 
-      Source: Apple, "Keeping a widget up to date" (facts sheet, Refresh).
+      Source: Apple, "Keeping a widget up to date" (https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date).
       """,
     options: [
       RuleOption(

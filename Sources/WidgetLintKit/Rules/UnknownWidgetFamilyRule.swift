@@ -11,7 +11,7 @@ public struct UnknownWidgetFamilyRule: Rule {
       says `small` describes a widget that does not exist. The message suggests the case you most likely
       meant.
 
-      Source: Apple, WidgetFamily (facts sheet, Families).
+      Source: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily).
       """,
     examples: [
       .failing(

@@ -11,8 +11,9 @@ public struct UnknownWidgetKindRule: Rule {
       widgetlint compares the name with the kinds the extension's `@main` bundle declares, when all of them
       are known.
 
-      Source: home_widget `updateWidget(iOSName:)`; Apple, `reloadTimelines(ofKind:)` (facts sheet,
-      Flutter home_widget).
+      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget); Apple,
+      `reloadTimelines(ofKind:)` (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
+      has never reaches.
       """,
     examples: [
       .failing(

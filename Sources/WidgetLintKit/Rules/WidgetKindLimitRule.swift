@@ -14,7 +14,8 @@ public struct WidgetKindLimitRule: Rule {
       The usual fix is nesting: a bundle's `body` is itself a `Widget`, so a second `WidgetBundle` can
       hold the extra widgets and be listed in the first. If every build uses a newer SDK, raise `max`.
 
-      Sources: Apple, WidgetBundleBuilder; "maximum of 5 widget types per app" (facts sheet, Widget bundles).
+      Source: Apple, WidgetBundleBuilder (https://developer.apple.com/documentation/swiftui/widgetbundlebuilder): older SDKs' `buildBlock`
+      overloads take at most a fixed number of widgets per block.
       """,
     options: [
       RuleOption(

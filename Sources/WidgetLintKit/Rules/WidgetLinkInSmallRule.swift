@@ -10,8 +10,10 @@ public struct WidgetLinkInSmallRule: Rule {
       tree through the view types its configuration builds, and reports a `Link` in a view used only by
       widgets whose `.supportedFamilies` is `[.systemSmall]`.
 
-      Source: Apple, `widgetURL(_:)` and `Link` in widgets; facts sheet, Families ("`Link` does not work in
-      systemSmall; only `widgetURL`").
+      Sources: Apple, WWDC20 "Meet WidgetKit" and an Apple engineer on the Apple Developer Forums
+      (developer.apple.com/forums/thread/650246): "You may annotate an entire widget using the widgetURL
+      modifier API, and in systemMedium and systemLarge you may use the Link API"; Apple, `widgetURL(_:)`
+      (https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)).
       """,
     examples: [
       .failing(

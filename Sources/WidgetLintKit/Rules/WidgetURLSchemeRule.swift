@@ -15,7 +15,8 @@ public struct WidgetURLSchemeRule: Rule {
       URLs are checked against RFC 3986: a scheme of letters, digits, `+`, `-` and `.`, and only URL
       characters elsewhere (percent-encode the rest).
 
-      Source: Apple, `widgetURL(_:)` and `Link` in widgets (facts sheet, Families).
+      Sources: Apple, `widgetURL(_:)` (https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)) and "Defining a custom URL scheme
+      for your app" (https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app).
       """,
     examples: [
       .failing(

@@ -16,7 +16,8 @@ public struct WidgetUnsupportedViewRule: Rule {
       The rule reads the target's `sources`, so a view type named like one of these in your own code is
       matched too; suppress it there.
 
-      Source: Apple, "Creating a widget extension" and WidgetKit view support (facts sheet, App extensions).
+      Source: Apple, "Creating a widget extension" (https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension): widgets are
+      rendered from a snapshot of their view, with no scrolling, text input or network loading in the view.
       """,
     examples: [
       .failing(
