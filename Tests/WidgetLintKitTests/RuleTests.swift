@@ -141,6 +141,35 @@ import Testing
       ])
   }
 
+  /// One bad value, one finding (the same rule never reports one range twice).
+  @Test func oneBadValueGivesOneFinding() throws {
+    let unquoted = """
+      app:
+        bundleIdentifier: com.example.app
+        deploymentTarget: 16.0
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+          widgets:
+            - {kind: Ring, displayName: Ring, description: A ring., families: [accessoryCircular]}
+      """
+    // The unreadable version leaves the OS unknown: no availability finding from the 14.0 default.
+    #expect(
+      try TestSupport.lint(unquoted).map { "\($0.ruleID) \(TestSupport.position($0))" } == ["invalid-value 3:21-3:25"])
+
+    let nameless = manifest(
+      extra: """
+        eas:
+          appExtensions:
+            - parentBundleIdentifier: com.example.app
+        """)
+    let entryFindings = try TestSupport.lint(nameless).filter { $0.message.hasPrefix("appExtensions entry") }
+    #expect(
+      entryFindings.map(\.message) == [
+        "appExtensions entry has no 'targetName' or 'bundleIdentifier', which EAS requires"
+      ])
+  }
+
   @Test func easEntitlementsCompareAsSets() throws {
     let entitlements = "{com.apple.security.application-groups: [group.a.b, group.c.d]}"
     let text = manifest(

@@ -79,7 +79,10 @@ public struct ManifestDecoder {
     if let value = reader.require("bundleIdentifier", in: map, what: "'app'") {
       app.bundleIdentifier = reader.string(value)
     }
-    if let value = map["deploymentTarget"] { app.deploymentTarget = osVersion(value) }
+    if let value = map["deploymentTarget"] {
+      app.deploymentTarget = osVersion(value)
+      app.hasUnreadableDeploymentTarget = app.deploymentTarget == nil
+    }
     if let value = map["urlSchemes"] {
       app.urlSchemes = reader.stringList(value) ?? []
       app.urlSchemesSpan = reader.span(value.valueNode)
@@ -117,7 +120,10 @@ public struct ManifestDecoder {
     if let value = reader.require("bundleIdentifier", in: map, what: label, subject: target.name?.value) {
       target.bundleIdentifier = reader.string(value)
     }
-    if let value = map["deploymentTarget"] { target.deploymentTarget = osVersion(value) }
+    if let value = map["deploymentTarget"] {
+      target.deploymentTarget = osVersion(value)
+      target.hasUnreadableDeploymentTarget = target.deploymentTarget == nil
+    }
     if let value = map["platform"] { target.platform = reader.choice(value, as: Manifest.Platform.self) }
     if let value = map["entitlements"] { target.entitlements = entitlements(value) }
     if let value = map["sources"] { target.sources = reader.stringList(value) ?? [] }

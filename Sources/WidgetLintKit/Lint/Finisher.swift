@@ -32,7 +32,22 @@ struct Finisher {
       var paths = StablePaths(document: document)
       for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
     }
-    return findings.sorted(by: Finding.sourceOrder)
+    return Self.oncePerRange(findings.sorted(by: Finding.sourceOrder))
+  }
+
+  /// One finding per rule and range: two checks of one rule that meet the same bad value (an EAS entry
+  /// that names no target, and so has no target to match) say it once, the first way.
+  private static func oncePerRange(_ findings: [Finding]) -> [Finding] {
+    struct Place: Hashable {
+      var rule: String
+      var file: String
+      var start: Int
+      var end: Int
+    }
+    var seen: Set<Place> = []
+    return findings.filter {
+      seen.insert(Place(rule: $0.ruleID, file: $0.file, start: $0.span.start, end: $0.span.end)).inserted
+    }
   }
 
   /// Findings with the severity the configuration gives their rule; rules turned off give none.

@@ -23,6 +23,9 @@ public struct Manifest: Sendable {
   public struct App: Sendable {
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
+    /// A deployment target was written but is not a version: the target's OS is then unknown, not
+    /// the default.
+    public var hasUnreadableDeploymentTarget = false
     public var urlSchemes: [Located<String>] = []
     public var urlSchemesSpan: SourceSpan?
     public var entitlements: Entitlements?
@@ -43,6 +46,8 @@ public struct Manifest: Sendable {
     public var name: Located<String>?
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
+    /// A deployment target was written but is not a version (see `App.hasUnreadableDeploymentTarget`).
+    public var hasUnreadableDeploymentTarget = false
     public var platform: Located<Platform>?
     public var entitlements: Entitlements?
     public var sources: [Located<String>] = []

@@ -55,6 +55,8 @@ public struct Project: Sendable {
   /// The iOS or watchOS version a target deploys to, and where it was set (nil when it is the default).
   public func deploymentTarget(of target: Manifest.Target) -> (version: OSVersion, setAt: SourceSpan?)? {
     if let own = target.deploymentTarget { return (own.value, own.span) }
+    // One bad value, one finding: a version that could not be read is unknown, not the default.
+    if target.hasUnreadableDeploymentTarget || manifest?.app?.hasUnreadableDeploymentTarget == true { return nil }
     if manifest?.origin != .manifest { return nil }
     // The app's deployment target is an iOS version; a watchOS target without its own is unknown.
     guard target.resolvedPlatform == .ios else { return nil }

@@ -102,11 +102,12 @@ public struct EASExtensionMismatchRule: Rule {
         }
         context.report(message, at: key, subject: entry.targetName?.value)
       }
-      for (key, value) in [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
-      where value == nil {
+      let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
+        .filter { $0.1 == nil }.map { "'\($0.0)'" }
+      if !missing.isEmpty {
         context.report(
-          "appExtensions entry has no '\(key)', which EAS requires", at: entry.span, pointer: entry.pointer,
-          subject: entry.targetName?.value)
+          "appExtensions entry has no \(missing.joined(separator: " or ")), which EAS requires", at: entry.span,
+          pointer: entry.pointer, subject: entry.targetName?.value)
       }
       if let parent = entry.parentBundleIdentifier, !knownParents.contains(parent.value.lowercased()) {
         context.report(
