@@ -119,7 +119,7 @@ struct LintCommand: ParsableCommand {
       do {
         try ReportWriter.write(recorded.encoded(), to: writeBaseline)
       } catch {
-        printErrors([InputError(path: writeBaseline, message: "cannot write: \(error.localizedDescription)")])
+        printErrors([InputError(path: writeBaseline, message: "cannot write: \(error)")])
         throw LintFailure(status: 2)
       }
       FileHandle.standardError.write(
@@ -133,8 +133,8 @@ struct LintCommand: ParsableCommand {
       ? run.run(arguments: paths)
       : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
-    // Say what a folder was recognised as; the files read on request.
-    for project in report.projects where format == .text || verbose {
+    // Say what a folder was recognised as; the files read (of manifests too) on request.
+    for project in report.projects where (project.isApp && format == .text) || verbose {
       var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read\n"
       if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
       FileHandle.standardError.write(Data(line.utf8))
@@ -146,7 +146,7 @@ struct LintCommand: ParsableCommand {
     case .sarif:
       let root = PathUtilities.repositoryRoot(from: FileManager.default.currentDirectoryPath)
       reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
-    case .github: reporter = GitHubReporter()
+    case .github: reporter = GitHubReporter(workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"])
     case .junit: reporter = JUnitReporter()
     }
     let rendered = reporter.render(report)
@@ -159,6 +159,13 @@ struct LintCommand: ParsableCommand {
       }
     } else {
       FileHandle.standardOutput.write(Data(rendered.utf8))
+    }
+    // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
+    if format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,
+      isatty(STDERR_FILENO) != 0
+    {
+      let linted = report.files.count == 1 ? report.files[0] : "\(report.files.count) inputs"
+      FileHandle.standardError.write(Data("widgetlint: no problems found in \(linted)\n".utf8))
     }
     // Machine formats go to files and pipes; say what could not be read where a person sees it.
     if format != .text { printErrors(report.inputErrors) }

@@ -14,6 +14,12 @@ struct WidgetLintCommand: ParsableCommand {
 
   /// ArgumentParser exits 64 on usage errors; widgetlint promises 2.
   static func main() {
+    if ["-h", "--help", "help"].contains(CommandLine.arguments.dropFirst().first ?? ""),
+      CommandLine.arguments.count == 2
+    {
+      print(rootHelp)
+      return
+    }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -30,6 +36,27 @@ struct WidgetLintCommand: ParsableCommand {
       if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
       Foundation.exit(2)
     }
+  }
+}
+
+extension WidgetLintCommand {
+  /// `widgetlint --help`: linting is what people run, so its arguments and options come first, then
+  /// the other commands. ArgumentParser's own root help lists only the subcommands.
+  static var rootHelp: String {
+    let lintHelp = helpMessage(for: LintCommand.self)
+    let rootHelp = helpMessage()
+    let lintDetails = lintHelp.range(of: "ARGUMENTS:").map { String(lintHelp[$0.lowerBound...]) } ?? lintHelp
+    let commands = rootHelp.range(of: "SUBCOMMANDS:").map { String(rootHelp[$0.lowerBound...]) } ?? ""
+    return """
+      OVERVIEW: \(configuration.abstract)
+
+      USAGE: widgetlint [lint] [<options>] [<paths> ...]
+             widgetlint <subcommand>
+
+      \(lintDetails.trimmingCharacters(in: .newlines))
+
+      \(commands.trimmingCharacters(in: .newlines))
+      """
   }
 }
 

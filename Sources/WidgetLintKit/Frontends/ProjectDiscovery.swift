@@ -33,7 +33,7 @@ public enum ProjectDiscovery {
       return directory.isEmpty ? "." : directory
     }
 
-    /// How `-v` names an app read as it is; nil for a manifest.
+    /// How the report names an app read as it is; nil for a manifest.
     var appKind: String? {
       switch self {
       case .file, .standardInput: return nil

@@ -84,11 +84,10 @@ public struct LintRun {
         let variants = linter.readVariants(frontend)
         files.append(shownPath)
         findings += linter.lint(variants: variants)
-        if let kind = input.appKind {
-          var filesRead: [String] = []
-          for file in variants.flatMap(\.filesRead) where !filesRead.contains(file) { filesRead.append(file) }
-          projects.append(ProjectSummary(kind: kind, path: shownPath, filesRead: filesRead))
-        }
+        var filesRead: [String] = []
+        var seen: Set<String> = []
+        for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
+        projects.append(ProjectSummary(kind: input.appKind ?? "manifest", path: shownPath, filesRead: filesRead))
       }
     }
     if let baseline {

@@ -1,8 +1,23 @@
 import Foundation
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
+///
+/// GitHub places an annotation by the file's path relative to the repository (`GITHUB_WORKSPACE`),
+/// whatever folder widgetlint ran in, so paths are written relative to `workspace` when it is set.
 public struct GitHubReporter: Reporter {
-  public init() {}
+  /// The checkout's root (`GITHUB_WORKSPACE`); nil leaves paths as shown on the command line.
+  public var workspace: String?
+
+  public init(workspace: String? = nil) { self.workspace = workspace }
+
+  /// A path as GitHub expects it: relative to the workspace when the file lies inside it.
+  func annotationPath(_ path: String) -> String {
+    guard let workspace, !workspace.isEmpty, path != "<stdin>" else { return path }
+    let root = PathUtilities.absolute(workspace)
+    let absolute = PathUtilities.absolute(path)
+    guard absolute.hasPrefix(root + "/") else { return path }
+    return String(absolute.dropFirst(root.count + 1))
+  }
 
   /// Escaping for a command's message (data).
   static func escapeData(_ text: String) -> String {
@@ -28,7 +43,8 @@ public struct GitHubReporter: Reporter {
     for finding in report.findings {
       let range = finding.range
       let properties = [
-        "file=\(Self.escapeProperty(finding.file))", "line=\(range.start.line)", "col=\(range.start.column)",
+        "file=\(Self.escapeProperty(annotationPath(finding.file)))", "line=\(range.start.line)",
+        "col=\(range.start.column)",
         "endLine=\(range.end.line)", "endColumn=\(range.end.column)",
         "title=\(Self.escapeProperty("widgetlint \(finding.ruleID)"))",
       ]
@@ -36,7 +52,8 @@ public struct GitHubReporter: Reporter {
         "::\(Self.command(finding.severity)) \(properties.joined(separator: ","))::\(Self.escapeData(finding.message))\n"
     }
     for error in report.inputErrors {
-      output += "::error file=\(Self.escapeProperty(error.path)),title=widgetlint::\(Self.escapeData(error.message))\n"
+      output +=
+        "::error file=\(Self.escapeProperty(annotationPath(error.path))),title=widgetlint::\(Self.escapeData(error.message))\n"
     }
     return output
   }

@@ -16,7 +16,7 @@ public struct LintReport: Sendable {
   public let summary: Summary
   /// Findings left out of `findings` by the per-file limit, by file.
   public var omitted: [String: Int]
-  /// Expo and Xcode projects linted, with the files read.
+  /// The projects linted (manifests and apps), with the files read.
   public var projects: [ProjectSummary] = []
   private let failsStrict: Bool
   private let fails: Bool

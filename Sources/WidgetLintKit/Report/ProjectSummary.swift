@@ -1,6 +1,9 @@
-/// A project read without a manifest, for telling the user what was recognised.
+/// A project that was linted, for telling the user what was recognised and read.
 public struct ProjectSummary: Sendable {
+  /// "manifest", "Expo app", "Flutter app", "Xcode app".
   public var kind: String
+  /// Whether the project was read from an app's own files rather than a manifest.
+  public var isApp: Bool { kind != "manifest" }
   public var path: String
   public var filesRead: [String]
 

@@ -125,6 +125,10 @@ public struct YAMLParser {
       }
       let at = error.problemOffset
       let end = at < source.bytes.count ? at + SourceText.scalarWidth(source.bytes[at]) : at
+      // libyaml names the token it could not start; the usual cause is an editor's tab indentation.
+      if at < source.bytes.count, source.bytes[at] == UInt8(ascii: "\t") {
+        message = "tabs cannot indent YAML; use spaces"
+      }
       problem(message, at: at, end: end)
     }
 
