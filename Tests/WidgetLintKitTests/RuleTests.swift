@@ -141,6 +141,16 @@ import Testing
       ])
   }
 
+  /// `app.name`, the first key people write under `app:`, is known.
+  @Test func theAppsNameIsAKnownKey() throws {
+    let named = manifest().replacingOccurrences(of: "app:\n", with: "app:\n  name: Recipe Box\n")
+    #expect(named.contains("name: Recipe Box"))
+    #expect(try TestSupport.lint(named).map(\.ruleID) == [])
+    let numbered = manifest().replacingOccurrences(of: "app:\n", with: "app:\n  name: [Recipe, Box]\n")
+    #expect(
+      try TestSupport.lint(numbered).map { "\($0.ruleID) \(TestSupport.position($0))" } == ["invalid-value 2:9-2:22"])
+  }
+
   /// One bad value, one finding (the same rule never reports one range twice).
   @Test func oneBadValueGivesOneFinding() throws {
     let unquoted = """

@@ -3,7 +3,7 @@
 public struct ManifestDecoder {
   /// `$schema` lets a JSON manifest name its JSON Schema for editors; widgetlint ignores its value.
   static let rootKeys = ["$schema", "version", "app", "targets", "eas"]
-  static let appKeys = ["bundleIdentifier", "deploymentTarget", "urlSchemes", "entitlements"]
+  static let appKeys = ["name", "bundleIdentifier", "deploymentTarget", "urlSchemes", "entitlements"]
   static let targetKeys = [
     "name", "bundleIdentifier", "deploymentTarget", "platform", "entitlements", "sources", "widgets",
   ]
@@ -76,6 +76,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(entry.valueNode, pointer: entry.pointer, what: "'app'", allowedKeys: Self.appKeys)
     else { return nil }
     var app = Manifest.App(span: reader.headSpan(of: map), pointer: map.pointer)
+    if let value = map["name"] { app.name = reader.string(value) }
     if let value = reader.require("bundleIdentifier", in: map, what: "'app'") {
       app.bundleIdentifier = reader.string(value)
     }

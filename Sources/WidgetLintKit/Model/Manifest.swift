@@ -21,6 +21,8 @@ public struct Manifest: Sendable {
 
   // Each `span` below is the first line of the item (its head), where findings about the whole item point.
   public struct App: Sendable {
+    /// The app's display name, as people call it.
+    public var name: Located<String>?
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
     /// A deployment target was written but is not a version: the target's OS is then unknown, not
