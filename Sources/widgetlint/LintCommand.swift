@@ -36,6 +36,12 @@ struct LintCommand: ParsableCommand {
       "The iOS version --sources code deploys to; without it OS availability is not judged.", valueName: "version"))
   var deploymentTarget: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The Xcode version that builds the app (its SDK decides limits such as widgets per WidgetBundle block).",
+      valueName: "version"))
+  var xcodeVersion: String?
+
   @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
   var config: String?
 
@@ -81,6 +87,9 @@ struct LintCommand: ParsableCommand {
     if let deploymentTarget, OSVersion(parsing: deploymentTarget) == nil {
       return "--deployment-target takes a version such as 16.0"
     }
+    if let xcodeVersion, OSVersion(parsing: xcodeVersion) == nil {
+      return "--xcode-version takes a version such as 16.2"
+    }
     // Positions are kept as 32-bit offsets.
     let largest = 1 << 31
     if maxFileSize <= 0 || maxFileSize > largest { return "--max-file-size must be 1 to \(largest)" }
@@ -97,6 +106,7 @@ struct LintCommand: ParsableCommand {
   func run() throws {
     var settings = LintConfiguration(maxFileSize: maxFileSize)
     settings.maxSourceFileSize = maxSourceSize
+    settings.xcodeVersion = xcodeVersion.flatMap(OSVersion.init(parsing:))
     settings.keepsModelsUntilExit = true
     var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
     if let printConfig {

@@ -92,4 +92,13 @@ import Testing
       currentDirectory: TestSupport.packageRoot.appendingPathComponent("examples"))
     #expect(plain.stdout.hasPrefix("::error file=broken/availability.yaml,"))
   }
+
+  @Test func xcodeVersionOnTheCommandLineDecidesTheBundleLimit() throws {
+    let broken = "examples/broken/widget-kind-limit.yaml"
+    #expect(try TestSupport.run([broken]).status == 1)
+    #expect(try TestSupport.run(["--xcode-version", "16.0", broken]).status == 0)
+    let bad = try TestSupport.run(["--xcode-version", "sixteen", broken])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.hasPrefix("Error: --xcode-version takes a version such as 16.2\n"))
+  }
 }

@@ -151,6 +151,36 @@ import Testing
       try TestSupport.lint(numbered).map { "\($0.ruleID) \(TestSupport.position($0))" } == ["invalid-value 2:9-2:22"])
   }
 
+  /// The WidgetBundle block limit follows the SDK of the Xcode that builds the app.
+  @Test func theWidgetLimitDependsOnTheToolchain() throws {
+    func sevenWidgets(xcode: String?) -> String {
+      var text = "app:\n  bundleIdentifier: com.example.app\n"
+      if let xcode { text += "  xcodeVersion: \"\(xcode)\"\n" }
+      text += "targets:\n  - name: widgets\n    bundleIdentifier: com.example.app.widgets\n    widgets:\n"
+      for index in 1...7 {
+        text += "      - {kind: W\(index), displayName: W, description: W., families: [systemSmall]}\n"
+      }
+      return text
+    }
+    let unknown = try TestSupport.lint(sevenWidgets(xcode: nil))
+    #expect(unknown.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["widget-kind-limit 12:16-12:18"])
+    #expect(
+      unknown.first?.message
+        == "target 'widgets' lists 7 widgets, more than the 5 older SDKs' builder takes (Xcode 16 and later take more: say which Xcode builds the app with app.xcodeVersion or --xcode-version); nest a second WidgetBundle in the bundle's body for the rest"
+    )
+    #expect(try TestSupport.lint(sevenWidgets(xcode: "16.2")).map(\.ruleID) == [])
+    #expect(try TestSupport.lint(sevenWidgets(xcode: "15.4")).map(\.ruleID) == [])
+    var fromCommandLine = LintConfiguration()
+    fromCommandLine.xcodeVersion = OSVersion(26)
+    #expect(try TestSupport.lint(sevenWidgets(xcode: nil), configuration: fromCommandLine).map(\.ruleID) == [])
+    // 'max' wins over every SDK.
+    let strict = LintConfiguration(rules: ["widget-kind-limit": RuleSettings(severity: .error, options: ["max": 6])])
+    #expect(
+      try TestSupport.lint(sevenWidgets(xcode: "16.2"), configuration: strict).map { $0.message.prefix(57) } == [
+        "target 'widgets' lists 7 widgets, more than the 6 'max' a"
+      ])
+  }
+
   /// One bad value, one finding (the same rule never reports one range twice).
   @Test func oneBadValueGivesOneFinding() throws {
     let unquoted = """

@@ -3,7 +3,7 @@
 public struct ManifestDecoder {
   /// `$schema` lets a JSON manifest name its JSON Schema for editors; widgetlint ignores its value.
   static let rootKeys = ["$schema", "version", "app", "targets", "eas"]
-  static let appKeys = ["name", "bundleIdentifier", "deploymentTarget", "urlSchemes", "entitlements"]
+  static let appKeys = ["name", "bundleIdentifier", "deploymentTarget", "xcodeVersion", "urlSchemes", "entitlements"]
   static let targetKeys = [
     "name", "bundleIdentifier", "deploymentTarget", "platform", "entitlements", "sources", "widgets",
   ]
@@ -84,6 +84,7 @@ public struct ManifestDecoder {
       app.deploymentTarget = osVersion(value)
       app.hasUnreadableDeploymentTarget = app.deploymentTarget == nil
     }
+    if let value = map["xcodeVersion"] { app.xcodeVersion = osVersion(value) }
     if let value = map["urlSchemes"] {
       app.urlSchemes = reader.stringList(value) ?? []
       app.urlSchemesSpan = reader.span(value.valueNode)

@@ -27,6 +27,9 @@ public struct ManifestFrontend: ProjectFrontend {
       document: document)
     project.filesRead = [source.path]
     guard let manifest else { return project }
+    if let xcode = manifest.app?.xcodeVersion {
+      project.toolchain = Toolchain(xcode: xcode.value, source: "app.xcodeVersion", span: xcode.span)
+    }
     let resolver = SwiftFileResolver(baseDirectory: directory, displayDirectory: displayDirectory)
     // Many targets may name one folder: each entry is resolved once, side by side.
     var seen: Set<String> = []

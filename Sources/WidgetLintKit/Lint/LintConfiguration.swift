@@ -26,6 +26,9 @@ public struct LintConfiguration: Sendable {
     self.file = file
   }
 
+  /// The Xcode version given on the command line (`--xcode-version`): it wins over what a project says.
+  public var xcodeVersion: OSVersion?
+
   /// What the frontends may read at most.
   public var readingLimits: ReadingLimits {
     ReadingLimits(parser: parserLimits, maxFileSize: maxFileSize, maxSourceFileSize: maxSourceFileSize)

@@ -14,16 +14,24 @@ public final class Linter: Sendable {
 
   /// Reads a project through its frontend.
   public func read(_ frontend: some ProjectFrontend) -> Project {
-    let project = frontend.readProject(frontendContext)
+    let project = withRunSettings(frontend.readProject(frontendContext))
     if configuration.keepsModelsUntilExit { ModelsKeptUntilExit.keep(project) }
     return project
   }
 
   /// Reads every build variant of a project.
   public func readVariants(_ frontend: some ProjectFrontend) -> [Project] {
-    let projects = frontend.readVariants(frontendContext)
+    let projects = frontend.readVariants(frontendContext).map(withRunSettings)
     if configuration.keepsModelsUntilExit { ModelsKeptUntilExit.keep(projects) }
     return projects
+  }
+
+  /// A project with what the command line says about it: `--xcode-version` wins over the project's own.
+  private func withRunSettings(_ project: Project) -> Project {
+    guard let xcode = configuration.xcodeVersion else { return project }
+    var project = project
+    project.toolchain = Toolchain(xcode: xcode, source: "--xcode-version")
+    return project
   }
 
   /// Reads and lints a project, in every build variant it has.

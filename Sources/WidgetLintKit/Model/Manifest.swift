@@ -23,6 +23,8 @@ public struct Manifest: Sendable {
   public struct App: Sendable {
     /// The app's display name, as people call it.
     public var name: Located<String>?
+    /// The Xcode version the app builds with ("16.2"), which decides the SDK's rules.
+    public var xcodeVersion: Located<OSVersion>?
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
     /// A deployment target was written but is not a version: the target's OS is then unknown, not

@@ -45,6 +45,9 @@ public struct Project: Sendable {
   /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
   public var homeWidgetCalls: [HomeWidgetCall] = []
 
+  /// The Xcode the project builds with, where it is known.
+  public var toolchain: Toolchain?
+
   /// The build variant this project is read for, as findings name it ("the Debug configuration"); nil
   /// when the input has one variant.
   public var variant: String?

@@ -52,6 +52,20 @@ public enum WidgetKitCatalog {
     }
   }
 
+  /// The classic WidgetBundleBuilder block size, of Xcode 12's SDK: `buildBlock` overloads for 1 to 5
+  /// widgets.
+  public static let classicBundleBlockLimit = 5
+
+  /// How many entries one `@WidgetBundleBuilder` block takes with an Xcode's SDK; nil for no fixed
+  /// limit. Xcode 12's SDK had overloads up to 5 and later ones up to 10 (a ten-widget limit is reported
+  /// with Xcode 15); the iOS 18 SDK (Xcode 16) takes a parameter pack, and Expo SDK 53 apps built with it
+  /// ship 17 widgets in one block.
+  public static func bundleBlockLimit(xcode: OSVersion) -> Int? {
+    if xcode >= OSVersion(16) { return nil }
+    if xcode >= OSVersion(13) { return 10 }
+    return classicBundleBlockLimit
+  }
+
   /// The first OS version with each configuration type.
   public static func minimum(of configuration: Manifest.Configuration, on platform: Manifest.Platform) -> OSVersion {
     switch (configuration, platform) {

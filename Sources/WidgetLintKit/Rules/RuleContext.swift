@@ -13,6 +13,9 @@ public final class RuleContext {
 
   public var manifest: Manifest? { project.manifest }
 
+  /// An option's value when the configuration sets it; nil when the rule's default applies.
+  public func configuredOption(_ name: String) -> Int? { optionValues[name] }
+
   public func option(_ name: String) -> Int {
     if let value = optionValues[name] { return value }
     guard let option = metadata.options.first(where: { $0.name == name }) else {

@@ -11,8 +11,13 @@ public struct WidgetKindLimitRule: Rule {
       variadic parameter pack. Past the limit the bundle does not compile, which today is found only on a
       Mac. Controls and Live Activities listed in the same body count too.
 
+      widgetlint judges each block against the SDK of the Xcode the project builds with, where it knows it:
+      `app.xcodeVersion` in a manifest, `--xcode-version`, the Expo SDK in `package.json` (each Expo SDK
+      names its minimum Xcode), or the Xcode project. With Xcode 16 or later there is no fixed limit; with
+      Xcode 13 to 15 it is 10; with none known it keeps the classic 5 and says so. `max` overrides all of it.
+
       The usual fix is nesting: a bundle's `body` is itself a `Widget`, so a second `WidgetBundle` can
-      hold the extra widgets and be listed in the first. If every build uses a newer SDK, raise `max`.
+      hold the extra widgets and be listed in the first.
 
       Source: Apple, WidgetBundleBuilder (https://developer.apple.com/documentation/swiftui/widgetbundlebuilder): older SDKs' `buildBlock`
       overloads take at most a fixed number of widgets per block.
@@ -20,7 +25,9 @@ public struct WidgetKindLimitRule: Rule {
     options: [
       RuleOption(
         name: "max", kind: .integer, defaultValue: 5,
-        summary: "The most widgets one target's bundle may list (5 for Xcode 12's SDK, 10 for later ones).")
+        summary:
+          "The most widgets one block may list, whatever the SDK. Unset, the limit follows the Xcode the project builds with (app.xcodeVersion, --xcode-version, the Expo SDK): 5 when it is unknown."
+      )
     ],
     examples: [
       .failing(
@@ -62,25 +69,39 @@ public struct WidgetKindLimitRule: Rule {
 
   public init() {}
 
+  /// The block size to judge against, and how a finding explains it; nil when the SDK has no limit.
+  static func limit(_ context: RuleContext) -> (max: Int, why: String)? {
+    if let configured = context.configuredOption("max") { return (configured, "the \(configured) 'max' allows") }
+    guard let toolchain = context.project.toolchain else {
+      let classic = WidgetKitCatalog.classicBundleBlockLimit
+      return (
+        classic,
+        "the \(classic) older SDKs' builder takes (Xcode 16 and later take more: say which Xcode builds the app "
+          + "with app.xcodeVersion or --xcode-version)"
+      )
+    }
+    guard let max = WidgetKitCatalog.bundleBlockLimit(xcode: toolchain.xcode) else { return nil }
+    return (max, "the \(max) the builder of Xcode \(toolchain.xcode)'s SDK takes (\(toolchain.source))")
+  }
+
   public func check(_ context: RuleContext) {
-    guard let manifest = context.manifest else { return }
-    let max = context.option("max")
+    guard let manifest = context.manifest, let (max, why) = Self.limit(context) else { return }
     // Where the code has a @main bundle, its blocks are what the builder sees (nesting included).
     for (index, target) in manifest.targets.enumerated()
     where target.widgets.count > max && !context.project.code(ofTarget: index).declaresWidgets {
       let first = target.widgets[max]
       let name = target.name?.value ?? "this target"
       context.report(
-        "target '\(name)' lists \(target.widgets.count) widgets, more than the \(max) one WidgetBundle may list; "
-          + "nest a second WidgetBundle in the bundle's body for the rest (or raise 'max' if you build with a newer SDK)",
+        "target '\(name)' lists \(target.widgets.count) widgets, more than \(why); "
+          + "nest a second WidgetBundle in the bundle's body for the rest",
         at: first.anchorSpan, pointer: first.pointer, subject: target.name?.value)
     }
     for (target, code) in context.targetsWithCode {
       for bundle in code.bundles.values.sorted(by: { $0.nameSpan.start < $1.nameSpan.start }) {
         for block in bundle.blocks where block.count > max {
           context.report(
-            "WidgetBundle '\(bundle.typeName)' lists \(block.count) entries in one block, more than the \(max) its builder may take; "
-              + "move some into a second WidgetBundle and list that bundle here (or raise 'max' if you build with a newer SDK)",
+            "WidgetBundle '\(bundle.typeName)' lists \(block.count) entries in one block, more than \(why); "
+              + "move some into a second WidgetBundle and list that bundle here",
             inCodeOf: target, at: block[max].span, subject: bundle.typeName)
         }
       }
