@@ -101,12 +101,14 @@ struct InitCommand: ParsableCommand {
   }
 
   func run() throws {
-    let project = Linter().read(
+    let linter = Linter()
+    let project = linter.read(
       SwiftSourcesFrontend(directory: sources, displayDirectory: sources, deploymentTarget: nil))
+    let deploymentTarget = ManifestWriter.lowestDeploymentTarget(sourcesIn: sources, linter: linter)
     // Sources are written relative to where the manifest will be.
     let manifestDirectory = output.map { ($0 as NSString).deletingLastPathComponent } ?? "."
     let relative = Baseline.relativeFile(sources, to: manifestDirectory.isEmpty ? "." : manifestDirectory)
-    let text = ManifestWriter.manifest(for: project, sourcesPath: relative)
+    let text = ManifestWriter.manifest(for: project, sourcesPath: relative, deploymentTarget: deploymentTarget)
     if let output {
       try ReportWriter.write(text, to: output)
       FileHandle.standardError.write(Data("widgetlint: wrote \(output)\n".utf8))

@@ -108,4 +108,39 @@ import Testing
     let findings = try TestSupport.lint(manifest)
     #expect(findings.map(\.ruleID) == [])
   }
+
+  /// Every example's widget folder: init writes the lowest deployment target the code needs, and the
+  /// manifest it writes lints with no error.
+  static var exampleWidgetFolders: [String] {
+    let withTargets = TestSupport.entries(of: "examples").filter {
+      !$0.hasPrefix("broken") && FileManager.default.fileExists(atPath: TestSupport.path("examples/\($0)/targets"))
+    }
+    return withTargets.flatMap { example in
+      TestSupport.entries(of: "examples/\(example)/targets").map { "examples/\(example)/targets/\($0)" }
+    } + ["examples/flutter-home-widget/ios/CounterWidget"]
+  }
+
+  @Test(arguments: exampleWidgetFolders)
+  func initWritesAManifestThatLintsWithNoError(folder: String) throws {
+    let sources = TestSupport.path(folder)
+    let linter = Linter()
+    let project = linter.read(
+      SwiftSourcesFrontend(directory: sources, displayDirectory: sources, deploymentTarget: nil))
+    let lowest = ManifestWriter.lowestDeploymentTarget(sourcesIn: sources, linter: linter)
+    let text = ManifestWriter.manifest(for: project, sourcesPath: sources, deploymentTarget: lowest)
+    let errors = try TestSupport.lint(text).filter { $0.severity == .error }
+    #expect(errors.map { "\($0.ruleID) \($0.file):\(TestSupport.position($0)) \($0.message)" } == [])
+  }
+
+  @Test func initWritesTheLowestDeploymentTargetTheCodeNeeds() throws {
+    let linter = Linter()
+    let lockScreen = TestSupport.path("examples/up-next/targets/UpNextWidgets")
+    #expect(ManifestWriter.lowestDeploymentTarget(sourcesIn: lockScreen, linter: linter) == OSVersion(16))
+    let project = linter.read(
+      SwiftSourcesFrontend(directory: lockScreen, displayDirectory: lockScreen, deploymentTarget: nil))
+    let text = ManifestWriter.manifest(for: project, sourcesPath: lockScreen, deploymentTarget: OSVersion(16))
+    #expect(
+      text.contains(
+        "\n  deploymentTarget: \"16.0\"  # TODO: the lowest iOS this widget code needs; write the app's own\n"))
+  }
 }

@@ -3,7 +3,24 @@ import Foundation
 /// Writes a manifest v1 describing what a folder of widget Swift code says (`widgetlint init`), with
 /// a comment wherever it had to guess.
 public enum ManifestWriter {
-  public static func manifest(for project: Project, sourcesPath: String) -> String {
+  /// The iOS versions a widget API arrived in, the candidates for the lowest deployment target.
+  static let candidateDeploymentTargets = [
+    OSVersion(14), OSVersion(15), OSVersion(16), OSVersion(16, 1), OSVersion(17), OSVersion(18), OSVersion(26),
+  ]
+
+  /// The lowest iOS version at which the code in `directory` uses nothing it does not guard with
+  /// `#available`: the availability rule itself is asked at each version a widget API arrived in, so
+  /// init and the lint never disagree. Nil when no version satisfies it.
+  public static func lowestDeploymentTarget(sourcesIn directory: String, linter: Linter) -> OSVersion? {
+    candidateDeploymentTargets.first { version in
+      let frontend = SwiftSourcesFrontend(directory: directory, displayDirectory: directory, deploymentTarget: version)
+      return !linter.lint(frontend).contains { $0.ruleID == RuleID.availability.rawValue }
+    }
+  }
+
+  /// The manifest text. `deploymentTarget` is the lowest version the code needs, written with a TODO
+  /// (the app's own is unknown from widget code); without it the key is left commented out.
+  public static func manifest(for project: Project, sourcesPath: String, deploymentTarget: OSVersion? = nil) -> String {
     let code = project.code(ofTarget: 0)
     let name = project.manifest?.targets.first?.name?.value ?? "widgets"
     let groups = Set(code.files.flatMap(\.code.groupIdentifiers).compactMap { code.resolve($0)?.value }).sorted()
@@ -19,7 +36,12 @@ public enum ManifestWriter {
     text += "# Written by `widgetlint init` from the Swift in \(sourcesPath). Check every TODO.\n"
     text += "version: 1\napp:\n"
     text += "  bundleIdentifier: com.example.app  # TODO: the app's bundle identifier\n"
-    text += "  # deploymentTarget: \"16.0\"  # TODO: the app's iOS deployment target (unknown from widget code)\n"
+    if let deploymentTarget {
+      text +=
+        "  deploymentTarget: \"\(deploymentTarget)\"  # TODO: the lowest iOS this widget code needs; write the app's own\n"
+    } else {
+      text += "  # deploymentTarget: \"16.0\"  # TODO: the app's iOS deployment target (unknown from widget code)\n"
+    }
     if !schemes.isEmpty { text += "  urlSchemes: [\(schemes.joined(separator: ", "))]  # from the widgets' URLs\n" }
     if !groups.isEmpty {
       text +=
