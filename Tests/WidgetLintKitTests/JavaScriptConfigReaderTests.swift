@@ -383,7 +383,7 @@ import Testing
       render(root)
         == "{type: \"widget\", icon: \"https://github.com/expo.png\", "
         + "name: \"Brace } and // slashes /* not a comment */\", "
-        + "displayName: <`back\\`tick } ${\"}\"} and ${ `nested ${ \"}\" }` }`>, pattern: </[\"'`}]+/g>, "
+        + "displayName: \"back`tick } } and nested }\", pattern: </[\"'`}]+/g>, "
         + "note: \"module.exports = 1\"}")
   }
 

@@ -39,6 +39,17 @@ public enum JavaScriptConfigReader {
   public static func read(
     _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
   ) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    let (value, problems, _, _) = readCountingWork(source, environment: environment, argument: argument)
+    return (value, problems)
+  }
+
+  /// `read`, with the work evaluation did (tokens scanned, values built and moved): bounded by a
+  /// budget proportional to the file's tokens, whatever the file; tests check the bound.
+  static func readCountingWork(
+    _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
+  ) -> (value: Located<ConfigValue>?, problems: [Observation], work: Int, tokens: Int) {
+    var work = 0
+    var tokenCount = 0
     do throws(ReadError) {
       var lexer = Lexer(bytes: source.bytes, start: source.byteOrderMarkLength)
       var tokens = try lexer.tokenize()
@@ -46,12 +57,21 @@ public enum JavaScriptConfigReader {
       if lowered.hasSuffix(".ts") || lowered.hasSuffix(".mts") || lowered.hasSuffix(".cts") {
         tokens = TypeScriptTypes.strip(tokens)
       }
+      // The code of template substitutions follows the file's own tokens, each run ended by `.end`.
+      let mainCount = tokens.count
+      tokens += lexer.substitutions
       let parser = try Parser(
-        source: source, tokens: tokens, environment: environment, argument: argument)
-      return (try parser.readExport(), [])
+        source: source, tokens: tokens, mainCount: mainCount, environment: environment, argument: argument)
+      tokenCount = tokens.count
+      defer { work = parser.budget.initial - parser.budget.remaining }
+      let value = try parser.readExport()
+      return (value, [], parser.budget.initial - parser.budget.remaining, tokenCount)
     } catch {
       let span = SourceSpan(file: source, start: error.start, end: error.end)
-      return (nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)])
+      return (
+        nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)], work,
+        tokenCount
+      )
     }
   }
 
@@ -81,6 +101,9 @@ public enum JavaScriptConfigReader {
     var end: Int
     /// A line terminator (or a comment holding one) comes between this token and the previous one.
     var newlineBefore: Bool
+    /// A template literal with substitutions: its cooked strings (one more than the substitutions) and
+    /// each substitution's tokens, as a range of the lexer's `substitutions`.
+    var template: (strings: [String], substitutions: [Range<Int>])? = nil
   }
 
   /// Punctuators, longest first, so the first match is the longest.
@@ -100,6 +123,8 @@ public enum JavaScriptConfigReader {
   private struct Lexer {
     let bytes: [UInt8]
     var index: Int
+    /// The tokens of every template substitution, each run followed by an `.end` token.
+    var substitutions: [Token] = []
 
     init(bytes: [UInt8], start: Int) {
       self.bytes = bytes
@@ -206,8 +231,8 @@ public enum JavaScriptConfigReader {
         let text = try scanString()
         return Token(kind: .string(text), start: start, end: index, newlineBefore: false)
       case UInt8(ascii: "`"):
-        let cooked = try scanTemplate(nesting: templateNesting + 1)
-        return Token(kind: .template(cooked), start: start, end: index, newlineBefore: false)
+        let (cooked, parts) = try scanTemplate(nesting: templateNesting + 1)
+        return Token(kind: .template(cooked), start: start, end: index, newlineBefore: false, template: parts)
       case UInt8(ascii: "/") where Self.regexAllowed(after: previous):
         try scanRegex()
         return Token(kind: .regex, start: start, end: index, newlineBefore: false)
@@ -311,7 +336,9 @@ public enum JavaScriptConfigReader {
     }
 
     /// Reads a template literal; returns its cooked text, or nil when it has substitutions.
-    private mutating func scanTemplate(nesting: Int) throws(ReadError) -> String? {
+    private mutating func scanTemplate(nesting: Int) throws(ReadError) -> (
+      String?, (strings: [String], substitutions: [Range<Int>])?
+    ) {
       let start = index
       guard nesting <= JavaScriptConfigReader.maxDepth else {
         throw ReadError(
@@ -320,7 +347,8 @@ public enum JavaScriptConfigReader {
       }
       index += 1
       var text: [UInt8] = []
-      var substituted = false
+      var strings: [String] = []
+      var ranges: [Range<Int>] = []
       while true {
         guard let current = byte(at: index) else {
           throw ReadError(message: "unterminated template literal", start: start, end: start + 1)
@@ -328,13 +356,15 @@ public enum JavaScriptConfigReader {
         switch current {
         case UInt8(ascii: "`"):
           index += 1
-          return substituted ? nil : String(decoding: text, as: UTF8.self)
+          let last = String(decoding: text, as: UTF8.self)
+          return ranges.isEmpty ? (last, nil) : (nil, (strings + [last], ranges))
         case UInt8(ascii: "\\"):
           try decodeEscape(into: &text)
         case UInt8(ascii: "$") where byte(at: index + 1) == UInt8(ascii: "{"):
-          substituted = true
+          strings.append(String(decoding: text, as: UTF8.self))
+          text = []
           index += 2
-          try skipSubstitution(templateStart: start, nesting: nesting)
+          ranges.append(try lexSubstitution(templateStart: start, nesting: nesting))
         case 0x0D:
           text.append(0x0A)
           index += byte(at: index + 1) == 0x0A ? 2 : 1
@@ -345,22 +375,31 @@ public enum JavaScriptConfigReader {
       }
     }
 
-    /// Skips the code of a `${…}` up to and including its closing brace.
-    private mutating func skipSubstitution(templateStart: Int, nesting: Int) throws(ReadError) {
+    /// Reads the code of a `${…}` up to and including its closing brace into `substitutions`, ended
+    /// by an `.end` token there; returns its range.
+    private mutating func lexSubstitution(templateStart: Int, nesting: Int) throws(ReadError) -> Range<Int> {
       var braces = 0
       var previous: TokenKind = .punctuator("{")
+      var block: [Token] = []
       while true {
-        _ = try skipTrivia()
+        let newline = try skipTrivia()
         guard index < bytes.count else {
           throw ReadError(message: "unterminated template literal", start: templateStart, end: templateStart + 1)
         }
-        let token = try scanToken(previous: previous, templateNesting: nesting)
+        var token = try scanToken(previous: previous, templateNesting: nesting)
+        token.newlineBefore = newline
         if token.kind == .punctuator("{") {
           braces += 1
         } else if token.kind == .punctuator("}") {
-          if braces == 0 { return }
+          if braces == 0 {
+            let first = substitutions.count
+            substitutions += block
+            substitutions.append(Token(kind: .end, start: token.start, end: token.start, newlineBefore: true))
+            return first..<(first + block.count)
+          }
           braces -= 1
         }
+        block.append(token)
         previous = token.kind
       }
     }
@@ -532,7 +571,12 @@ public enum JavaScriptConfigReader {
     /// The bindings being evaluated (a name used in its own initializer is not known).
     var inProgress: Set<Int> = []
 
-    init(_ remaining: Int) { self.remaining = remaining }
+    let initial: Int
+
+    init(_ remaining: Int) {
+      self.remaining = remaining
+      self.initial = remaining
+    }
 
     func spend(_ amount: Int) -> Bool {
       remaining -= max(amount, 1)
@@ -578,6 +622,9 @@ public enum JavaScriptConfigReader {
     /// For each token, the first of the `export` keywords right before it (itself when there are none):
     /// `export` does not change where a statement starts.
     let exportRunStart: [Int]
+    /// How many tokens are the file's own; template substitutions' follow (`Token.template`'s ranges
+    /// count from here).
+    let mainCount: Int
     /// `process.env` as the lint sees it; nil when it is not known.
     let environment: [String: String]?
     /// The value of the exported function's first parameter, when known.
@@ -588,11 +635,12 @@ public enum JavaScriptConfigReader {
     let budget: Budget
 
     init(
-      source: SourceText, tokens: [Token], environment: [String: String]? = nil,
+      source: SourceText, tokens: [Token], mainCount: Int? = nil, environment: [String: String]? = nil,
       argument: Located<ConfigValue>? = nil
     ) throws(ReadError) {
       self.source = source
       self.tokens = tokens
+      self.mainCount = mainCount ?? tokens.count
       self.environment = environment
       self.argument = argument
       self.budget = Budget(64 * tokens.count + 100_000)
@@ -846,7 +894,7 @@ public enum JavaScriptConfigReader {
     func readExport() throws(ReadError) -> Located<ConfigValue> {
       var candidates: [Int] = []
       var others: [Int] = []
-      for index in tokens.indices {
+      for index in 0..<mainCount {
         guard let name = identifier(index),
           index == 0 || !(isPunctuator(index - 1, ".") || isPunctuator(index - 1, "?."))
         else { continue }
@@ -886,7 +934,7 @@ public enum JavaScriptConfigReader {
         guard end > last else { throw error("expected a value, found \(describe(last))", at: last) }
         return Located(.computed(text(last, end)), span: span(last, end), pointer: .root)
       }
-      let global = Scope(bindings: try bindings(in: 0..<tokens.count, blockOpen: nil), shadowed: [], parent: nil)
+      let global = Scope(bindings: try bindings(in: 0..<mainCount, blockOpen: nil), shadowed: [], parent: nil)
       return try exported(last, context: .statement, scope: global, functionAllowed: true, nesting: 0).value
     }
 
@@ -1554,6 +1602,9 @@ extension JavaScriptConfigReader.Parser {
     switch kind(index) {
     case .string(let text): current = literal(.string(text))
     case .template(let cooked?): current = literal(.string(cooked))
+    case .template(nil):
+      current = try template(index, pointer, scope, nesting)
+      index += 1
     case .number: current = literal(.number(text(index, index + 1)))
     case .identifier("true"): current = literal(.bool(true))
     case .identifier("false"): current = literal(.bool(false))
@@ -1585,39 +1636,69 @@ extension JavaScriptConfigReader.Parser {
       return nil
     }
     let isName = name != nil
+    // Once a member or call is not known, the rest of the chain is not either: its text is made once,
+    // at the end (not at every step, which on `a.b.c.…` was quadratic).
+    var known: Known? = current
     while index < end {
       if isPunctuator(index, ".") || isPunctuator(index, "?."), let member = identifier(index + 1) {
         index += 2
-        current = isName ? self.member(current, member, start, index, pointer) : computedValue(start, index, pointer)
+        known = isName ? known.map { self.member($0, member, start, index, pointer) } : nil
       } else if isPunctuator(index, "[") {
         let close = partner[index]
         var key: String?
         if close == index + 2, case .string(let text) = kind(index + 1) { key = text }
         index = close + 1
-        current =
-          isName && key != nil
-          ? self.member(current, key!, start, index, pointer) : computedValue(start, index, pointer)
+        known = isName ? key.flatMap { key in known.map { self.member($0, key, start, index, pointer) } } : nil
       } else if isPunctuator(index, "(") {
         let close = partner[index]
-        current = computedValue(start, close + 1, pointer)
+        known = nil
         if let helper = name, Self.isPluginHelper(helper), close > index + 1 {
           let firstEnd = try skipExpression(index + 1, .list)
           if let first = try expression(index + 1, firstEnd, pointer: pointer, scope: scope, nesting: nesting + 1),
             case .object = first.value.value
           {
-            current = first
+            known = first
           }
         }
         index = close + 1
       } else if case .template = kind(index) {
         index += 1
-        current = computedValue(start, index, pointer)
+        known = nil
       } else {
         break
       }
+      if known?.value.value.isComputed == true { known = nil }
       name = nil
     }
-    return current
+    return known ?? computedValue(start, index, pointer)
+  }
+
+  /// A template literal with substitutions: a string when every substitution is a known string,
+  /// number, boolean, null or undefined.
+  private func template(
+    _ index: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope, _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known {
+    let location = span(index, index + 1)
+    let unknown = Known(value: Located(.computed(text(index, index + 1)), span: location, pointer: pointer))
+    guard let parts = tokens[index].template else { return unknown }
+    var result = parts.strings[0]
+    for (offset, range) in parts.substitutions.enumerated() {
+      let start = mainCount + range.lowerBound
+      guard budget.spend(range.count),
+        let known = try expression(
+          start, mainCount + range.upperBound, pointer: pointer, scope: scope, nesting: nesting + 1)
+      else { return unknown }
+      switch known.value.value {
+      case .string(let text): result += text
+      case .bool(let flag): result += flag ? "true" : "false"
+      case .null: result += known.isUndefined ? "undefined" : "null"
+      case .number(let text) where Double(text).map({ $0 == $0.rounded() && abs($0) < 1e15 }) == true:
+        result += String(Int(Double(text)!))
+      default: return unknown
+      }
+      result += parts.strings[offset + 1]
+    }
+    return Known(value: Located(.string(result), span: location, pointer: pointer))
   }
 
   /// `withSentry`, `withPlugins`, …: a config plugin's helper, whose first argument is the config.
