@@ -42,6 +42,19 @@ struct LintCommand: ParsableCommand {
       valueName: "version"))
   var xcodeVersion: String?
 
+  @Option(
+    name: .customLong("env"),
+    help: ArgumentHelp(
+      "Set process.env.NAME for Expo app configs (repeatable); lints that one variant instead of the "
+        + "configuration's expo.variants. Without it no variable is set.", valueName: "NAME=VALUE"))
+  var environment: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Expo's resolved config for the app: the JSON 'npx expo config --json --type prebuild' prints, "
+        + "or '-' for standard input.", valueName: "file"))
+  var expoConfig: String?
+
   @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
   var config: String?
 
@@ -84,6 +97,10 @@ struct LintCommand: ParsableCommand {
       return "name at least one manifest, directory, or '-' (or --sources DIR)"
     }
     if !paths.isEmpty && !sources.isEmpty { return "lint manifests or --sources folders, not both in one run" }
+    if let variable = environment.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
+      return "--env takes NAME=VALUE, found '\(variable)'"
+    }
+    if expoConfig == "-" && paths.contains("-") { return "--expo-config - and '-' cannot both read standard input" }
     if let deploymentTarget, OSVersion(parsing: deploymentTarget) == nil {
       return "--deployment-target takes a version such as 16.0"
     }
@@ -109,6 +126,26 @@ struct LintCommand: ParsableCommand {
     settings.xcodeVersion = xcodeVersion.flatMap(OSVersion.init(parsing:))
     settings.keepsModelsUntilExit = true
     var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
+    if !environment.isEmpty {
+      var variables: [String: String] = [:]
+      for variable in environment {
+        let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        variables[String(parts[0])] = String(parts[1])
+      }
+      run.environment = variables
+    }
+    if let expoConfig {
+      let read =
+        expoConfig == "-"
+        ? InputReader.readStandardInput(maxSize: maxFileSize) : InputReader.read(path: expoConfig, maxSize: maxFileSize)
+      switch read {
+      case .success(let bytes):
+        run.expoConfig = SourceText(path: expoConfig == "-" ? "<expo config>" : expoConfig, bytes: bytes)
+      case .failure(let error):
+        printErrors([InputError(path: expoConfig, message: error.message)])
+        throw LintFailure(status: 2)
+      }
+    }
     if let printConfig {
       let directory = (printConfig as NSString).deletingLastPathComponent
       switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
@@ -145,7 +182,12 @@ struct LintCommand: ParsableCommand {
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {
-      var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read\n"
+      var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read"
+      if !project.variants.isEmpty {
+        line += ", \(project.variants.count) variants (\(project.variants.joined(separator: ", ")))"
+      }
+      if let note = project.note { line += "; \(note)" }
+      line += "\n"
       if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
       FileHandle.standardError.write(Data(line.utf8))
     }

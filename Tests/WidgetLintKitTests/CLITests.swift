@@ -173,3 +173,37 @@ import Testing
     #expect(unknown.stderr.contains("did you mean 'availability'?"))
   }
 }
+
+extension CLITests {
+  @Test func expoVariantsEnvironmentAndResolvedConfig() throws {
+    let variants = try TestSupport.run(["examples/expo-variants"])
+    #expect(variants.status == 0)
+    #expect(
+      variants.stderr.contains(
+        "Expo app, 5 files read, 2 variants (the default variant, variant APP_VARIANT=development)"))
+    let broken = "examples/broken-projects/expo-dev-variant-group"
+    #expect(try TestSupport.run([broken]).stdout.contains("(only in variant APP_VARIANT=development)"))
+    #expect(try TestSupport.run(["--env", "APP_VARIANT=production", broken]).status == 0)
+    let development = try TestSupport.run(["--env", "APP_VARIANT=development", broken])
+    #expect(development.status == 1)
+    #expect(!development.stdout.contains("only in"))
+    #expect(try TestSupport.run(["--env", "APP_VARIANT", broken]).status == 2)
+
+    let resolved = "examples/broken-projects/expo-resolved-config"
+    #expect(try TestSupport.run([resolved]).status == 0)
+    #expect(try TestSupport.run(["--expo-config", resolved + "/expo-config.json", resolved]).status == 1)
+    let json = try String(contentsOfFile: TestSupport.path(resolved + "/expo-config.json"), encoding: .utf8)
+    #expect(try TestSupport.run(["--expo-config", "-", resolved], stdin: json).status == 1)
+    #expect(try TestSupport.run(["--expo-config", resolved + "/missing.json", resolved]).status == 2)
+  }
+
+  @Test func anExpoAppWithNoWidgetTargetSaysSoAndExitsZero() throws {
+    let directory = try TestSupport.directory(with: [
+      ("app.json", #"{"name": "demo", "slug": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}"#)
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try TestSupport.run([directory.path])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("Expo app, 1 files read; no widget target"))
+  }
+}

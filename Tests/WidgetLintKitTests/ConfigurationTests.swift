@@ -204,3 +204,22 @@ import Testing
     #expect(result.stdout.contains("not a widgetlint baseline"))
   }
 }
+
+extension ConfigurationTests {
+  @Test func expoVariantsAreEnvironments() throws {
+    let source = SourceText(
+      path: "/tmp/project/.widgetlint.yml",
+      text: "expo:\n  variants:\n    - {}\n    - {APP_VARIANT: development, BUILD: 12}\n")
+    let configuration = try ConfigurationLoader.parse(source).get()
+    #expect(configuration.expoVariants == [[:], ["APP_VARIANT": "development", "BUILD": "12"]])
+    #expect(ConfigurationLoader.describe(configuration).contains("    - {APP_VARIANT: \"development\", BUILD: \"12\"}"))
+    for bad in ["expo: {variant: []}\n", "expo: {variants: development}\n", "expo: {variants: [development]}\n"] {
+      guard case .failure(let error) = ConfigurationLoader.parse(SourceText(path: "/tmp/.widgetlint.yml", text: bad))
+      else {
+        Issue.record("accepted \(bad)")
+        continue
+      }
+      #expect(!error.problems.isEmpty)
+    }
+  }
+}

@@ -87,7 +87,14 @@ import Testing
         };
       };
       """)
-    #expect(render(root) == #"{type: "widget", entitlements: {com.apple.security.application-groups: <groups>}}"#)
+    // A constant resolves to its initializer: what is not known stays computed where it is written.
+    let groups = root?.at("entitlements", "com.apple.security.application-groups")
+    #expect(
+      render(root)
+        == #"{type: "widget", entitlements: {com.apple.security.application-groups: "#
+        + #"<config.ios.entitlements["com.apple.security.application-groups"]>}}"#)
+    #expect(position(groups?.span) == "2:18-2:82")
+    #expect(groups?.pointer.description == "/entitlements/com.apple.security.application-groups")
   }
 
   @Test func functionExpression() {
@@ -105,7 +112,8 @@ import Testing
         };
       };
       """)
-    #expect(render(root) == #"{type: "widget", name: <name>, colors: <[1, 2].map(function (n) { return n; })>}"#)
+    #expect(render(root) == #"{type: "widget", name: "Widget", colors: <[1, 2].map(function (n) { return n; })>}"#)
+    #expect(position(root?["name"]?.span) == "2:16-2:24")
   }
 
   @Test func exportDefaultObjectAndFunction() {
@@ -375,7 +383,7 @@ import Testing
       render(root)
         == "{type: \"widget\", icon: \"https://github.com/expo.png\", "
         + "name: \"Brace } and // slashes /* not a comment */\", "
-        + "displayName: <`back\\`tick } ${\"}\"} and ${ `nested ${ \"}\" }` }`>, pattern: </[\"'`}]+/g>, "
+        + "displayName: \"back`tick } } and nested }\", pattern: </[\"'`}]+/g>, "
         + "note: \"module.exports = 1\"}")
   }
 

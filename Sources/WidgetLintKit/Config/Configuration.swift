@@ -19,6 +19,9 @@ public struct Configuration: Sendable {
   public var rules: [String: RuleSettings] = [:]
   public var ignore: [String] = []
   public var overrides: [Override] = []
+  /// `expo.variants`: the environments (`process.env`) an Expo app's dynamic config is linted in, one
+  /// build variant each; nil when not set (one variant with no variables).
+  public var expoVariants: [[String: String]]?
 
   public init(path: String?, baseDirectory: String) {
     self.path = path

@@ -61,7 +61,8 @@ public final class ConfigurationLoader: @unchecked Sendable {
     }
   }
 
-  static let topLevelKeys = ["rules", "ignore", "overrides"]
+  static let topLevelKeys = ["rules", "ignore", "overrides", "expo"]
+  static let expoKeys = ["variants"]
   static let overrideKeys = ["files", "pointer", "rules"]
 
   public static func parse(_ source: SourceText) -> Result<Configuration, ConfigurationError> {
@@ -74,6 +75,25 @@ public final class ConfigurationLoader: @unchecked Sendable {
     {
       if let rules = map["rules"] { configuration.rules = readRules(rules, reader: &reader, allowOptions: true) }
       if let ignore = map["ignore"] { configuration.ignore = (reader.stringList(ignore) ?? []).map(\.value) }
+      if let expo = map["expo"],
+        let settings = reader.mapping(expo.valueNode, pointer: expo.pointer, what: "'expo'", allowedKeys: expoKeys),
+        let variants = settings["variants"], let items = reader.sequence(variants, what: "'expo.variants'")
+      {
+        // Each variant is a mapping of environment variables (`{}` for none); values are taken as text.
+        var environments: [[String: String]] = []
+        for (index, item) in items.enumerated() {
+          let pointer = variants.pointer.appending(index)
+          guard let entry = reader.mapping(item, pointer: pointer, what: "a variant", allowedKeys: nil) else {
+            continue
+          }
+          var environment: [String: String] = [:]
+          for variable in entry.entries {
+            if let value = reader.word(variable) { environment[variable.key] = value.value }
+          }
+          environments.append(environment)
+        }
+        configuration.expoVariants = environments
+      }
       if let overrides = map["overrides"], let items = reader.sequence(overrides, what: "'overrides'") {
         for (index, item) in items.enumerated() {
           let pointer = overrides.pointer.appending(index)
@@ -211,6 +231,13 @@ public final class ConfigurationLoader: @unchecked Sendable {
       }
     }
     text += "ignore: [\(configuration.ignore.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+    if let variants = configuration.expoVariants {
+      text += "expo:\n  variants:\n"
+      for variant in variants {
+        let variables = variant.sorted { $0.key < $1.key }.map { "\($0.key): \"\($0.value)\"" }
+        text += "    - {\(variables.joined(separator: ", "))}\n"
+      }
+    }
     if !configuration.overrides.isEmpty {
       text += "overrides:\n"
       for override in configuration.overrides {

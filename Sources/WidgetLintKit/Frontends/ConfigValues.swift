@@ -60,7 +60,9 @@ public enum ConfigValues {
     for member in members {
       if let plain = member.value.plain { result.values[member.key.value] = plain }
       if member.key.value == Entitlements.appGroupsKey {
-        result.appGroups = (member.value.value.array ?? []).compactMap(\.stringValue)
+        // Groups a dynamic config computes are not known: nil, with the span where they are written.
+        result.appGroups =
+          member.value.plain == nil ? nil : (member.value.value.array ?? []).compactMap(\.stringValue)
         result.appGroupsSpan = member.value.span
       }
     }

@@ -1,8 +1,11 @@
 import Foundation
 
-/// An Expo app as it is: app.json (or app.config.json) and the @bacons/apple-targets targets in
+/// An Expo app as it is: its app config (app.json, app.config.json, or a dynamic app.config.ts/.js read
+/// as data, with the static config as its `config`) and the @bacons/apple-targets targets in
 /// `targets/*/expo-target.config.json|js`, derived as the plugin derives them, each value pointing
-/// into the file it came from.
+/// into the file it came from. The config is read once per build variant (an environment for
+/// `process.env`); Expo's own resolution (`npx expo config --json`), when given, fills in what a
+/// static reading cannot follow.
 public struct ExpoAppFrontend: ProjectFrontend {
   /// The target types whose configs inherit the app's App Groups when they list none (@bacons/apple-targets).
   static let groupInheritingTypes: Set<String> = [
@@ -10,23 +13,105 @@ public struct ExpoAppFrontend: ProjectFrontend {
   ]
   static let defaultTargetDeployment = "18.0"
 
-  /// The app's app.json or app.config.json.
-  public var appConfig: String
+  /// The dynamic configs, in the order Expo looks for them (@expo/config checks .ts, then .js).
+  public static let dynamicConfigNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
+  /// The static configs, in the order Expo looks for them.
+  public static let staticConfigNames = ["app.config.json", "app.json"]
 
-  public init(appConfig: String) { self.appConfig = appConfig }
+  /// The app's config as named: app.json, app.config.json, or app.config.ts (.js, .mjs, .cjs).
+  public var appConfig: String
+  /// The environments (`process.env`) to read the configs in, one build variant each. By default one
+  /// with no variables set, as `npx expo config` sees the project without any.
+  public var environments: [[String: String]]
+  /// The JSON `npx expo config --json --type prebuild` printed for this app, when given.
+  public var resolvedConfig: SourceText?
+
+  public init(appConfig: String, environments: [[String: String]] = [[:]], resolvedConfig: SourceText? = nil) {
+    self.appConfig = appConfig
+    self.environments = environments.isEmpty ? [[:]] : environments
+    self.resolvedConfig = resolvedConfig
+  }
+
+  /// How findings name a variant: "the default variant", "variant APP_VARIANT=development".
+  public static func variantName(_ environment: [String: String]) -> String {
+    guard !environment.isEmpty else { return "the default variant" }
+    return "variant " + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+  }
+
+  public func readVariants(_ context: FrontendContext) -> [Project] {
+    // Expo's resolution is of one environment: it is the one variant.
+    guard environments.count > 1, resolvedConfig == nil else { return [readProject(context)] }
+    return environments.map { environment in
+      var project = readProject(context, environment: environment)
+      project.variant = Self.variantName(environment)
+      return project
+    }
+  }
 
   public func readProject(_ context: FrontendContext) -> Project {
-    let path = appConfig
+    readProject(context, environment: environments[0])
+  }
+
+  /// The config files Expo reads for the app: the dynamic one, and the static one it is given as
+  /// `config` (or read alone when there is no dynamic one).
+  public func configFiles() -> (dynamic: String?, static: String?) {
+    let directory = (appConfig as NSString).deletingLastPathComponent
+    let name = (appConfig as NSString).lastPathComponent
+    let siblings = { (names: [String]) in
+      names.map { directory.isEmpty ? $0 : SwiftFileResolver.join(directory, $0) }
+        .first { FileManager.default.fileExists(atPath: $0) }
+    }
+    let dynamic = Self.dynamicConfigNames.contains(name) ? appConfig : siblings(Self.dynamicConfigNames)
+    let written = Self.staticConfigNames.contains(name) ? appConfig : siblings(Self.staticConfigNames)
+    return (dynamic, written)
+  }
+
+  public func readProject(_ context: FrontendContext, environment: [String: String]) -> Project {
+    let (dynamicPath, staticPath) = configFiles()
+    let path = dynamicPath ?? staticPath ?? appConfig
     let directory = (path as NSString).deletingLastPathComponent
-    let (root, problems, source) = context.readValue(at: path, display: path)
+    var problems: [Observation] = []
+    var filesRead: [String] = []
+    var root: Located<ConfigValue>?
+    var source: SourceText?
+    if let staticPath {
+      (root, problems, source) = context.readValue(at: staticPath, display: staticPath)
+      filesRead.append(staticPath)
+    }
+    if let dynamicPath {
+      let argument = Self.configContext(config: root.map { $0["expo"] ?? $0 }, path: dynamicPath)
+      let (value, found, dynamicSource) = context.readValue(
+        at: dynamicPath, display: dynamicPath, environment: environment, argument: argument)
+      (root, source) = (value, dynamicSource)
+      problems += found
+      filesRead.append(dynamicPath)
+    }
     let appFile = source ?? SourceText(path: path, text: "")
     var project = Project(manifestFile: appFile, manifest: nil, readingObservations: problems)
-    project.filesRead = [path]
+    project.filesRead = filesRead
+    if let resolvedConfig {
+      let (document, found) = context.parseDocument(resolvedConfig)
+      project.readingObservations += found
+      project.filesRead.append(resolvedConfig.path)
+      if found.isEmpty, let resolved = ConfigValues.value(of: document) {
+        let resolvedExpo = resolved["exp"] ?? resolved["expo"] ?? resolved
+        root = Self.preferringWritten(root.map { $0["expo"] ?? $0 }, resolvedExpo)
+      }
+    }
     guard let root else { return project }
     let expo = root["expo"] ?? root
     var manifest = Manifest(rootSpan: root.span)
     manifest.origin = .expo
+
     var notes: [Observation] = []
+    // What a dynamic config computes where the app's values are read from is noted, not guessed.
+    if expo.value.isComputed { notes += context.computedNotes(expo) }
+    for spread in Self.spreads(in: expo) + Self.spreads(in: expo["ios"]) { notes += context.computedNotes(spread) }
+    for part in [expo["ios"], expo.at("ios", "bundleIdentifier"), expo["scheme"], expo["plugins"]] {
+      if let part, part.value.isComputed || part.value.array?.contains(where: \.value.isComputed) == true {
+        notes += context.computedNotes(part)
+      }
+    }
 
     var app = Manifest.App(span: expo.span, pointer: expo.pointer)
     app.bundleIdentifier = expo.at("ios", "bundleIdentifier")?.stringValue
@@ -68,7 +153,8 @@ public struct ExpoAppFrontend: ProjectFrontend {
       else { continue }
       let configPath = SwiftFileResolver.join(folderPath, configName)
       project.filesRead.append(configPath)
-      let (readConfig, configProblems, _) = context.readValue(at: configPath, display: configPath)
+      let (readConfig, configProblems, _) = context.readValue(
+        at: configPath, display: configPath, environment: environment)
       project.readingObservations += configProblems
       guard let written = readConfig else { continue }
       notes += context.computedNotes(written)
@@ -126,6 +212,52 @@ public struct ExpoAppFrontend: ProjectFrontend {
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
     return project
+  }
+}
+
+extension ExpoAppFrontend {
+  /// The `ConfigContext` a dynamic config's function is called with: its `config` is the static
+  /// config's `expo` object (empty without one); its other members are not known here.
+  static func configContext(config: Located<ConfigValue>?, path: String) -> Located<ConfigValue> {
+    let nowhere = SourceSpan(file: SourceText(path: path, text: ""), start: 0, end: 0)
+    let config = config ?? Located(.object([]), span: nowhere, pointer: .root)
+    return Located(
+      .object([
+        (Located("config", span: nowhere, pointer: .root), config),
+        (
+          Located("...", span: nowhere, pointer: .root),
+          Located(.computed("ConfigContext"), span: nowhere, pointer: .root)
+        ),
+      ]), span: nowhere, pointer: .root)
+  }
+
+  /// The computed spreads of an object (`...someFunction()`), which may set any of its members.
+  static func spreads(in value: Located<ConfigValue>?) -> [Located<ConfigValue>] {
+    guard case .object(let members)? = value?.value else { return [] }
+    return members.filter { $0.key.value == "..." }.map(\.value)
+  }
+
+  /// Expo's resolved config, with every part the project's own config writes the same way taken from
+  /// the project's file, so findings point where the value is written; the rest points into the JSON.
+  static func preferringWritten(_ written: Located<ConfigValue>?, _ resolved: Located<ConfigValue>)
+    -> Located<ConfigValue>
+  {
+    guard let written else { return resolved }
+    switch (written.value, resolved.value) {
+    case (.object(let writtenMembers), .object(let resolvedMembers)):
+      var byKey: [String: (key: Located<String>, value: Located<ConfigValue>)] = [:]
+      for member in writtenMembers { byKey[member.key.value] = member }
+      let members = resolvedMembers.map { member in
+        byKey[member.key.value].map { ($0.key, preferringWritten($0.value, member.value)) } ?? member
+      }
+      return Located(.object(members), span: written.span, pointer: written.pointer)
+    case (.array(let writtenItems), .array(let resolvedItems)) where writtenItems.count == resolvedItems.count:
+      let items = zip(writtenItems, resolvedItems).map { preferringWritten($0, $1) }
+      return Located(.array(items), span: written.span, pointer: written.pointer)
+    default:
+      if let lhs = written.plain, let rhs = resolved.plain, lhs == rhs { return written }
+      return resolved
+    }
   }
 }
 

@@ -25,7 +25,12 @@ public final class FrontendContext: Sendable {
   }
 
   /// Reads one project file (JSON, JavaScript, property list) as a value, with its reading problems.
-  func readValue(at path: String, display: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+  ///
+  /// JavaScript and TypeScript are read as data (``JavaScriptConfigReader``), with `process.env` as
+  /// `environment` has it (nil: not known) and an exported function's argument, when known.
+  func readValue(
+    at path: String, display: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
+  ) -> (Located<ConfigValue>?, [Observation], SourceText?) {
     switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: display, text: "")
@@ -35,8 +40,8 @@ public final class FrontendContext: Sendable {
       return (nil, [problem], empty)
     case .success(let bytes):
       let source = SourceText(path: display, bytes: bytes)
-      if path.hasSuffix(".js") {
-        let (value, problems) = JavaScriptConfigReader.read(source)
+      if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
+        let (value, problems) = JavaScriptConfigReader.read(source, environment: environment, argument: argument)
         return (value, problems, source)
       }
       if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
@@ -47,6 +52,8 @@ public final class FrontendContext: Sendable {
       return (problems.isEmpty ? ConfigValues.value(of: document) : nil, problems, source)
     }
   }
+
+  static let scriptExtensions: Set<String> = ["js", "mjs", "cjs", "ts", "mts", "cts"]
 
   /// A `computed-value` note for every part of a value that is computed when the project builds.
   func computedNotes(_ value: Located<ConfigValue>) -> [Observation] {

@@ -5,13 +5,14 @@ import Foundation
 public enum ProjectDiscovery {
   public static let manifestNames: Set<String> = ["widgets.yaml", "widgets.yml", "widgets.json"]
 
-  public static let expoConfigNames: Set<String> = ["app.json", "app.config.json"]
+  /// An Expo app's config files: static (JSON) and dynamic (JavaScript or TypeScript, read as data).
+  public static let expoConfigNames = Set(ExpoAppFrontend.staticConfigNames + ExpoAppFrontend.dynamicConfigNames)
 
   public enum Input: Equatable, Sendable {
     /// A file to lint, and how to show its path.
     case file(path: String)
     case standardInput
-    /// An Expo app, by its app.json or app.config.json.
+    /// An Expo app, by its app config (app.json, app.config.json, app.config.ts/.js/.mjs/.cjs).
     case expoApp(config: String)
     /// An Xcode or Flutter app, by the folder holding `ios/` (or `ios/` itself).
     case xcodeProject(directory: String)
@@ -45,10 +46,28 @@ public enum ProjectDiscovery {
     }
   }
 
-  /// Whether an app.json is an Expo config (it has an "expo" key).
+  /// Whether a file found in a folder is an Expo app's config. Expo reads app.json with its keys under
+  /// `"expo"` or at the root; a root-level one (or an app.config.* file, a name other tools use too)
+  /// counts when it has an `expo` key or names Expo's keys, or the folder's package.json depends on expo.
   static func isExpoConfig(_ path: String) -> Bool {
     guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
-    return String(decoding: bytes, as: UTF8.self).contains("\"expo\"")
+    let text = String(decoding: bytes, as: UTF8.self)
+    if text.contains("\"expo\"") { return true }
+    let name = (path as NSString).lastPathComponent
+    if name.hasSuffix(".json") {
+      if ["\"slug\"", "\"ios\"", "\"plugins\"", "\"sdkVersion\""].contains(where: text.contains) { return true }
+    } else if text.contains("expo/config") || text.contains("ExpoConfig") || text.contains("@bacons/apple-targets") {
+      return true
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let package = SwiftFileResolver.join(folder.isEmpty ? "." : folder, "package.json")
+    guard case .success(let packageBytes) = InputReader.read(path: package, maxSize: 4 << 20) else { return false }
+    return String(decoding: packageBytes, as: UTF8.self).contains("\"expo\"")
+  }
+
+  /// The config Expo reads first among a folder's: a dynamic one, then a static one, in Expo's order.
+  static func preferredExpoConfig(_ names: [String]) -> String? {
+    (ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames).first(where: names.contains)
   }
 
   /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension).
@@ -92,6 +111,8 @@ public enum ProjectDiscovery {
       let files = resolver.walk(".")
       var found: [Input] = []
       var expoFolders: Set<String> = []
+      var expoConfigs: [String: [String]] = [:]
+      var expoInputs: [(index: Int, folder: String)] = []
       for relative in files {
         let name = (relative as NSString).lastPathComponent
         let path = SwiftFileResolver.join(argument, relative)
@@ -99,9 +120,17 @@ public enum ProjectDiscovery {
           found.append(.file(path: path))
         } else if expoConfigNames.contains(name), isExpoConfig(path) {
           let folder = (relative as NSString).deletingLastPathComponent
-          // app.config.json beside app.json is the same app.
-          if expoFolders.insert(folder).inserted { found.append(.expoApp(config: path)) }
+          // app.config.ts beside app.json is the same app: one input per folder, by the file Expo reads.
+          if expoFolders.insert(folder).inserted {
+            expoInputs.append((found.count, folder))
+            found.append(.expoApp(config: path))
+          }
+          expoConfigs[folder, default: []].append(name)
         }
+      }
+      for (index, folder) in expoInputs {
+        guard let preferred = preferredExpoConfig(expoConfigs[folder] ?? []) else { continue }
+        found[index] = .expoApp(config: SwiftFileResolver.join(argument, SwiftFileResolver.join(folder, preferred)))
       }
       // An `ios` folder with app extensions, unless it is an Expo app's prebuild output.
       var iosFolders = Set(

@@ -10,6 +10,11 @@ public struct LintRun {
   public var baseline: String?
   /// How many findings of one file a report lists; the summary still counts them all.
   public var maxFindingsPerFile: Int?
+  /// `process.env` for Expo configs (`--env NAME=VALUE`): one variant, instead of a configuration's
+  /// `expo.variants` (or the default variant, no variables set).
+  public var environment: [String: String]?
+  /// The JSON `npx expo config --json --type prebuild` printed (`--expo-config`), for the one Expo app linted.
+  public var expoConfig: SourceText?
 
   public init(
     configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
@@ -60,6 +65,13 @@ public struct LintRun {
     var errors = discoveryErrors
     var reportedConfigurations: Set<String> = []
     var projects: [ProjectSummary] = []
+    let expoApps = inputs.filter { if case .expoApp = $0 { return true } else { return false } }
+    if expoConfig != nil, expoApps.count != 1 {
+      errors.append(
+        InputError(
+          path: expoConfig?.path ?? "--expo-config",
+          message: "--expo-config is one app's resolved config; \(expoApps.count) Expo apps were found"))
+    }
     for input in inputs {
       // The configuration that applies to the input's folder (the current folder's for standard input).
       var linter = shared
@@ -77,7 +89,7 @@ public struct LintRun {
           linters[path] = linter
         }
       }
-      switch frontend(for: input) {
+      switch frontend(for: input, variants: linter.configuration.file?.expoVariants) {
       case .failure(let error):
         errors.append(error)
       case .success(let (frontend, shownPath)):
@@ -87,7 +99,12 @@ public struct LintRun {
         var filesRead: [String] = []
         var seen: Set<String> = []
         for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
-        projects.append(ProjectSummary(kind: input.appKind ?? "manifest", path: shownPath, filesRead: filesRead))
+        var summary = ProjectSummary(kind: input.appKind ?? "manifest", path: shownPath, filesRead: filesRead)
+        if case .expoApp = input, variants.allSatisfy({ $0.manifest?.targets.allSatisfy(\.sources.isEmpty) ?? true }) {
+          summary.note = "no widget target (no targets/*/expo-target.config.json or .js of type widget)"
+        }
+        if variants.count > 1 { summary.variants = variants.compactMap(\.variant) }
+        projects.append(summary)
       }
     }
     if let baseline {
@@ -105,10 +122,14 @@ public struct LintRun {
   }
 
   /// The frontend that reads an input, and how the input is shown in the report.
-  private func frontend(for input: ProjectDiscovery.Input) -> Result<(any ProjectFrontend, String), InputError> {
+  private func frontend(for input: ProjectDiscovery.Input, variants: [[String: String]]?) -> Result<
+    (any ProjectFrontend, String), InputError
+  > {
     switch input {
     case .expoApp(let config):
-      return .success((ExpoAppFrontend(appConfig: config), config))
+      let environments = environment.map { [$0] } ?? variants ?? [[:]]
+      let frontend = ExpoAppFrontend(appConfig: config, environments: environments, resolvedConfig: expoConfig)
+      return .success((frontend, config))
     case .xcodeProject(let directory):
       return .success((XcodeAppFrontend(directory: directory), directory))
     case .standardInput:

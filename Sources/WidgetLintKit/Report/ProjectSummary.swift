@@ -6,6 +6,10 @@ public struct ProjectSummary: Sendable {
   public var isApp: Bool { kind != "manifest" }
   public var path: String
   public var filesRead: [String]
+  /// Something to say about the project in its one line ("no widget target …").
+  public var note: String?
+  /// The build variants it was linted in, when more than one.
+  public var variants: [String] = []
 
   public init(kind: String, path: String, filesRead: [String]) {
     self.kind = kind

@@ -85,6 +85,10 @@ public struct AppGroupMismatchRule: Rule {
     let appGroups = Set(
       (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
+    func unknown(_ entitlements: Entitlements?) -> Bool {
+      entitlements.map { $0.appGroups == nil && $0.appGroupsSpan != nil } ?? false
+    }
 
     for target in manifest.targets {
       let targetID = target.bundleIdentifier?.value
@@ -97,7 +101,7 @@ public struct AppGroupMismatchRule: Rule {
         targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
       lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
 
-      for widget in target.widgets {
+      for widget in target.widgets where !unknown(target.entitlements) {
         guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
           !resolvedTargetGroups.contains(resolved)
         else { continue }
@@ -106,7 +110,7 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: widget.kind?.value, related: related)
       }
 
-      guard app != nil else { continue }
+      guard app != nil, !unknown(app?.entitlements) else { continue }
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
           continue

@@ -29,18 +29,53 @@ public enum JavaScriptConfigReader {
   public static let maxDepth = 200
 
   public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    read(source, environment: nil)
+  }
+
+  /// Reads a config with a known environment (`process.env.NAME`: the value, or undefined when unset;
+  /// nil leaves `process.env` computed) and, for a function export, the value of its first parameter
+  /// (an app config's `ConfigContext`, whose `config` is the static app.json config). A `.ts`, `.mts`
+  /// or `.cts` file is read with its TypeScript types removed.
+  public static func read(
+    _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
+  ) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    let (value, problems, _, _) = readCountingWork(source, environment: environment, argument: argument)
+    return (value, problems)
+  }
+
+  /// `read`, with the work evaluation did (tokens scanned, values built and moved): bounded by a
+  /// budget proportional to the file's tokens, whatever the file; tests check the bound.
+  static func readCountingWork(
+    _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
+  ) -> (value: Located<ConfigValue>?, problems: [Observation], work: Int, tokens: Int) {
+    var work = 0
+    var tokenCount = 0
     do throws(ReadError) {
       var lexer = Lexer(bytes: source.bytes, start: source.byteOrderMarkLength)
-      let tokens = try lexer.tokenize()
-      let parser = try Parser(source: source, tokens: tokens)
-      return (try parser.readExport(), [])
+      var tokens = try lexer.tokenize()
+      let lowered = source.path.lowercased()
+      if lowered.hasSuffix(".ts") || lowered.hasSuffix(".mts") || lowered.hasSuffix(".cts") {
+        tokens = TypeScriptTypes.strip(tokens)
+      }
+      // The code of template substitutions follows the file's own tokens, each run ended by `.end`.
+      let mainCount = tokens.count
+      tokens += lexer.substitutions
+      let parser = try Parser(
+        source: source, tokens: tokens, mainCount: mainCount, environment: environment, argument: argument)
+      tokenCount = tokens.count
+      defer { work = parser.budget.initial - parser.budget.remaining }
+      let value = try parser.readExport()
+      return (value, [], parser.budget.initial - parser.budget.remaining, tokenCount)
     } catch {
       let span = SourceSpan(file: source, start: error.start, end: error.end)
-      return (nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)])
+      return (
+        nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)], work,
+        tokenCount
+      )
     }
   }
 
-  private struct ReadError: Error {
+  fileprivate struct ReadError: Error {
     var message: String
     var start: Int
     var end: Int
@@ -48,7 +83,7 @@ public enum JavaScriptConfigReader {
 
   // MARK: - Tokens
 
-  private enum TokenKind: Equatable {
+  fileprivate enum TokenKind: Equatable {
     case identifier(String)
     case punctuator(String)
     /// A string literal, decoded.
@@ -60,12 +95,15 @@ public enum JavaScriptConfigReader {
     case end
   }
 
-  private struct Token {
+  fileprivate struct Token {
     var kind: TokenKind
     var start: Int
     var end: Int
     /// A line terminator (or a comment holding one) comes between this token and the previous one.
     var newlineBefore: Bool
+    /// A template literal with substitutions: its cooked strings (one more than the substitutions) and
+    /// each substitution's tokens, as a range of the lexer's `substitutions`.
+    var template: (strings: [String], substitutions: [Range<Int>])? = nil
   }
 
   /// Punctuators, longest first, so the first match is the longest.
@@ -85,6 +123,8 @@ public enum JavaScriptConfigReader {
   private struct Lexer {
     let bytes: [UInt8]
     var index: Int
+    /// The tokens of every template substitution, each run followed by an `.end` token.
+    var substitutions: [Token] = []
 
     init(bytes: [UInt8], start: Int) {
       self.bytes = bytes
@@ -191,8 +231,8 @@ public enum JavaScriptConfigReader {
         let text = try scanString()
         return Token(kind: .string(text), start: start, end: index, newlineBefore: false)
       case UInt8(ascii: "`"):
-        let cooked = try scanTemplate(nesting: templateNesting + 1)
-        return Token(kind: .template(cooked), start: start, end: index, newlineBefore: false)
+        let (cooked, parts) = try scanTemplate(nesting: templateNesting + 1)
+        return Token(kind: .template(cooked), start: start, end: index, newlineBefore: false, template: parts)
       case UInt8(ascii: "/") where Self.regexAllowed(after: previous):
         try scanRegex()
         return Token(kind: .regex, start: start, end: index, newlineBefore: false)
@@ -296,7 +336,9 @@ public enum JavaScriptConfigReader {
     }
 
     /// Reads a template literal; returns its cooked text, or nil when it has substitutions.
-    private mutating func scanTemplate(nesting: Int) throws(ReadError) -> String? {
+    private mutating func scanTemplate(nesting: Int) throws(ReadError) -> (
+      String?, (strings: [String], substitutions: [Range<Int>])?
+    ) {
       let start = index
       guard nesting <= JavaScriptConfigReader.maxDepth else {
         throw ReadError(
@@ -305,7 +347,8 @@ public enum JavaScriptConfigReader {
       }
       index += 1
       var text: [UInt8] = []
-      var substituted = false
+      var strings: [String] = []
+      var ranges: [Range<Int>] = []
       while true {
         guard let current = byte(at: index) else {
           throw ReadError(message: "unterminated template literal", start: start, end: start + 1)
@@ -313,13 +356,15 @@ public enum JavaScriptConfigReader {
         switch current {
         case UInt8(ascii: "`"):
           index += 1
-          return substituted ? nil : String(decoding: text, as: UTF8.self)
+          let last = String(decoding: text, as: UTF8.self)
+          return ranges.isEmpty ? (last, nil) : (nil, (strings + [last], ranges))
         case UInt8(ascii: "\\"):
           try decodeEscape(into: &text)
         case UInt8(ascii: "$") where byte(at: index + 1) == UInt8(ascii: "{"):
-          substituted = true
+          strings.append(String(decoding: text, as: UTF8.self))
+          text = []
           index += 2
-          try skipSubstitution(templateStart: start, nesting: nesting)
+          ranges.append(try lexSubstitution(templateStart: start, nesting: nesting))
         case 0x0D:
           text.append(0x0A)
           index += byte(at: index + 1) == 0x0A ? 2 : 1
@@ -330,22 +375,31 @@ public enum JavaScriptConfigReader {
       }
     }
 
-    /// Skips the code of a `${…}` up to and including its closing brace.
-    private mutating func skipSubstitution(templateStart: Int, nesting: Int) throws(ReadError) {
+    /// Reads the code of a `${…}` up to and including its closing brace into `substitutions`, ended
+    /// by an `.end` token there; returns its range.
+    private mutating func lexSubstitution(templateStart: Int, nesting: Int) throws(ReadError) -> Range<Int> {
       var braces = 0
       var previous: TokenKind = .punctuator("{")
+      var block: [Token] = []
       while true {
-        _ = try skipTrivia()
+        let newline = try skipTrivia()
         guard index < bytes.count else {
           throw ReadError(message: "unterminated template literal", start: templateStart, end: templateStart + 1)
         }
-        let token = try scanToken(previous: previous, templateNesting: nesting)
+        var token = try scanToken(previous: previous, templateNesting: nesting)
+        token.newlineBefore = newline
         if token.kind == .punctuator("{") {
           braces += 1
         } else if token.kind == .punctuator("}") {
-          if braces == 0 { return }
+          if braces == 0 {
+            let first = substitutions.count
+            substitutions += block
+            substitutions.append(Token(kind: .end, start: token.start, end: token.start, newlineBefore: true))
+            return first..<(first + block.count)
+          }
           braces -= 1
         }
+        block.append(token)
         previous = token.kind
       }
     }
@@ -481,7 +535,7 @@ public enum JavaScriptConfigReader {
   // MARK: - Reading the export
 
   /// Where an expression may end.
-  private struct Context {
+  fileprivate struct Context {
     /// A `,` at the expression's level ends it (in lists and declarations).
     var commaEnds: Bool
     /// A line break ends it where a statement could (automatic semicolon insertion).
@@ -492,21 +546,45 @@ public enum JavaScriptConfigReader {
     static let list = Context(commaEnds: true, lineBreakEnds: false)
   }
 
-  private struct Binding {
+  fileprivate struct Binding {
     enum Kind {
       case variable
       case function
       /// A name bound by a destructuring pattern, an import, a class, or a declaration without a value.
       case opaque
+      /// A parameter whose value is known (`known`).
+      case known
     }
 
     var kind: Kind
     var nameIndex: Int
     /// The token index of the initializer, or of the `function` keyword.
     var valueStart: Int
+    /// A parameter's value known from outside (the app config's `ConfigContext`).
+    var known: Located<ConfigValue>? = nil
   }
 
-  private final class Scope {
+  /// The work an evaluation may still do, shared by the whole read: names resolved again at each use
+  /// (`const a = {…}; const b = [a, a]; …`) could otherwise double the work with every line.
+  fileprivate final class Budget {
+    var remaining: Int
+    /// The bindings being evaluated (a name used in its own initializer is not known).
+    var inProgress: Set<Int> = []
+
+    let initial: Int
+
+    init(_ remaining: Int) {
+      self.remaining = remaining
+      self.initial = remaining
+    }
+
+    func spend(_ amount: Int) -> Bool {
+      remaining -= max(amount, 1)
+      return remaining >= 0
+    }
+  }
+
+  fileprivate final class Scope {
     let bindings: [String: [Binding]]
     let shadowed: Set<String>
     let parent: Scope?
@@ -532,7 +610,7 @@ public enum JavaScriptConfigReader {
   private static let controlKeywords: Set<String> = ["if", "for", "while", "with", "switch", "catch"]
   private static let literalWords: Set<String> = ["true", "false", "null", "undefined"]
 
-  private struct Parser {
+  fileprivate struct Parser {
     let source: SourceText
     let tokens: [Token]
     /// For each bracket token, the index of its partner; -1 for other tokens.
@@ -544,10 +622,28 @@ public enum JavaScriptConfigReader {
     /// For each token, the first of the `export` keywords right before it (itself when there are none):
     /// `export` does not change where a statement starts.
     let exportRunStart: [Int]
+    /// How many tokens are the file's own; template substitutions' follow (`Token.template`'s ranges
+    /// count from here).
+    let mainCount: Int
+    /// `process.env` as the lint sees it; nil when it is not known.
+    let environment: [String: String]?
+    /// The value of the exported function's first parameter, when known.
+    let argument: Located<ConfigValue>?
+    /// Names whose value may change after they are bound: assigned (`a = …`, `a.b = …`, `a[k] += …`,
+    /// `a++`), or handed to `Object.assign`.
+    let changed: Set<String>
+    let budget: Budget
 
-    init(source: SourceText, tokens: [Token]) throws(ReadError) {
+    init(
+      source: SourceText, tokens: [Token], mainCount: Int? = nil, environment: [String: String]? = nil,
+      argument: Located<ConfigValue>? = nil
+    ) throws(ReadError) {
       self.source = source
       self.tokens = tokens
+      self.mainCount = mainCount ?? tokens.count
+      self.environment = environment
+      self.argument = argument
+      self.budget = Budget(64 * tokens.count + 100_000)
       var partner = Array(repeating: -1, count: tokens.count)
       var depth = Array(repeating: 0, count: tokens.count)
       var open: [Int] = []
@@ -601,6 +697,48 @@ public enum JavaScriptConfigReader {
       self.depth = depth
       self.references = references
       self.exportRunStart = exportRunStart
+      self.changed = Self.changedNames(tokens, partner: partner)
+    }
+
+    private static let assignments: Set<String> = [
+      "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
+      "++", "--",
+    ]
+
+    /// The names a statement may change after they are bound (one pass: each member chain is walked
+    /// once from the name that starts it, brackets skipped through their partners).
+    private static func changedNames(_ tokens: [Token], partner: [Int]) -> Set<String> {
+      var changed: Set<String> = []
+      for (index, token) in tokens.enumerated() {
+        guard case .identifier(let name) = token.kind, isReference(index, in: tokens) else { continue }
+        // A declaration's own `=` binds the name (a later declarator after `,` counts as a change).
+        if index > 0, case .identifier(let word) = tokens[index - 1].kind, ["const", "let", "var"].contains(word) {
+          continue
+        }
+        if index > 0, tokens[index - 1].kind == .punctuator("++") || tokens[index - 1].kind == .punctuator("--") {
+          changed.insert(name)
+          continue
+        }
+        if index > 2, tokens[index - 1].kind == .punctuator("("), tokens[index - 2].kind == .identifier("assign"),
+          tokens[index - 3].kind == .punctuator(".")
+        {
+          changed.insert(name)
+          continue
+        }
+        var next = index + 1
+        while next < tokens.count {
+          switch tokens[next].kind {
+          case .punctuator("."), .punctuator("?."): next += 2
+          case .punctuator("["): next = partner[next] + 1
+          case .punctuator("!"): next += 1
+          default:
+            if case .punctuator(let text) = tokens[next].kind, assignments.contains(text) { changed.insert(name) }
+            next = tokens.count
+          }
+          if next <= index { break }
+        }
+      }
+      return changed
     }
 
     private static func text(of kind: TokenKind) -> String {
@@ -756,7 +894,7 @@ public enum JavaScriptConfigReader {
     func readExport() throws(ReadError) -> Located<ConfigValue> {
       var candidates: [Int] = []
       var others: [Int] = []
-      for index in tokens.indices {
+      for index in 0..<mainCount {
         guard let name = identifier(index),
           index == 0 || !(isPunctuator(index - 1, ".") || isPunctuator(index - 1, "?."))
         else { continue }
@@ -796,7 +934,7 @@ public enum JavaScriptConfigReader {
         guard end > last else { throw error("expected a value, found \(describe(last))", at: last) }
         return Located(.computed(text(last, end)), span: span(last, end), pointer: .root)
       }
-      let global = Scope(bindings: try bindings(in: 0..<tokens.count, blockOpen: nil), shadowed: [], parent: nil)
+      let global = Scope(bindings: try bindings(in: 0..<mainCount, blockOpen: nil), shadowed: [], parent: nil)
       return try exported(last, context: .statement, scope: global, functionAllowed: true, nesting: 0).value
     }
 
@@ -933,13 +1071,14 @@ public enum JavaScriptConfigReader {
         case .other:
           return try computed(start, context)
         case .expressionBody(let parameters, let body):
-          let inner = Scope(bindings: [:], shadowed: parameterNames(parameters), parent: scope)
+          let inner = parameterScope(parameters, parent: scope)
           return try exported(body, context: context, scope: inner, functionAllowed: false, nesting: nesting + 1)
         case .blockBody(let parameters, let open, let close):
           let end = close + 1
           guard isTerminator(end, context, expressionStart: start) else { return try computed(start, context) }
-          let shadowed = parameterNames(parameters)
-          if let value = try returned(open: open, close: close, shadowed: shadowed, scope: scope, nesting: nesting) {
+          let parameterValues = parameterScope(parameters, parent: scope)
+          if let value = try returned(open: open, close: close, shadowed: [], scope: parameterValues, nesting: nesting)
+          {
             return (value, end)
           }
           return try computed(start, context)
@@ -955,11 +1094,15 @@ public enum JavaScriptConfigReader {
         return (inner.value, close + 1)
       }
       if let name = identifier(start), !JavaScriptConfigReader.literalWords.contains(name) {
-        guard isTerminator(start + 1, context, expressionStart: start) else { return try computed(start, context) }
-        guard let (binding, bindingScope) = scope.lookup(name), references[name] == 2 else {
-          return try computed(start, context)
+        // A wrapped config (`withSentry(config, …)`) or any other expression is read as a value.
+        guard isTerminator(start + 1, context, expressionStart: start),
+          let (binding, bindingScope) = scope.lookup(name), references[name] == 2 || binding.kind == .known
+        else {
+          return try value(start, pointer: .root, context: context, scope: scope, nesting: nesting)
         }
         switch binding.kind {
+        case .known:
+          return (repointed(binding.known!, to: .root), start + 1)
         case .variable where binding.nameIndex < start:
           let value = try exported(
             binding.valueStart, context: .declarator, scope: bindingScope, functionAllowed: functionAllowed,
@@ -969,17 +1112,17 @@ public enum JavaScriptConfigReader {
           guard case .blockBody(let parameters, let open, let close) = function(at: binding.valueStart) else {
             return try computed(start, context)
           }
-          let shadowed = parameterNames(parameters)
+          let parameterValues = parameterScope(parameters, parent: bindingScope)
           guard
             let value = try returned(
-              open: open, close: close, shadowed: shadowed, scope: bindingScope, nesting: nesting)
+              open: open, close: close, shadowed: [], scope: parameterValues, nesting: nesting)
           else { return try computed(start, context) }
           return (value, start + 1)
         default:
           return try computed(start, context)
         }
       }
-      return try value(start, pointer: .root, context: context, nesting: nesting)
+      return try value(start, pointer: .root, context: context, scope: scope, nesting: nesting)
     }
 
     private func computed(
@@ -1038,7 +1181,7 @@ public enum JavaScriptConfigReader {
 
     /// A value in an object or array (or the export itself): a literal read as data, or `.computed`.
     private func value(
-      _ start: Int, pointer: JSONPointer, context: Context, nesting: Int
+      _ start: Int, pointer: JSONPointer, context: Context, scope: Scope, nesting: Int
     ) throws(ReadError) -> (value: Located<ConfigValue>, end: Int) {
       guard nesting <= JavaScriptConfigReader.maxDepth else {
         throw error("nesting deeper than \(JavaScriptConfigReader.maxDepth) levels", at: start)
@@ -1065,15 +1208,15 @@ public enum JavaScriptConfigReader {
         literal = .number("-" + text(start + 1, start + 2))
         end = start + 2
       case .punctuator("{"):
-        literal = try object(start, pointer: pointer, nesting: nesting + 1)
+        literal = try object(start, pointer: pointer, scope: scope, nesting: nesting + 1)
         end = partner[start] + 1
       case .punctuator("["):
-        literal = try array(start, pointer: pointer, nesting: nesting + 1)
+        literal = try array(start, pointer: pointer, scope: scope, nesting: nesting + 1)
         end = partner[start] + 1
       case .punctuator("(") where !isPunctuator(partner[start] + 1, "=>"):
         // A parenthesized value is that value, spans without the parentheses.
         let close = partner[start]
-        let inner = try value(start + 1, pointer: pointer, context: .list, nesting: nesting + 1)
+        let inner = try value(start + 1, pointer: pointer, context: .list, scope: scope, nesting: nesting + 1)
         if inner.end == close, !inner.value.value.isComputed, isTerminator(close + 1, context, expressionStart: start) {
           return (inner.value, close + 1)
         }
@@ -1083,11 +1226,12 @@ public enum JavaScriptConfigReader {
       if let literal, isTerminator(end, context, expressionStart: start) {
         return (Located(literal, span: span(start, end), pointer: pointer), end)
       }
-      end = try skipExpression(start, context)
-      return (Located(.computed(text(start, end)), span: span(start, end), pointer: pointer), end)
+      return try evaluate(start, pointer: pointer, context: context, scope: scope, nesting: nesting)
     }
 
-    private func object(_ open: Int, pointer: JSONPointer, nesting: Int) throws(ReadError) -> ConfigValue {
+    private func object(_ open: Int, pointer: JSONPointer, scope: Scope, nesting: Int) throws(ReadError)
+      -> ConfigValue
+    {
       let close = partner[open]
       var members: [(key: Located<String>, value: Located<ConfigValue>)] = []
       var index = open + 1
@@ -1098,6 +1242,16 @@ public enum JavaScriptConfigReader {
           let argument = index + 1
           let end = try skipExpression(argument, .list)
           guard end > argument else { throw error("expected an expression after '...'", at: argument) }
+          if let spread = try spreadMembers(argument, end, pointer: pointer, scope: scope, nesting: nesting) {
+            members += spread
+            index = end
+            if index == close { break }
+            guard isPunctuator(index, ",") else {
+              throw error("expected ',' or '}' after the spread, found \(describe(index))", at: index)
+            }
+            index += 1
+            continue
+          }
           let key = Located("...", span: span(index, index + 1), pointer: pointer.appending("..."))
           let value = Located(
             ConfigValue.computed(text(argument, end)), span: span(argument, end), pointer: pointer.appending("..."))
@@ -1133,14 +1287,23 @@ public enum JavaScriptConfigReader {
               (key, Located(.computed(text(keyIndex, end)), span: span(keyIndex, end), pointer: keyPointer)))
             index = end
           } else if isPunctuator(keyEnd, ":") {
-            let (value, end) = try value(keyEnd + 1, pointer: keyPointer, context: .list, nesting: nesting)
+            let (value, end) = try value(
+              keyEnd + 1, pointer: keyPointer, context: .list, scope: scope, nesting: nesting)
             members.append((key, computedKey ? value.map { _ in .computed(text(keyEnd + 1, end)) } : value))
             index = end
           } else if case .identifier(let word) = kind(keyIndex), keyEnd == keyIndex + 1,
             isPunctuator(keyEnd, ",") || keyEnd == close
           {
             // Shorthand `{ name }`: the value of a variable.
-            members.append((key, Located(.computed(word), span: span(keyIndex, keyEnd), pointer: keyPointer)))
+            let known = try evaluate(keyIndex, pointer: keyPointer, context: .list, scope: scope, nesting: nesting)
+            members.append(
+              (
+                key,
+                known.end == keyEnd
+                  ? known.value
+                  : Located(
+                    .computed(word), span: span(keyIndex, keyEnd), pointer: keyPointer)
+              ))
             index = keyEnd
           } else {
             throw error(
@@ -1195,7 +1358,9 @@ public enum JavaScriptConfigReader {
       }
     }
 
-    private func array(_ open: Int, pointer: JSONPointer, nesting: Int) throws(ReadError) -> ConfigValue {
+    private func array(_ open: Int, pointer: JSONPointer, scope: Scope, nesting: Int) throws(ReadError)
+      -> ConfigValue
+    {
       let close = partner[open]
       var items: [Located<ConfigValue>] = []
       var spread = false
@@ -1209,10 +1374,19 @@ public enum JavaScriptConfigReader {
           continue
         }
         if isPunctuator(index, "...") {
-          spread = true
-          index = try skipExpression(index + 1, .list)
+          let end = try skipExpression(index + 1, .list)
+          if end > index + 1,
+            let known = try expression(index + 1, end, pointer: pointer, scope: scope, nesting: nesting),
+            let elements = known.value.value.array
+          {
+            for element in elements { items.append(repointed(element, to: pointer.appending(items.count))) }
+          } else {
+            spread = true
+          }
+          index = end
         } else {
-          let (item, end) = try value(index, pointer: pointer.appending(items.count), context: .list, nesting: nesting)
+          let (item, end) = try value(
+            index, pointer: pointer.appending(items.count), context: .list, scope: scope, nesting: nesting)
           items.append(item)
           index = end
         }
@@ -1223,6 +1397,654 @@ public enum JavaScriptConfigReader {
         index += 1
       }
       return spread ? .computed(text(open, close + 1)) : .array(items)
+    }
+  }
+}
+
+// MARK: - Evaluating expressions
+
+extension JavaScriptConfigReader.Parser {
+  /// A value an expression has: `undefined` reads as `.null`, marked so that comparisons tell it apart.
+  fileprivate struct Known {
+    var value: Located<ConfigValue>
+    var isUndefined = false
+  }
+
+  /// A plain scalar, for comparisons and conditions.
+  fileprivate enum Scalar: Equatable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case undefined
+  }
+
+  /// The parameters of the exported function: the first one (or the names a `{ config }` pattern takes
+  /// from it) bound to the known argument, the others unknown.
+  fileprivate func parameterScope(_ parameters: Range<Int>, parent: JavaScriptConfigReader.Scope)
+    -> JavaScriptConfigReader.Scope
+  {
+    var names = parameterNames(parameters)
+    var known: [String: [JavaScriptConfigReader.Binding]] = [:]
+    func bind(_ nameIndex: Int, _ value: Located<ConfigValue>) {
+      guard let name = identifier(nameIndex) else { return }
+      known[name] = [.init(kind: .known, nameIndex: nameIndex, valueStart: -1, known: value)]
+    }
+    if let argument, let first = parameters.first {
+      let ends = { (index: Int) in index == parameters.upperBound || self.isPunctuator(index, ",") }
+      if identifier(first) != nil, ends(first + 1) {
+        bind(first, argument)
+      } else if isPunctuator(first, "{"), ends(partner[first] + 1) {
+        let close = partner[first]
+        var index = first + 1
+        while index < close {
+          guard let key = identifier(index) else {
+            index = isOpener(index) ? partner[index] + 1 : index + 1
+            continue
+          }
+          let nameIndex = isPunctuator(index + 1, ":") && identifier(index + 2) != nil ? index + 2 : index
+          if isPunctuator(nameIndex + 1, ",") || nameIndex + 1 == close, let value = argument[key] {
+            bind(nameIndex, value)
+          }
+          index = nameIndex + 1
+        }
+      }
+    }
+    names.subtract(known.keys)
+    return JavaScriptConfigReader.Scope(bindings: known, shadowed: names, parent: parent)
+  }
+
+  /// The value of the expression at `start`: known where every part it depends on is, `.computed`
+  /// (with its text and span) where it is not.
+  fileprivate func evaluate(
+    _ start: Int, pointer: JSONPointer, context: JavaScriptConfigReader.Context, scope: JavaScriptConfigReader.Scope,
+    nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> (value: Located<ConfigValue>, end: Int) {
+    let end = try skipExpression(start, context)
+    if budget.spend(end - start),
+      let known = try expression(start, end, pointer: pointer, scope: scope, nesting: nesting)
+    {
+      return (known.value, end)
+    }
+    return (computedValue(start, end, pointer).value, end)
+  }
+
+  fileprivate func computedValue(_ start: Int, _ end: Int, _ pointer: JSONPointer) -> Known {
+    Known(value: Located(.computed(text(start, end)), span: span(start, end), pointer: pointer))
+  }
+
+  /// The value of the tokens `start..<end`, nil when they are not a form read here (arithmetic, `!`,
+  /// functions, `new`, …): the caller then keeps the whole expression computed.
+  fileprivate func expression(
+    _ start: Int, _ end: Int, pointer: JSONPointer, scope: JavaScriptConfigReader.Scope, nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known? {
+    guard start < end else { return nil }
+    var index = start
+    guard let result = try conditional(&index, end, pointer, scope, nesting + 1), index == end else { return nil }
+    return result
+  }
+
+  private func conditional(
+    _ index: inout Int, _ end: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope, _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known? {
+    guard nesting <= JavaScriptConfigReader.maxDepth else { return nil }
+    let start = index
+    guard let test = try binary(&index, end, 1, pointer, scope, nesting) else { return nil }
+    guard index < end, isPunctuator(index, "?") else { return test }
+    index += 1
+    guard let yes = try conditional(&index, end, pointer, scope, nesting + 1), index < end, isPunctuator(index, ":")
+    else { return nil }
+    index += 1
+    guard let no = try conditional(&index, end, pointer, scope, nesting + 1) else { return nil }
+    switch Self.truthiness(test) {
+    case true?: return yes
+    case false?: return no
+    case nil: return computedValue(start, index, pointer)
+    }
+  }
+
+  private static let precedence: [String: Int] = [
+    "??": 1, "||": 1, "&&": 2, "===": 3, "!==": 3, "==": 3, "!=": 3,
+  ]
+
+  private func binary(
+    _ index: inout Int, _ end: Int, _ minimum: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope,
+    _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known? {
+    let start = index
+    guard var left = try postfix(&index, end, pointer, scope, nesting) else { return nil }
+    while index < end, case .punctuator(let operation) = kind(index), let level = Self.precedence[operation],
+      level >= minimum
+    {
+      index += 1
+      guard budget.spend(1), let right = try binary(&index, end, level + 1, pointer, scope, nesting + 1) else {
+        return nil
+      }
+      left = combine(operation, left, right) ?? computedValue(start, index, pointer)
+      if case .bool = left.value.value {
+        left.value = Located(left.value.value, span: span(start, index), pointer: pointer)
+      }
+    }
+    return left
+  }
+
+  /// `a && b`, `a || b`, `a ?? b` and the equalities, nil when the operands do not tell.
+  private func combine(_ operation: String, _ left: Known, _ right: Known) -> Known? {
+    switch operation {
+    case "&&", "||":
+      guard let truth = Self.truthiness(left) else { return nil }
+      return truth == (operation == "||") ? left : right
+    case "??":
+      if left.value.value.isComputed { return nil }
+      if case .null = left.value.value { return right }
+      return left
+    default:
+      guard let lhs = Self.scalar(left), let rhs = Self.scalar(right) else { return nil }
+      var equal: Bool
+      if operation == "===" || operation == "!==" {
+        equal = lhs == rhs
+      } else {
+        let nullish: Set<String> = ["null", "undefined"]
+        let kinds = ("\(lhs)".prefix(while: { $0 != "(" }), "\(rhs)".prefix(while: { $0 != "(" }))
+        if nullish.contains(String(kinds.0)) || nullish.contains(String(kinds.1)) {
+          equal = nullish.contains(String(kinds.0)) && nullish.contains(String(kinds.1))
+        } else {
+          guard kinds.0 == kinds.1 else { return nil }  // `==` between kinds converts: not judged
+          equal = lhs == rhs
+        }
+      }
+      if operation.hasPrefix("!") { equal.toggle() }
+      return Known(value: Located(.bool(equal), span: left.value.span, pointer: left.value.pointer))
+    }
+  }
+
+  fileprivate static func truthiness(_ known: Known) -> Bool? {
+    switch known.value.value {
+    case .string(let text): return !text.isEmpty
+    case .number: return scalar(known).map { $0 != .number(0) && $0 != .number(.nan) }
+    case .bool(let flag): return flag
+    case .null: return false
+    case .array, .object: return true
+    case .computed: return nil
+    }
+  }
+
+  private static func scalar(_ known: Known) -> Scalar? {
+    switch known.value.value {
+    case .string(let text): return .string(text)
+    case .bool(let flag): return .bool(flag)
+    case .null: return known.isUndefined ? .undefined : .null
+    case .number(let text):
+      let digits = text.replacingOccurrences(of: "_", with: "")
+      if let value = Double(digits), !digits.hasSuffix("n") { return .number(value) }
+      return nil
+    default: return nil
+    }
+  }
+
+  private static let notValues: Set<String> = [
+    "function", "new", "typeof", "void", "await", "async", "class", "this", "delete", "yield", "super", "import",
+    "in", "instanceof", "of",
+  ]
+
+  /// A primary value and its member accesses and calls: literals, names, `process.env.NAME`, `(…)`,
+  /// and a plugin helper's call `withX(config, …)` read as its first argument.
+  private func postfix(
+    _ index: inout Int, _ end: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope, _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known? {
+    let start = index
+    var current: Known
+    var name: String?
+    func literal(_ value: ConfigValue, _ width: Int = 1, undefined: Bool = false) -> Known {
+      index += width
+      return Known(value: Located(value, span: span(start, index), pointer: pointer), isUndefined: undefined)
+    }
+    switch kind(index) {
+    case .string(let text): current = literal(.string(text))
+    case .template(let cooked?): current = literal(.string(cooked))
+    case .template(nil):
+      current = try template(index, pointer, scope, nesting)
+      index += 1
+    case .number: current = literal(.number(text(index, index + 1)))
+    case .identifier("true"): current = literal(.bool(true))
+    case .identifier("false"): current = literal(.bool(false))
+    case .identifier("null"): current = literal(.null)
+    case .identifier("undefined"): current = literal(.null, undefined: true)
+    case .punctuator("-") where kind(index + 1) == .number:
+      current = literal(.number("-" + text(index + 1, index + 2)), 2)
+    case .punctuator("{"):
+      let value = try object(index, pointer: pointer, scope: scope, nesting: nesting + 1)
+      current = literal(value, partner[index] + 1 - index)
+    case .punctuator("["):
+      let value = try array(index, pointer: pointer, scope: scope, nesting: nesting + 1)
+      current = literal(value, partner[index] + 1 - index)
+    case .punctuator("("):
+      let close = partner[index]
+      guard !isPunctuator(close + 1, "=>"),
+        let inner = try expression(index + 1, close, pointer: pointer, scope: scope, nesting: nesting + 1)
+      else { return nil }
+      index = close + 1
+      current = inner.value.value.isComputed ? computedValue(start, index, pointer) : inner
+    case .identifier(let word) where !Self.notValues.contains(word):
+      index += 1
+      if word == "process", scope.lookup(word) == nil, isPunctuator(index, "."), identifier(index + 1) == "env" {
+        return processEnvironment(&index, start, end, pointer)
+      }
+      name = word
+      current = try resolve(word, at: start, pointer, scope, nesting)
+    default:
+      return nil
+    }
+    let isName = name != nil
+    // Once a member or call is not known, the rest of the chain is not either: its text is made once,
+    // at the end (not at every step, which on `a.b.c.…` was quadratic).
+    var known: Known? = current
+    while index < end {
+      if isPunctuator(index, ".") || isPunctuator(index, "?."), let member = identifier(index + 1) {
+        index += 2
+        known = isName ? known.map { self.member($0, member, start, index, pointer) } : nil
+      } else if isPunctuator(index, "[") {
+        let close = partner[index]
+        var key: String?
+        if close == index + 2, case .string(let text) = kind(index + 1) { key = text }
+        index = close + 1
+        known = isName ? key.flatMap { key in known.map { self.member($0, key, start, index, pointer) } } : nil
+      } else if isPunctuator(index, "(") {
+        let close = partner[index]
+        known = nil
+        if let helper = name, Self.isPluginHelper(helper), close > index + 1 {
+          let firstEnd = try skipExpression(index + 1, .list)
+          if let first = try expression(index + 1, firstEnd, pointer: pointer, scope: scope, nesting: nesting + 1),
+            case .object = first.value.value
+          {
+            known = first
+          }
+        }
+        index = close + 1
+      } else if case .template = kind(index) {
+        index += 1
+        known = nil
+      } else {
+        break
+      }
+      if known?.value.value.isComputed == true { known = nil }
+      name = nil
+    }
+    return known ?? computedValue(start, index, pointer)
+  }
+
+  /// A template literal with substitutions: a string when every substitution is a known string,
+  /// number, boolean, null or undefined.
+  private func template(
+    _ index: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope, _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known {
+    let location = span(index, index + 1)
+    let unknown = Known(value: Located(.computed(text(index, index + 1)), span: location, pointer: pointer))
+    guard let parts = tokens[index].template else { return unknown }
+    var result = parts.strings[0]
+    for (offset, range) in parts.substitutions.enumerated() {
+      let start = mainCount + range.lowerBound
+      guard budget.spend(range.count),
+        let known = try expression(
+          start, mainCount + range.upperBound, pointer: pointer, scope: scope, nesting: nesting + 1)
+      else { return unknown }
+      switch known.value.value {
+      case .string(let text): result += text
+      case .bool(let flag): result += flag ? "true" : "false"
+      case .null: result += known.isUndefined ? "undefined" : "null"
+      case .number(let text) where Double(text).map({ $0 == $0.rounded() && abs($0) < 1e15 }) == true:
+        result += String(Int(Double(text)!))
+      default: return unknown
+      }
+      result += parts.strings[offset + 1]
+    }
+    return Known(value: Located(.string(result), span: location, pointer: pointer))
+  }
+
+  /// `withSentry`, `withPlugins`, …: a config plugin's helper, whose first argument is the config.
+  private static func isPluginHelper(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars)
+    return scalars.count > 4 && name.hasPrefix("with") && ("A"..."Z").contains(scalars[4])
+  }
+
+  /// `process.env.NAME` (or `process.env["NAME"]`): the variable as the lint's environment has it.
+  private func processEnvironment(_ index: inout Int, _ start: Int, _ end: Int, _ pointer: JSONPointer) -> Known {
+    var key: String?
+    index += 2
+    if isPunctuator(index, ".") || isPunctuator(index, "?."), let name = identifier(index + 1) {
+      key = name
+      index += 2
+    } else if isPunctuator(index, "["), partner[index] == index + 2, case .string(let name) = kind(index + 1) {
+      key = name
+      index += 3
+    }
+    guard let key, let environment, index == end || !isPunctuator(index, "(") && !isPunctuator(index, ".") else {
+      // Anything more (`process.env.X.trim()`) is code.
+      var stop = index
+      while stop < end, isPunctuator(stop, ".") || isPunctuator(stop, "?.") || isOpener(stop) {
+        stop = isOpener(stop) ? partner[stop] + 1 : stop + 2
+      }
+      index = min(stop, end)
+      return computedValue(start, index, pointer)
+    }
+    let location = span(start, index)
+    guard let value = environment[key] else {
+      return Known(value: Located(.null, span: location, pointer: pointer), isUndefined: true)
+    }
+    return Known(value: Located(.string(value), span: location, pointer: pointer))
+  }
+
+  /// A member of a value: known for a known object (undefined when it has no such member and no
+  /// spread that might add it), computed otherwise.
+  private func member(_ base: Known, _ key: String, _ start: Int, _ end: Int, _ pointer: JSONPointer) -> Known {
+    guard case .object(let members) = base.value.value else { return computedValue(start, end, pointer) }
+    if let found = members.last(where: { $0.key.value == key }) {
+      return Known(value: repointed(found.value, to: pointer))
+    }
+    if members.contains(where: { $0.key.value == "..." }) { return computedValue(start, end, pointer) }
+    return Known(value: Located(.null, span: span(start, end), pointer: pointer), isUndefined: true)
+  }
+
+  /// The value of a name: a known parameter, or a variable bound once, before this use, and never changed.
+  private func resolve(
+    _ name: String, at start: Int, _ pointer: JSONPointer, _ scope: JavaScriptConfigReader.Scope, _ nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> Known {
+    let unknown = computedValue(start, start + 1, pointer)
+    guard let (binding, bindingScope) = scope.lookup(name) else { return unknown }
+    switch binding.kind {
+    case .known:
+      return Known(value: repointed(binding.known!, to: pointer))
+    case .variable:
+      guard binding.nameIndex < start, !changed.contains(name), !budget.inProgress.contains(binding.nameIndex),
+        nesting < JavaScriptConfigReader.maxDepth
+      else { return unknown }
+      budget.inProgress.insert(binding.nameIndex)
+      defer { budget.inProgress.remove(binding.nameIndex) }
+      let end = try skipExpression(binding.valueStart, .declarator)
+      guard budget.spend(end - binding.valueStart),
+        let known = try expression(binding.valueStart, end, pointer: pointer, scope: bindingScope, nesting: nesting + 1)
+      else { return unknown }
+      return known
+    default:
+      return unknown
+    }
+  }
+
+  /// The members a spread `...x` adds when `x` is known: an object's, or none for null and undefined.
+  fileprivate func spreadMembers(
+    _ start: Int, _ end: Int, pointer: JSONPointer, scope: JavaScriptConfigReader.Scope, nesting: Int
+  ) throws(JavaScriptConfigReader.ReadError) -> [(key: Located<String>, value: Located<ConfigValue>)]? {
+    guard budget.spend(end - start),
+      let known = try expression(start, end, pointer: pointer, scope: scope, nesting: nesting + 1)
+    else { return nil }
+    switch known.value.value {
+    case .object(let members): return members
+    case .null: return []
+    default: return nil
+    }
+  }
+
+  /// A value moved to where it is used: the same spans, pointers under `pointer`.
+  fileprivate func repointed(_ value: Located<ConfigValue>, to pointer: JSONPointer) -> Located<ConfigValue> {
+    _ = budget.spend(1)
+    switch value.value {
+    case .array(let items):
+      return Located(
+        .array(items.enumerated().map { repointed($1, to: pointer.appending($0)) }), span: value.span,
+        pointer: pointer)
+    case .object(let members):
+      return Located(
+        .object(
+          members.map { member in
+            let child = pointer.appending(member.key.value)
+            return (
+              Located(member.key.value, span: member.key.span, pointer: child), repointed(member.value, to: child)
+            )
+          }), span: value.span, pointer: pointer)
+    default:
+      return Located(value.value, span: value.span, pointer: pointer)
+    }
+  }
+}
+
+// MARK: - TypeScript
+
+/// Removes the TypeScript a config file holds, leaving the JavaScript it compiles to: annotations on
+/// variables, parameters and return types (`: T`, `?:`), `as T`, `as const`, `satisfies T`, the non-null
+/// `!`, `interface` and `type` declarations. Imports stay (their names read as unknown). Works on the
+/// tokens, in one pass; unbalanced brackets leave the tokens as they are, for the reader to report.
+private enum TypeScriptTypes {
+  typealias Token = JavaScriptConfigReader.Token
+
+  static func strip(_ tokens: [Token]) -> [Token] {
+    var partner = Array(repeating: -1, count: tokens.count)
+    var open: [Int] = []
+    for (index, token) in tokens.enumerated() {
+      guard case .punctuator(let text) = token.kind else { continue }
+      if ["(", "[", "{"].contains(text) {
+        open.append(index)
+      } else if [")", "]", "}"].contains(text) {
+        guard let last = open.popLast() else { return tokens }
+        partner[last] = index
+        partner[index] = last
+      }
+    }
+    guard open.isEmpty else { return tokens }
+    var stripper = Stripper(tokens: tokens, partner: partner)
+    stripper.run()
+    var result: [Token] = []
+    result.reserveCapacity(tokens.count)
+    var newline = false
+    for (index, token) in tokens.enumerated() {
+      guard stripper.keep[index] else {
+        newline = newline || token.newlineBefore
+        continue
+      }
+      var kept = token
+      kept.newlineBefore = token.newlineBefore || newline || result.isEmpty
+      newline = false
+      result.append(kept)
+    }
+    return result
+  }
+
+  private struct Stripper {
+    let tokens: [Token]
+    let partner: [Int]
+    var keep: [Bool]
+
+    init(tokens: [Token], partner: [Int]) {
+      self.tokens = tokens
+      self.partner = partner
+      self.keep = Array(repeating: true, count: tokens.count)
+    }
+
+    func kind(_ index: Int) -> JavaScriptConfigReader.TokenKind {
+      index >= 0 && index < tokens.count ? tokens[index].kind : .end
+    }
+    func isPunctuator(_ index: Int, _ text: String) -> Bool { kind(index) == .punctuator(text) }
+    func identifier(_ index: Int) -> String? {
+      if case .identifier(let name) = kind(index) { return name }
+      return nil
+    }
+    func isOpener(_ index: Int) -> Bool {
+      isPunctuator(index, "(") || isPunctuator(index, "[") || isPunctuator(index, "{")
+    }
+
+    mutating func remove(_ range: Range<Int>) {
+      for index in range where index < keep.count { keep[index] = false }
+    }
+
+    /// True when the token can end an expression (so `as`, `satisfies` and `!` after it are TypeScript).
+    func endsValue(_ index: Int) -> Bool {
+      switch kind(index) {
+      case .identifier(let word):
+        return !["return", "typeof", "void", "await", "yield", "new", "delete", "in", "of", "case", "else"].contains(
+          word)
+      case .string, .template, .number, .regex: return true
+      case .punctuator(let text): return [")", "]", "}"].contains(text)
+      case .end: return false
+      }
+    }
+
+    /// Whether a statement starts at `index` (the start of the file, or after `;`, `}`, or a line break).
+    func startsStatement(_ index: Int) -> Bool {
+      index == 0 || isPunctuator(index - 1, ";") || isPunctuator(index - 1, "}") || isPunctuator(index - 1, "{")
+        || tokens[index].newlineBefore || identifier(index - 1) == "export" || identifier(index - 1) == "declare"
+    }
+
+    /// The index past the type that starts at `start`.
+    func skipType(_ start: Int) -> Int {
+      var index = start
+      while true {
+        while isPunctuator(index, "|") || isPunctuator(index, "&") { index += 1 }
+        while let word = identifier(index), ["typeof", "keyof", "readonly", "unique", "infer"].contains(word),
+          identifier(index + 1) != nil || isOpener(index + 1)
+        {
+          index += 1
+        }
+        switch kind(index) {
+        case .identifier:
+          index += 1
+          while isPunctuator(index, "."), identifier(index + 1) != nil { index += 2 }
+        case .string, .number, .template:
+          index += 1
+        case .punctuator("-") where kind(index + 1) == .number:
+          index += 2
+        case .punctuator("{"), .punctuator("["):
+          index = partner[index] + 1
+        case .punctuator("("):
+          index = partner[index] + 1
+          if isPunctuator(index, "=>") { return skipType(index + 1) }
+        default:
+          return index
+        }
+        if isPunctuator(index, "<") {
+          // Type arguments, to the `>` that closes them (`>>` closes two).
+          var level = 0
+          while index < tokens.count {
+            if isOpener(index) {
+              index = partner[index] + 1
+              continue
+            }
+            switch kind(index) {
+            case .punctuator("<"): level += 1
+            case .punctuator(">"): level -= 1
+            case .punctuator(">>"): level -= 2
+            case .punctuator(">>>"): level -= 3
+            case .punctuator(";"), .end: return index
+            default: break
+            }
+            index += 1
+            if level <= 0 { break }
+          }
+        }
+        while isPunctuator(index, "["), partner[index] >= 0 { index = partner[index] + 1 }
+        guard isPunctuator(index, "|") || isPunctuator(index, "&") else { return index }
+      }
+    }
+
+    mutating func run() {
+      var index = 0
+      while index < tokens.count {
+        let word = identifier(index)
+        if word == "import" || (word == "export" && isPunctuator(index + 1, "{")) {
+          // `import { a as b } from "…"`: names, not types.
+          var next = index + 1
+          while next < tokens.count, !isPunctuator(next, ";") {
+            if case .string = kind(next) { break }
+            next = isOpener(next) ? partner[next] + 1 : next + 1
+          }
+          index = next + 1
+          continue
+        }
+        if let word, ["interface", "type"].contains(word), startsStatement(index), identifier(index + 1) != nil,
+          word == "interface" || isPunctuator(index + 2, "=") || isPunctuator(index + 2, "<")
+        {
+          var end = index + 2
+          if word == "interface" {
+            while end < tokens.count, !isPunctuator(end, "{") { end += 1 }
+            end = end < tokens.count ? partner[end] + 1 : end
+          } else {
+            if isPunctuator(end, "<") { end = skipType(index + 1) }
+            end = skipType(end + 1)
+            if isPunctuator(end, ";") { end += 1 }
+          }
+          if identifier(index - 1) == "export" { keep[index - 1] = false }
+          remove(index..<end)
+          index = end
+          continue
+        }
+        if let word, ["const", "let", "var"].contains(word) {
+          // `const name: T =`, `const { a }: T =`
+          var name = index + 1
+          if isOpener(name) { name = partner[name] }
+          if isPunctuator(name + 1, "!") { keep[name + 1] = false }
+          let colon = isPunctuator(name + 1, "!") ? name + 2 : name + 1
+          if isPunctuator(colon, ":") { remove(colon..<skipType(colon + 1)) }
+          index += 1
+          continue
+        }
+        if isPunctuator(index, "(") {
+          stripParameters(index)
+          index += 1
+          continue
+        }
+        if let word, word == "as" || word == "satisfies", index > 0, endsValue(index - 1), keep[index - 1] || true {
+          let end = identifier(index + 1) == "const" ? index + 2 : skipType(index + 1)
+          if end > index + 1 {
+            remove(index..<end)
+            index = end
+            continue
+          }
+        }
+        if isPunctuator(index, "!"), index > 0, endsValue(index - 1), !tokens[index].newlineBefore {
+          keep[index] = false
+        }
+        index += 1
+      }
+    }
+
+    /// A parameter list's annotations and the return type after it, when the parentheses at `open` are
+    /// a function's parameters: an arrow's, or a `function`'s.
+    mutating func stripParameters(_ open: Int) {
+      let close = partner[open]
+      var isFunction = identifier(open - 1) == "function" || identifier(open - 2) == "function"
+      var returnType: Range<Int>?
+      if isPunctuator(close + 1, "=>") {
+        isFunction = true
+      } else if isPunctuator(close + 1, ":") {
+        let end = skipType(close + 2)
+        if isPunctuator(end, "=>") || (isFunction && isPunctuator(end, "{")) {
+          isFunction = true
+          returnType = (close + 1)..<end
+        }
+      }
+      guard isFunction else { return }
+      if let returnType { remove(returnType) }
+      var index = open + 1
+      while index < close {
+        if isPunctuator(index, "...") { index += 1 }
+        if identifier(index) != nil {
+          index += 1
+        } else if isOpener(index) {
+          index = partner[index] + 1
+        } else {
+          return
+        }
+        if isPunctuator(index, "?") {
+          keep[index] = false
+          index += 1
+        }
+        if isPunctuator(index, ":") {
+          let end = skipType(index + 1)
+          remove(index..<end)
+          index = end
+        }
+        // A default value, to the next parameter.
+        while index < close, !isPunctuator(index, ",") { index = isOpener(index) ? partner[index] + 1 : index + 1 }
+        index += 1
+      }
     }
   }
 }
