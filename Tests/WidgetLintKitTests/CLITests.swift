@@ -180,7 +180,7 @@ extension CLITests {
     #expect(variants.status == 0)
     #expect(
       variants.stderr.contains(
-        "Expo app, 5 files read, 2 variants (the default variant, variant APP_VARIANT=development)"))
+        "Expo app, 6 files read, 2 variants (the default variant, variant APP_VARIANT=development)"))
     let broken = "examples/broken-projects/expo-dev-variant-group"
     #expect(try TestSupport.run([broken]).stdout.contains("(only in variant APP_VARIANT=development)"))
     #expect(try TestSupport.run(["--env", "APP_VARIANT=production", broken]).status == 0)

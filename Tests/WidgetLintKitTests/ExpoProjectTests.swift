@@ -111,3 +111,65 @@ import Testing
     #expect(findings.first?.message.hasPrefix("target 'widget' has no entry in eas.appExtensions") == true)
   }
 }
+
+/// The Expo SDK in package.json names the Xcode an app builds with, and so its WidgetBundle limit.
+@Suite struct ExpoToolchainTests {
+  static func files(expo: String?) -> [(path: String, contents: String)] {
+    let widgets = (1...7).map { "W\($0)" }
+    var swift =
+      "import SwiftUI\nimport WidgetKit\n\n@main\nstruct AllWidgets: WidgetBundle {\n  var body: some Widget {\n"
+    swift += widgets.map { "    \($0)()\n" }.joined() + "  }\n}\n"
+    for name in widgets {
+      swift += """
+
+        struct \(name): Widget {
+          var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "\(name)", provider: Provider()) { _ in Text("\(name)") }
+              .supportedFamilies([.systemSmall])
+          }
+        }
+
+        """
+    }
+    var files: [(path: String, contents: String)] = [
+      (
+        "app.json",
+        #"{"expo": {"name": "Many", "ios": {"bundleIdentifier": "com.example.many"}, "plugins": ["@bacons/apple-targets"]}}"#
+      ),
+      ("targets/widget/expo-target.config.json", #"{"type": "widget"}"#),
+      ("targets/widget/Widgets.swift", swift),
+    ]
+    if let expo { files.append(("package.json", #"{"dependencies": {"expo": "\#(expo)"}}"#)) }
+    return files
+  }
+
+  func limitFindings(expo: String?) throws -> [String] {
+    let directory = try TestSupport.directory(with: Self.files(expo: expo))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+      .filter { $0.ruleID == "widget-kind-limit" }.map { "\(TestSupport.position($0)) \($0.message)" }
+  }
+
+  @Test func sdk53BuildsWithXcode16AndTakesSevenWidgetsInOneBlock() throws {
+    #expect(try limitFindings(expo: "~53.0.4") == [])
+    #expect(try limitFindings(expo: "^52.0.0") == [])
+  }
+
+  @Test func olderOrUnknownSDKsKeepALimit() throws {
+    #expect(
+      try limitFindings(expo: "~51.0.0") == [])  // Xcode 15: the builder takes 10.
+    let unknown = try limitFindings(expo: nil)
+    #expect(unknown.count == 1, "\(unknown)")
+    #expect(
+      unknown.first?.hasPrefix(
+        "12:5-12:9 WidgetBundle 'AllWidgets' lists 7 entries in one block, more than the 5 older SDKs'") == true)
+  }
+
+  @Test func dependencyRangesGiveTheMajorVersion() {
+    #expect(ExpoSDK.majorVersion(ofDependency: "~53.0.4") == 53)
+    #expect(ExpoSDK.majorVersion(ofDependency: "^52.0.0") == 52)
+    #expect(ExpoSDK.majorVersion(ofDependency: ">=54") == 54)
+    #expect(ExpoSDK.majorVersion(ofDependency: "latest") == nil)
+    #expect(ExpoSDK.majorVersion(ofDependency: "github:expo/expo") == nil)
+  }
+}

@@ -210,6 +210,9 @@ public struct ExpoAppFrontend: ProjectFrontend {
     }
     project.readingObservations += notes
     project.manifest = manifest
+    let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
+    project.toolchain = toolchain
+    if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
     return project
   }
