@@ -58,3 +58,18 @@ enum SwiftAttributes {
     return finder.found
   }
 }
+
+extension SwiftAttributes {
+  /// `@available(iOS 17.0, *)` on a declaration.
+  static func iOSAvailability(_ attributes: AttributeListSyntax) -> OSVersion? {
+    guard !attributes.isEmpty else { return nil }
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self),
+        SwiftAttributes.name(of: attribute.attributeName) == "available",
+        case .availability(let arguments) = attribute.arguments
+      else { continue }
+      if let version = WidgetCodeReader.iOSVersion(in: arguments) { return version }
+    }
+    return nil
+  }
+}
