@@ -55,8 +55,9 @@ enum WidgetCodeReader {
       guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
       text += plain.content.text
     }
-    // Escapes other than the simplest are rare in identifiers; leave such strings unread.
-    return text.contains("\\") ? nil : text
+    // Escapes other than the simplest are rare in identifiers; leave such strings unread. (Looking for
+    // the byte, not the Character, spares breaking the text into graphemes.)
+    return text.utf8.contains(UInt8(ascii: "\\")) ? nil : text
   }
 
   /// The name a call's callee is when it is a plain name: `CounterView` in `CounterView(...)`.

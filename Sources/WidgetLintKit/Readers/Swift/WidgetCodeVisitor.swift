@@ -3,9 +3,8 @@ import SwiftSyntax
 /// Reads a file's `WidgetCodeFacts` in one walk of its syntax tree. The walk keeps what the facts
 /// depend on (the enclosing types, the versions `@available` and `#available` guarantee, the view-like
 /// types being collected, the widget bodies being read); the calls and declarations it meets add the
-/// facts. It does not enter what holds no code the facts come from: types, imports, modifiers and
-/// attributes.
-final class WidgetCodeVisitor: SyntaxAnyVisitor {
+/// facts. It does not enter what holds no code the facts come from: types, imports and attributes.
+final class WidgetCodeVisitor: SyntaxVisitor {
   let file: SourceText
   private(set) var facts = WidgetCodeFacts()
   private var typeNames: [String] = []
@@ -42,14 +41,21 @@ final class WidgetCodeVisitor: SyntaxAnyVisitor {
 
   // MARK: What the walk skips
 
-  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-    switch node.kind {
-    case .importDecl, .typeAliasDecl, .associatedTypeDecl, .declModifierList, .typeAnnotation, .returnClause,
-      .inheritanceClause, .genericParameterClause, .genericArgumentClause, .genericWhereClause:
-      return .skipChildren
-    default:
-      return node.is(TypeSyntax.self) ? .skipChildren : .visitChildren
-    }
+  // Types and imports hold no code the facts come from. Types are met in these clauses, and where they
+  // are not (a parameter's or a cast's type) only an attributed type holds more than names.
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: AttributedTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // Names and plain string literals hold no code either; only a string's interpolations do.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    node.segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? .visitChildren : .skipChildren
   }
 
   /// Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything), but a view's
