@@ -1,0 +1,27 @@
+import SwiftParser
+import SwiftSyntax
+
+/// What widgetlint reads from one Swift file. Everything keeps its exact span in the file.
+public struct SwiftFileFacts: Sendable {
+  public struct APIUse: Sendable {
+    public var api: ExtensionUnavailableAPI
+    public var span: SourceSpan
+  }
+
+  public var file: SourceText
+  public var unavailableAPIUses: [APIUse] = []
+  public var code = WidgetCodeFacts()
+}
+
+extension SwiftFileFacts {
+  /// References to `names` (by name alone, as written) outside declarations marked unavailable in app
+  /// extensions. Few projects declare such names, so the first reading of a file does not collect
+  /// references: the file is parsed again here, and only when its text contains one of the names.
+  public func references(to names: Set<String>) -> [WidgetCodeFacts.Reference] {
+    guard names.contains(where: { ByteSearch.contains(file.bytes, Array($0.utf8)) }) else { return [] }
+    let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let visitor = ReferenceVisitor(file: file, names: names)
+    visitor.walk(tree)
+    return visitor.references
+  }
+}

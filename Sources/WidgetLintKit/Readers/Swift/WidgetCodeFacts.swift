@@ -1,0 +1,131 @@
+/// What one Swift file says about widgets, read from its syntax tree alone. Values the code computes
+/// at run time are left out: nothing here is guessed.
+public struct WidgetCodeFacts: Sendable {
+  /// A string literal (without interpolation) or a reference to a constant that may hold one.
+  public enum StringValue: Sendable {
+    case literal(String)
+    case reference(type: String?, name: String)
+  }
+
+  public struct StringUse: Sendable {
+    public var value: StringValue
+    /// The literal (with its quotes) or the reference.
+    public var span: SourceSpan
+    /// The type the use is written in, for resolving `kind` to the widget's own constant.
+    public var enclosingType: String?
+  }
+
+  public struct BundleEntry: Sendable {
+    public var typeName: String
+    public var span: SourceSpan
+  }
+
+  public struct Bundle: Sendable {
+    public var typeName: String
+    public var isMain: Bool
+    public var nameSpan: SourceSpan
+    /// The body's entries, one list per block: the body itself, then each `if` branch.
+    public var blocks: [[BundleEntry]]
+    /// False when the body holds more than entries and `if` branches (a `return` of another builder
+    /// property, say): then what it lists is not fully known.
+    public var isComplete = true
+  }
+
+  public struct Widget: Sendable {
+    public var typeName: String
+    /// `@main` on the widget itself: an extension with a single widget and no bundle.
+    public var isMain = false
+    public var nameSpan: SourceSpan
+    public var kind: StringUse?
+    public var configuration: (name: String, span: SourceSpan)?
+    /// `.supportedFamilies([...])`: each family and the array's span; nil when the code does not call it.
+    public var families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?
+    public var contentViews: [String]
+    /// `.configurationDisplayName("…")` and `.description("…")` literals.
+    public var displayName: String?
+    public var description: String?
+  }
+
+  public struct Policy: Sendable {
+    public enum Kind: Sendable { case atEnd, never, after }
+    public var kind: Kind
+    /// The reload interval (after) or the entries' spacing (atEnd), when the code says it plainly.
+    public var seconds: Int?
+    public var span: SourceSpan
+  }
+
+  /// A use that needs an OS version, and the version the code guarantees around it.
+  public struct VersionedUse: Sendable {
+    public var symbol: String
+    public var minimum: OSVersion
+    public var span: SourceSpan
+    public var guaranteed: OSVersion?
+  }
+
+  public struct ViewUse: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    public var isConformance: Bool
+  }
+
+  /// A `.widgetURL` or `Link` in a view type's code.
+  public struct URLUse: Sendable {
+    public var isLink: Bool
+    public var span: SourceSpan
+    public var url: StringUse?
+    public var enclosingType: String?
+    /// The `if`/`switch` branches around it, innermost first: two uses in different branches of one
+    /// construct never apply together.
+    public var branches: [BranchStep] = []
+
+    public func excludes(_ other: URLUse) -> Bool {
+      for step in branches {
+        if let otherStep = other.branches.first(where: { $0.construct == step.construct }),
+          otherStep.index != step.index
+        {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  /// One `if` or `switch` around a use: the construct (its offset) and which of its branches (an `if`'s
+  /// 0 or 1, a `case`'s offset).
+  public struct BranchStep: Sendable, Hashable {
+    public var construct: Int
+    public var index: Int
+
+    public init(construct: Int, index: Int) {
+      self.construct = construct
+      self.index = index
+    }
+  }
+
+  public struct Reference: Sendable {
+    public var name: String
+    public var span: SourceSpan
+  }
+
+  public var bundles: [Bundle] = []
+  public var widgets: [Widget] = []
+  /// Types conforming to `ControlWidget`: bundle entries that are not widgets.
+  public var controls: [String] = []
+  /// `static let` / `let` string constants: by type (nil for file level) and name.
+  public var constants: [ConstantKey: StringUse] = [:]
+  public var groupIdentifiers: [StringUse] = []
+  public var policies: [Policy] = []
+  public var versionedUses: [VersionedUse] = []
+  public var unsupportedViews: [ViewUse] = []
+  public var urlUses: [URLUse] = []
+  /// View types each type's code constructs (for following a widget's view tree).
+  public var viewReferences: [String: Set<String>] = [:]
+  /// The project's own declarations marked unavailable in app extensions. The references to them are
+  /// found on demand: `SwiftFileFacts.references(to:)`.
+  public var extensionUnavailableDeclarations: [String] = []
+
+  public struct ConstantKey: Hashable, Sendable {
+    public var type: String?
+    public var name: String
+  }
+}

@@ -1,0 +1,378 @@
+import SwiftSyntax
+
+/// Reads a file's `WidgetCodeFacts` in one walk of its syntax tree. The walk keeps what the facts
+/// depend on (the enclosing types, the versions `@available` and `#available` guarantee, the view-like
+/// types being collected, the widget bodies being read); the calls and declarations it meets add the
+/// facts. It does not enter what holds no code the facts come from: types, imports and attributes.
+final class WidgetCodeVisitor: SyntaxVisitor {
+  let file: SourceText
+  private(set) var facts = WidgetCodeFacts()
+  private var typeNames: [String] = []
+  private var availability = AvailabilityScope()
+  private var views = ViewReferenceCollector()
+  /// The `body` accessors of the widgets declared so far, with the index of their widget in
+  /// `facts.widgets`: a widget's configuration is read from the calls the walk meets in its body.
+  private var widgetBodies: [SyntaxIdentifier: Int] = [:]
+  /// The widgets whose body is being walked, innermost last.
+  private var widgetsInBody: [WidgetInBody] = []
+
+  private struct WidgetInBody {
+    let body: SyntaxIdentifier
+    let index: Int
+    var hasConfiguration = false
+    var hasFamilies = false
+  }
+
+  init(file: SourceText) {
+    self.file = file
+    // Missing nodes too, as the parser leaves them around syntax errors: the end of a missing block
+    // still ends the `#available` guarantee it was given.
+    super.init(viewMode: .all)
+  }
+
+  /// The view references are complete once the whole file is walked.
+  override func visitPost(_ node: SourceFileSyntax) {
+    facts.viewReferences = views.references
+  }
+
+  private var currentType: String? { typeNames.last }
+
+  private func span(_ node: some SyntaxProtocol) -> SourceSpan { SourceSpan(node, in: file) }
+
+  // MARK: What the walk skips
+
+  // Types and imports hold no code the facts come from. Types are met in these clauses, and where they
+  // are not (a parameter's or a cast's type) only an attributed type holds more than names.
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: AttributedTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // Names and plain string literals hold no code either; only a string's interpolations do.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    node.segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? .visitChildren : .skipChildren
+  }
+
+  /// Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything), but a view's
+  /// property wrappers can construct types in their arguments.
+  override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+    if views.isCollecting {
+      for name in WidgetCodeReader.constructedTypes(in: node) { views.noteConstructed(name) }
+    }
+    return .skipChildren
+  }
+
+  // MARK: Types
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    typeNames.append(SwiftAttributes.name(of: node.extendedType))
+    availability.enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+  /// A struct, class or enum: what its supertypes make it (a widget, a bundle, a view, a control, a
+  /// representable view).
+  private func enterType(_ decl: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
+    let typeName = decl.name.text
+    typeNames.append(typeName)
+    availability.enterDeclaration(decl.attributes)
+    let supertypes = decl.inheritanceClause?.inheritedTypes.map(\.type) ?? []
+    let names = supertypes.map(SwiftAttributes.name(of:))
+    for (name, type) in zip(names, supertypes) where WidgetCodeReader.representables.contains(name) {
+      facts.unsupportedViews.append(.init(name: name, span: span(type), isConformance: true))
+    }
+    let isMain = decl.attributes.contains {
+      $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
+    }
+    if names.contains("WidgetBundle") {
+      facts.bundles.append(
+        WidgetBundleReader.bundle(named: decl.name, isMain: isMain, members: decl.memberBlock, in: file))
+    }
+    if names.contains("Widget") {
+      var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(decl.name), contentViews: [])
+      widget.isMain = isMain
+      if let body = WidgetCodeReader.bodyAccessor(of: decl.memberBlock) { widgetBodies[body.id] = facts.widgets.count }
+      facts.widgets.append(widget)
+    }
+    if names.contains("ControlWidget") { facts.controls.append(typeName) }
+    if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
+      views.collect(for: typeName, in: decl.memberBlock)
+    }
+    return .visitChildren
+  }
+
+  private func leaveType() {
+    availability.leaveDeclaration()
+    typeNames.removeLast()
+  }
+
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    views.enter(node)
+    return .visitChildren
+  }
+  override func visitPost(_ node: MemberBlockSyntax) { views.leaveMemberBlock() }
+
+  // MARK: Functions and variables
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if SwiftAttributes.isUnavailableInExtensions(node.attributes) {
+      facts.extensionUnavailableDeclarations.append(node.name.text)
+    }
+    availability.enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { availability.leaveDeclaration() }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    let isUnavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
+    // Constants only: a `var` may change before it is read.
+    let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      if isUnavailable { facts.extensionUnavailableDeclarations.append(name) }
+      if isConstant, let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value) {
+        facts.constants[.init(type: currentType, name: name)] = .init(
+          value: .literal(text), span: span(value), enclosingType: currentType)
+      }
+    }
+    availability.enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: VariableDeclSyntax) { availability.leaveDeclaration() }
+
+  // MARK: Availability checks
+
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    availability.enter(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    availability.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: CodeBlockSyntax) { availability.leave(node) }
+
+  private func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
+    facts.versionedUses.append(
+      .init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed))
+  }
+
+  // MARK: Widget bodies
+
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    if let index = widgetBodies.removeValue(forKey: node.id) {
+      widgetsInBody.append(WidgetInBody(body: node.id, index: index))
+    }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: AccessorBlockSyntax) {
+    if widgetsInBody.last?.body == node.id { widgetsInBody.removeLast() }
+  }
+
+  /// The first configuration call in a widget's body: its type, kind and content views.
+  private func readConfiguration(_ call: FunctionCallExprSyntax, name: String, of index: Int) {
+    facts.widgets[index].configuration = (name, span(call.calledExpression))
+    if let kind = call.arguments.first(where: { $0.label?.text == "kind" }) {
+      facts.widgets[index].kind = stringUse(kind.expression)
+    }
+    // The views come from the content closure, trailing or labelled `content:`.
+    let content =
+      call.trailingClosure.map(Syntax.init)
+      ?? call.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
+    facts.widgets[index].contentViews = content.map { WidgetCodeReader.constructedTypes(in: $0).sorted() } ?? []
+  }
+
+  /// `.supportedFamilies([...])`: families newer than the first widgets (iOS 14) need their version,
+  /// and the first call in a widget's body lists the widget's families.
+  private func readFamilies(_ call: FunctionCallExprSyntax) {
+    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else {
+      noteFamilies(nil)
+      return
+    }
+    var families: [(name: String, span: SourceSpan)] = []
+    for element in array.elements {
+      guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
+      let name = family.declName.baseName.text
+      families.append((name, span(family)))
+      if let info = WidgetKitCatalog.family(named: name), let minimum = info.iOS, minimum > OSVersion(14) {
+        versioned(name, minimum, family)
+      }
+    }
+    // A family list the code computes is not read.
+    noteFamilies(families.count == array.elements.count ? (families, span(array)) : nil)
+  }
+
+  private func noteFamilies(_ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?) {
+    guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
+    widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
+    if let families { facts.widgets[widget.index].families = families }
+  }
+
+  /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
+  /// applied last does.
+  private func readDescription(_ call: FunctionCallExprSyntax, isDisplayName: Bool) {
+    guard let widget = widgetsInBody.last, let argument = call.arguments.first,
+      let text = WidgetCodeReader.literal(argument.expression)
+    else { return }
+    if isDisplayName {
+      facts.widgets[widget.index].displayName = text
+    } else {
+      facts.widgets[widget.index].description = text
+    }
+  }
+
+  // MARK: Calls
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let name = WidgetCodeReader.calleeName(node) {
+      readConstruction(node, of: name)
+    } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+      readMemberCall(node, member: member)
+    }
+    return .visitChildren
+  }
+
+  /// A call of a capitalised name, a type being constructed: the views a view-like type builds, and the
+  /// facts some types' arguments give.
+  private func readConstruction(_ call: FunctionCallExprSyntax, of name: String) {
+    // Types are capitalised; most calls are to functions and methods.
+    guard WidgetCodeReader.isCapitalized(name) else { return }
+    views.noteConstructed(name)
+    let arguments = call.arguments
+    if WidgetCodeReader.unsupportedViews[name] != nil {
+      facts.unsupportedViews.append(.init(name: name, span: span(call.calledExpression), isConformance: false))
+    }
+    switch name {
+    case "UserDefaults":
+      if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression) {
+        facts.groupIdentifiers.append(use)
+      }
+    case "Timeline":
+      if let policy = arguments.first(where: { $0.label?.text == "policy" })?.expression,
+        let (kind, seconds) = TimelinePolicyReader.policy(policy, of: call)
+      {
+        facts.policies.append(.init(kind: kind, seconds: seconds, span: span(policy)))
+      }
+    case "Link":
+      let destination = arguments.first { $0.label?.text == "destination" }
+      facts.urlUses.append(
+        .init(
+          isLink: true, span: span(call.calledExpression), url: destination.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: Self.branches(around: call)))
+    case "AppIntentConfiguration":
+      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression)
+    case "Button" where arguments.contains { $0.label?.text == "intent" }:
+      versioned("Button(intent:)", OSVersion(17), call.calledExpression)
+    case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
+      versioned("Toggle(isOn:intent:)", OSVersion(17), call.calledExpression)
+    default:
+      break
+    }
+    if let widget = widgetsInBody.last, !widget.hasConfiguration, WidgetCodeReader.configurationTypes.contains(name) {
+      widgetsInBody[widgetsInBody.count - 1].hasConfiguration = true
+      readConfiguration(call, name: name, of: widget.index)
+    }
+  }
+
+  /// A call of a member: modifiers (`.widgetURL`, `.containerBackground`, `.supportedFamilies`, a
+  /// widget's texts) and `containerURL(forSecurityApplicationGroupIdentifier:)`.
+  private func readMemberCall(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+    let arguments = call.arguments
+    switch member.declName.baseName.text {
+    case "widgetURL":
+      facts.urlUses.append(
+        .init(
+          isLink: false, span: span(member.declName), url: arguments.first.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: Self.branches(around: call)))
+    case "containerBackground":
+      let isForWidget = arguments.contains {
+        $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
+      }
+      if isForWidget { versioned("containerBackground(_:for: .widget)", OSVersion(17), member.declName) }
+    case "containerURL":
+      if let argument = arguments.first, argument.label?.text == "forSecurityApplicationGroupIdentifier",
+        let use = stringUse(argument.expression)
+      {
+        facts.groupIdentifiers.append(use)
+      }
+    case "supportedFamilies":
+      readFamilies(call)
+    case "configurationDisplayName":
+      readDescription(call, isDisplayName: true)
+    case "description":
+      readDescription(call, isDisplayName: false)
+    default:
+      break
+    }
+  }
+
+  // MARK: Strings and URLs
+
+  /// A string literal, or a reference to a constant (`kind`, `Self.kind`, `Keys.group`).
+  private func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    let value: WidgetCodeFacts.StringValue
+    if let text = WidgetCodeReader.literal(expression) {
+      value = .literal(text)
+    } else if let name = WidgetCodeReader.referenceName(expression) {
+      value = .reference(type: nil, name: name)
+    } else if let member = expression.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName)
+    {
+      value = .reference(type: base == "Self" ? currentType : base, name: member.declName.baseName.text)
+    } else {
+      return nil
+    }
+    return .init(value: value, span: span(expression), enclosingType: currentType)
+  }
+
+  /// `URL(string: "…")` or `URL(string: "…")!`.
+  private func urlString(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    let unwrapped = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression
+    guard let call = unwrapped.as(FunctionCallExprSyntax.self), WidgetCodeReader.calleeName(call) == "URL",
+      let argument = call.arguments.first, argument.label?.text == "string"
+    else { return nil }
+    return stringUse(argument.expression)
+  }
+
+  /// The branches of `if` and `switch` a node sits in, innermost first, up to its type.
+  static func branches(around node: some SyntaxProtocol) -> [WidgetCodeFacts.BranchStep] {
+    var steps: [WidgetCodeFacts.BranchStep] = []
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if let ifExpression = parent.as(IfExprSyntax.self) {
+        let start = ifExpression.positionAfterSkippingLeadingTrivia.utf8Offset
+        if child.id == ifExpression.body.id {
+          steps.append(.init(construct: start, index: 0))
+        } else if let elseBody = ifExpression.elseBody, child.id == elseBody.id {
+          steps.append(.init(construct: start, index: 1))
+        }
+      }
+      if parent.is(SwitchCaseSyntax.self), let cases = parent.parent?.as(SwitchCaseListSyntax.self) {
+        // The case's offset tells it from its siblings without counting them (a switch can have thousands).
+        steps.append(
+          .init(
+            construct: cases.positionAfterSkippingLeadingTrivia.utf8Offset,
+            index: parent.positionAfterSkippingLeadingTrivia.utf8Offset))
+      }
+      if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) { break }
+      child = parent
+    }
+    return steps
+  }
+}
