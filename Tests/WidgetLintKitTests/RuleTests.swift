@@ -262,3 +262,14 @@ import Testing
     #expect(try lint("[Missing]") == ["invalid-value widgets.yaml"])
   }
 }
+
+extension RuleTests {
+  /// Each view that does not render has its own advice, and no message says the same thing twice.
+  @Test func unsupportedViewMessagesSayEachThingOnce() {
+    #expect(Set(WidgetUnsupportedViewRule.advice.keys) == WidgetKitCatalog.viewsThatDoNotRender)
+    for (view, advice) in WidgetUnsupportedViewRule.advice {
+      let message = "\(view) does not render in a widget: \(advice)"
+      #expect(!advice.contains("does not render"), "\(message)")
+    }
+  }
+}

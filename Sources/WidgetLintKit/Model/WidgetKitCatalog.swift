@@ -52,6 +52,14 @@ public enum WidgetKitCatalog {
     }
   }
 
+  /// SwiftUI views that do not render in a widget: a widget is drawn once from a snapshot of its view,
+  /// with no scrolling, text input, network loading, video, maps or web content (Apple, "Creating a
+  /// widget extension").
+  public static let viewsThatDoNotRender: Set<String> = [
+    "AsyncImage", "ScrollView", "List", "TextField", "TextEditor", "SecureField", "VideoPlayer", "Map", "WKWebView",
+    "WebView",
+  ]
+
   /// The classic WidgetBundleBuilder block size, of Xcode 12's SDK: `buildBlock` overloads for 1 to 5
   /// widgets.
   public static let classicBundleBlockLimit = 5

@@ -79,13 +79,27 @@ public struct WidgetUnsupportedViewRule: Rule {
 
   public init() {}
 
+  /// What to do instead of each view that does not render (`WidgetKitCatalog.viewsThatDoNotRender`).
+  static let advice: [String: String] = [
+    "AsyncImage": "it never loads in a widget; download the image in the timeline provider and pass it in the entry",
+    "ScrollView": "widgets do not scroll; show a fixed number of items",
+    "List": "widgets do not scroll; use a VStack of a fixed number of rows",
+    "TextField": "widgets take no text input; open the app with widgetURL for editing",
+    "TextEditor": "widgets take no text input; open the app with widgetURL for editing",
+    "SecureField": "widgets take no text input; open the app with widgetURL for editing",
+    "VideoPlayer": "widgets show no video; show a still image",
+    "Map": "render a snapshot with MKMapSnapshotter in the provider",
+    "WKWebView": "web views do not render in a widget",
+    "WebView": "web views do not render in a widget",
+  ]
+
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
       for view in code.files.flatMap(\.code.unsupportedViews) {
         let advice =
           view.isConformance
           ? "widgets cannot host UIKit views; draw it with SwiftUI views, or render an image in the provider"
-          : WidgetCodeReader.unsupportedViews[view.name] ?? ""
+          : Self.advice[view.name] ?? "show a view WidgetKit renders instead"
         context.report("\(view.name) does not render in a widget: \(advice)", inCodeOf: target, at: view.span)
       }
     }

@@ -8,18 +8,6 @@ enum WidgetCodeReader {
   ]
 
   /// Views that do not render in a widget, and what to do instead.
-  static let unsupportedViews: [String: String] = [
-    "AsyncImage": "it never loads in a widget; download the image in the timeline provider and pass it in the entry",
-    "ScrollView": "widgets do not scroll; show a fixed number of items",
-    "List": "widgets do not scroll; use a VStack of a fixed number of rows",
-    "TextField": "widgets take no text input; open the app with widgetURL for editing",
-    "TextEditor": "widgets take no text input; open the app with widgetURL for editing",
-    "SecureField": "widgets take no text input; open the app with widgetURL for editing",
-    "VideoPlayer": "widgets show no video; show a still image",
-    "Map": "Map does not render in a widget; render a snapshot with MKMapSnapshotter in the provider",
-    "WKWebView": "web views do not render in a widget",
-    "WebView": "web views do not render in a widget",
-  ]
   static let representables: Set<String> = ["UIViewRepresentable", "UIViewControllerRepresentable"]
 
   static func read(_ tree: SourceFileSyntax, file: SourceText) -> WidgetCodeFacts {

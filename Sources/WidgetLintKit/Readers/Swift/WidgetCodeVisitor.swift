@@ -255,7 +255,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     guard WidgetCodeReader.isCapitalized(name) else { return }
     views.noteConstructed(name)
     let arguments = call.arguments
-    if WidgetCodeReader.unsupportedViews[name] != nil {
+    if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
       facts.unsupportedViews.append(.init(name: name, span: span(call.calledExpression), isConformance: false))
     }
     switch name {
