@@ -6,7 +6,7 @@ import Testing
 /// Expo and Flutter apps linted as they are, with no manifest: clean ones report nothing, and each
 /// project under examples/broken-projects/ reports exactly the findings its `expected.txt` lists.
 @Suite struct ProjectExamplesTests {
-  static let cleanProjects = ["flutter-home-widget", "expo-widgets"]
+  static let cleanProjects = ["flutter-home-widget", "expo-widgets", "native-widgets"]
 
   static var brokenProjects: [String] {
     TestSupport.entries(of: "examples/broken-projects")
