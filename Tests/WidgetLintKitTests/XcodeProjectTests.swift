@@ -100,3 +100,247 @@ import Testing
     #expect(findings.contains { $0.message.contains("is not in the app's entitlements") })
   }
 }
+
+/// Apps read from their `project.pbxproj`: targets, build settings per configuration, member files.
+@Suite struct XcodeProjectFileTests {
+  /// A small project in Xcode's format: an app `App` (folder `App/`) embedding a widget extension
+  /// `Widget` (synchronized folder `Widget/`), with the given build settings per configuration.
+  static func project(
+    app: [String: String] = [:], widget: [String: [String: String]], projectSettings: String = "",
+    widgetExceptions: String = "", appExceptions: String = "", configurations: [String] = ["Debug", "Release"]
+  ) -> String {
+    func settings(_ values: [String: String]) -> String {
+      values.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key) = \"\($0.value)\";\n" }.joined()
+    }
+    var text = """
+      // !$*UTF8*$!
+      {
+      \tarchiveVersion = 1;
+      \tobjectVersion = 77;
+      \tobjects = {
+      \t\tP0 /* Project object */ = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (TA /* App */, TW /* Widget */, ); };
+      \t\tG0 = {isa = PBXGroup; children = (GA /* App */, SW /* Widget */, ); sourceTree = "<group>"; };
+      \t\tGA /* App */ = {isa = PBXGroup; children = (FA /* AppMain.swift */, ); path = App; sourceTree = "<group>"; };
+      \t\tFA /* AppMain.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppMain.swift; sourceTree = "<group>"; };
+      \t\tBA /* AppMain.swift in Sources */ = {isa = PBXBuildFile; fileRef = FA /* AppMain.swift */; };
+      \t\tSW /* Widget */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (\(widgetExceptions)); path = Widget; sourceTree = "<group>"; };
+      \t\tPW /* Widget.appex */ = {isa = PBXFileReference; explicitFileType = "wrapper.app-extension"; path = Widget.appex; sourceTree = BUILT_PRODUCTS_DIR; };
+      \t\tBE /* Widget.appex in Embed Foundation Extensions */ = {isa = PBXBuildFile; fileRef = PW /* Widget.appex */; };
+      \t\tCE /* Embed Foundation Extensions */ = {isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 13; files = (BE, ); };
+      \t\tSA /* Sources */ = {isa = PBXSourcesBuildPhase; files = (BA /* AppMain.swift in Sources */, ); };
+      \t\tTA /* App */ = {isa = PBXNativeTarget; buildConfigurationList = AL; buildPhases = (SA, CE, ); name = App; productType = "com.apple.product-type.application"; };
+      \t\tTW /* Widget */ = {isa = PBXNativeTarget; buildConfigurationList = WL; buildPhases = (); fileSystemSynchronizedGroups = (SW /* Widget */, ); name = Widget; productReference = PW; productType = "com.apple.product-type.app-extension"; };
+      \(appExceptions)
+      """
+    for (list, prefix) in [("PL", "P"), ("AL", "A"), ("WL", "W")] {
+      text +=
+        "\t\t\(list) = {isa = XCConfigurationList; buildConfigurations = (\(configurations.map { prefix + $0 + ", " }.joined())); };\n"
+    }
+    for name in configurations {
+      text +=
+        "\t\tP\(name) /* \(name) */ = {isa = XCBuildConfiguration; buildSettings = {\n\(projectSettings)\t\t\t}; name = \(name); };\n"
+      text +=
+        "\t\tA\(name) /* \(name) */ = {isa = XCBuildConfiguration; buildSettings = {\n\(settings(app))\t\t\t}; name = \(name); };\n"
+      text +=
+        "\t\tW\(name) /* \(name) */ = {isa = XCBuildConfiguration; buildSettings = {\n\(settings(widget[name] ?? [:]))\t\t\t}; name = \(name); };\n"
+    }
+    return text + "\t};\n\trootObject = P0 /* Project object */;\n}\n"
+  }
+
+  static let appSettings = [
+    "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements",
+  ]
+
+  static func widgetSettings(_ extra: [String: String] = [:]) -> [String: String] {
+    [
+      "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget", "CODE_SIGN_ENTITLEMENTS": "Widget/Widget.entitlements",
+      "INFOPLIST_FILE": "Widget/Info.plist", "IPHONEOS_DEPLOYMENT_TARGET": "17.0",
+    ].merging(extra) { $1 }
+  }
+
+  static let widgetSwift = """
+    import WidgetKit
+    import SwiftUI
+    @main
+    struct NoteWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Note", provider: Provider()) { _ in Text("") }
+                .supportedFamilies([.systemSmall])
+        }
+    }
+    struct Provider {
+        let defaults = UserDefaults(suiteName: "group.com.example.app")
+    }
+    """
+
+  static func files(
+    pbxproj: String, widgetGroups: String = "group.com.example.app", extra: [(path: String, contents: String)] = []
+  ) -> [(path: String, contents: String)] {
+    [
+      ("Notes.xcodeproj/project.pbxproj", pbxproj),
+      ("App/AppMain.swift", "import SwiftUI\n"),
+      ("App/App.entitlements", XcodeProjectTests.groups("group.com.example.app")),
+      ("Widget/Info.plist", XcodeProjectTests.widgetInfo),
+      ("Widget/Widget.entitlements", XcodeProjectTests.groups(widgetGroups)),
+      ("Widget/NoteWidget.swift", widgetSwift),
+    ] + extra
+  }
+
+  func lint(_ files: [(path: String, contents: String)]) throws -> (findings: [Finding], projects: [Project]) {
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let linter = Linter()
+    let projects = linter.readVariants(XcodeAppFrontend(directory: directory.path))
+    return (linter.lint(variants: projects), projects)
+  }
+
+  @Test func cleanProjectIsReadOnceWithItsTargetsAndMemberFiles() throws {
+    let pbxproj = Self.project(
+      app: Self.appSettings, widget: ["Debug": Self.widgetSettings(), "Release": Self.widgetSettings()])
+    let (findings, projects) = try lint(Self.files(pbxproj: pbxproj))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(projects.count == 1)
+    let manifest = try #require(projects.first?.manifest)
+    #expect(manifest.app?.bundleIdentifier?.value == "com.example.app")
+    #expect(manifest.targets.map { $0.name?.value } == ["Widget"])
+    #expect(manifest.targets.first?.deploymentTarget?.value == OSVersion(17, 0))
+    #expect(projects[0].targetSwiftFiles.first?.count == 1)
+  }
+
+  @Test func findingsPointAtTheBuildSettingInTheProjectFile() throws {
+    let settings = Self.widgetSettings(["PRODUCT_BUNDLE_IDENTIFIER": "com.other.widget"])
+    let pbxproj = Self.project(app: Self.appSettings, widget: ["Debug": settings, "Release": settings])
+    let (findings, projects) = try lint(Self.files(pbxproj: pbxproj))
+    #expect(projects.count == 1)
+    let finding = try #require(findings.first)
+    #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
+    #expect(finding.file.hasSuffix("Notes.xcodeproj/project.pbxproj"))
+    // The Release configuration's line (the one read where configurations agree).
+    let line = pbxproj.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("\"com.other.widget\"")
+    }
+    let lines = pbxproj.split(separator: "\n", omittingEmptySubsequences: false)
+    let releaseLine = lines.indices.last { lines[$0].contains("\"com.other.widget\"") }
+    #expect(line != nil)
+    #expect(finding.range.start.line == releaseLine.map { $0 + 1 })
+    #expect(finding.range.start.column == 33)
+  }
+
+  @Test func configurationsThatDisagreeAreReadOneByOne() throws {
+    let pbxproj = Self.project(
+      app: Self.appSettings,
+      widget: [
+        "Debug": Self.widgetSettings(["CODE_SIGN_ENTITLEMENTS": "Widget/WidgetDebug.entitlements"]),
+        "Release": Self.widgetSettings(),
+      ])
+    let files = Self.files(
+      pbxproj: pbxproj,
+      extra: [("Widget/WidgetDebug.entitlements", XcodeProjectTests.groups("group.com.example.app.debug"))])
+    let (findings, projects) = try lint(files)
+    #expect(projects.map(\.variant) == ["the Debug configuration", "the Release configuration"])
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch", "app-group-mismatch"])
+    #expect(findings.allSatisfy { $0.message.hasSuffix("(only in the Debug configuration)") })
+    #expect(findings.contains { $0.file.hasSuffix("Widget/NoteWidget.swift") && $0.range.start.line == 11 })
+    #expect(findings.contains { $0.file.hasSuffix("Widget/WidgetDebug.entitlements") })
+  }
+
+  @Test func membershipExceptionsDecideWhichFilesAreWidgetCode() throws {
+    // AppOnly.swift sits in the widget's folder but is the app's: it is not judged as widget code.
+    let exceptions = """
+      \t\tXW = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist, AppOnly.swift, ); target = TW /* Widget */; };
+      \t\tXA = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (AppOnly.swift, ); target = TA /* App */; };
+      """
+    let pbxproj = Self.project(
+      app: Self.appSettings, widget: ["Debug": Self.widgetSettings(), "Release": Self.widgetSettings()],
+      widgetExceptions: "XW, XA, ", appExceptions: exceptions)
+    let appOnly = "import UIKit\nfunc open() { UIApplication.shared.open(URL(string: \"a:b\")!) }\n"
+    let (findings, projects) = try lint(Self.files(pbxproj: pbxproj, extra: [("Widget/AppOnly.swift", appOnly)]))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(projects[0].targetSwiftFiles.first?.map(\.file.path).contains { $0.hasSuffix("AppOnly.swift") } == false)
+    // Without the exception it is the widget's, and judged.
+    let member = Self.project(
+      app: Self.appSettings, widget: ["Debug": Self.widgetSettings(), "Release": Self.widgetSettings()])
+    let judged = try lint(Self.files(pbxproj: member, extra: [("Widget/AppOnly.swift", appOnly)])).findings
+    #expect(judged.map(\.ruleID) == ["extension-unavailable-api"])
+  }
+
+  @Test func settingsComeFromXcconfigsAndTheProjectAndUnknownOnesAreSkipped() throws {
+    let projectSettings = "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"
+    var widget = Self.widgetSettings(["PRODUCT_BUNDLE_IDENTIFIER": "$(APP_ID).$(WIDGET_SUFFIX:lower)"])
+    widget["IPHONEOS_DEPLOYMENT_TARGET"] = nil
+    var pbxproj = Self.project(
+      app: ["PRODUCT_BUNDLE_IDENTIFIER": "$(APP_ID)", "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"],
+      widget: ["Debug": widget, "Release": widget], projectSettings: projectSettings)
+    // The project's configurations are based on Config/Base.xcconfig, which includes Ids.xcconfig.
+    pbxproj = pbxproj.replacingOccurrences(
+      of: "isa = XCBuildConfiguration; buildSettings = {\n\t\t\t\tIPHONEOS",
+      with: "isa = XCBuildConfiguration; baseConfigurationReference = XC; buildSettings = {\n\t\t\t\tIPHONEOS")
+    pbxproj = pbxproj.replacingOccurrences(
+      of: "children = (GA /* App */,", with: "children = (XC /* Base.xcconfig */, GA /* App */,")
+    pbxproj = pbxproj.replacingOccurrences(
+      of: "\t};\n\trootObject",
+      with:
+        "\t\tXC /* Base.xcconfig */ = {isa = PBXFileReference; path = Config/Base.xcconfig; sourceTree = SOURCE_ROOT; };\n\t};\n\trootObject"
+    )
+    let base = "#include \"Ids.xcconfig\"\nWIDGET_SUFFIX = Widget // the extension's suffix\n"
+    let (findings, projects) = try lint(
+      Self.files(
+        pbxproj: pbxproj,
+        extra: [
+          ("Config/Base.xcconfig", base), ("Config/Ids.xcconfig", "APP_ID = com.example.app;\n"),
+        ]))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    let manifest = try #require(projects.first?.manifest)
+    #expect(manifest.app?.bundleIdentifier?.value == "com.example.app")
+    let target = try #require(manifest.targets.first)
+    #expect(target.bundleIdentifier?.value == "com.example.app.widget")
+    #expect(target.bundleIdentifier?.span.file.path.hasSuffix("project.pbxproj") == true)
+    #expect(target.deploymentTarget?.value == OSVersion(15, 0))
+    #expect(projects[0].filesRead.contains { $0.hasSuffix("Config/Ids.xcconfig") })
+    // A reference nothing defines leaves the bundle identifier unknown: not guessed, not checked.
+    let unknown = pbxproj.replacingOccurrences(of: "$(APP_ID).$(WIDGET_SUFFIX:lower)", with: "$(TEAM_PREFIX).widget")
+    let read = try lint(Self.files(pbxproj: unknown, extra: [("Config/Base.xcconfig", base)]))
+    #expect(read.findings.isEmpty)
+    #expect(read.projects.first?.manifest?.targets.first?.bundleIdentifier == nil)
+  }
+
+  @Test func aMalformedProjectFileIsReportedAndTheFoldersAreGuessed() throws {
+    let files: [(path: String, contents: String)] = [
+      ("ios/Runner.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXGroup\n\t};\n}\n"),
+      ("ios/Runner/Info.plist", XcodeProjectTests.plist("")),
+    ]
+    let (findings, projects) = try lint(files)
+    #expect(findings.map(\.ruleID) == ["invalid-value"])
+    #expect(findings.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "5:2")
+    #expect(projects.first?.filesRead.first?.hasPrefix("note: ") == true)
+  }
+
+  @Test func withoutAnXcodeProjectTheFoldersAreGuessedAndItSaysSo() throws {
+    let files: [(path: String, contents: String)] = [("ios/Runner/Info.plist", XcodeProjectTests.plist(""))]
+    let (_, projects) = try lint(files)
+    #expect(projects.first?.filesRead.first == "note: no .xcodeproj found: targets guessed from folders")
+  }
+
+  /// home_widget's example app, in shape: the widget extension's entitlements sit beside its folder and
+  /// are reached only through `CODE_SIGN_ENTITLEMENTS`; they list another group than the widget reads.
+  @Test func homeWidgetExampleShapeFindsTheGroupTheWidgetIsNotEntitledTo() throws {
+    let root = TestSupport.path("examples/broken-projects/xcode-entitlements-beside-target")
+    let findings = Linter().lint(XcodeAppFrontend(directory: root))
+    let swift = try #require(findings.first { $0.file.hasSuffix("ios/HomeWidgetExample/HomeWidgetExample.swift") })
+    #expect(swift.ruleID == "app-group-mismatch")
+    #expect(swift.message.contains("'group.es.antonborri.exampleHomeWidget'"))
+    #expect(swift.message.contains("'group.es.antonborri.integrationTest' only"))
+    let swiftSource = try String(contentsOfFile: swift.file, encoding: .utf8)
+    let suiteLine = swiftSource.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("UserDefaults(suiteName: \"group.es.antonborri.exampleHomeWidget\")")
+    }
+    #expect(swift.range.start.line == suiteLine.map { $0 + 1 })
+    let related = try #require(swift.related.first)
+    #expect(related.span.file.path.hasSuffix("ios/HomeWidgetExampleExtension.entitlements"))
+    let entitlements = try String(contentsOfFile: related.span.file.path, encoding: .utf8)
+    let arrayLine = entitlements.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("<array>")
+    }
+    #expect(related.span.range.start.line == arrayLine.map { $0 + 1 })
+  }
+}

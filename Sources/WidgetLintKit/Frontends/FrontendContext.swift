@@ -55,6 +55,19 @@ public final class FrontendContext: Sendable {
 
   static let scriptExtensions: Set<String> = ["js", "mjs", "cjs", "ts", "mts", "cts"]
 
+  /// Reads an Xcode `project.pbxproj`, within the reading limits.
+  func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let empty = SourceText(path: path, text: "")
+      return (nil, [XcodeProjectReader.problem(empty, "cannot read '\(path)': \(error.message)", 0, 0)], empty)
+    case .success(let bytes):
+      let source = SourceText(path: path, bytes: bytes)
+      let (value, problems) = XcodeProjectReader.read(source, maxDepth: limits.parser.maxDepth)
+      return (value, problems, source)
+    }
+  }
+
   /// A `computed-value` note for every part of a value that is computed when the project builds.
   func computedNotes(_ value: Located<ConfigValue>) -> [Observation] {
     ConfigValues.computedParts(of: value).map { part in

@@ -70,10 +70,22 @@ public enum ProjectDiscovery {
     (ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames).first(where: names.contains)
   }
 
-  /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension).
+  /// Whether a project file has an app extension target.
+  static func hasAppExtension(_ pbxproj: String) -> Bool {
+    guard case .success(let bytes) = InputReader.read(path: pbxproj, maxSize: 16 << 20) else { return false }
+    return String(decoding: bytes, as: UTF8.self).contains("com.apple.product-type.app-extension")
+  }
+
+  /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension)
+  /// or an `.xcodeproj` with an app extension target.
   static func isXcodeAppFolder(_ path: String) -> Bool {
     let manager = FileManager.default
     guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
+    for folder in folders where folder.hasSuffix(".xcodeproj") && folder != "Pods.xcodeproj" {
+      if hasAppExtension(SwiftFileResolver.join(SwiftFileResolver.join(path, folder), "project.pbxproj")) {
+        return true
+      }
+    }
     for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
       let info = SwiftFileResolver.join(SwiftFileResolver.join(path, folder), "Info.plist")
       if case .success(let bytes) = InputReader.read(path: info, maxSize: 4 << 20),
@@ -141,11 +153,20 @@ public enum ProjectDiscovery {
           }
           return parts[..<index].joined(separator: "/")
         })
+      // An Xcode project with an app extension (`<folder>/<name>.xcodeproj/project.pbxproj`, or in `ios/`).
+      for relative in files where relative.hasSuffix(".xcodeproj/project.pbxproj") {
+        var parts = relative.split(separator: "/").dropLast(2)
+        guard !parts.contains("Pods") else { continue }
+        if parts.last == "ios" { parts = parts.dropLast() }
+        if hasAppExtension(SwiftFileResolver.join(argument, relative)) {
+          iosFolders.insert(parts.joined(separator: "/"))
+        }
+      }
       if (argument as NSString).lastPathComponent == "ios" || isXcodeAppFolder(argument) { iosFolders.insert("") }
       for folder in iosFolders.sorted() where !expoFolders.contains(folder) {
         let path = folder.isEmpty ? argument : SwiftFileResolver.join(argument, folder)
         let ios =
-          folder.isEmpty && !FileManager.default.fileExists(atPath: SwiftFileResolver.join(path, "ios"))
+          !FileManager.default.fileExists(atPath: SwiftFileResolver.join(path, "ios"))
           ? path : SwiftFileResolver.join(path, "ios")
         if isXcodeAppFolder(ios) { found.append(.xcodeProject(directory: path)) }
       }

@@ -1,21 +1,86 @@
 import Foundation
 
-/// An Xcode or Flutter app as it is: the `ios/` folder's targets, recognised by their Info.plist, with
-/// their entitlements and the widget extension's Swift, and for Flutter the home_widget calls in `lib/`.
+/// An Xcode or Flutter app as it is. With an `.xcodeproj` (in `ios/` or the folder itself), its
+/// `project.pbxproj` says what the targets are: each native target's product type, build settings per
+/// configuration (with their `.xcconfig` files), Swift sources, entitlements and Info.plist, and which
+/// extensions the app embeds. Where configurations disagree, the project is read once per configuration.
+/// Without one, the `ios/` folder's targets are guessed from their Info.plist. For Flutter, the
+/// home_widget calls in `lib/` are read too.
 public struct XcodeAppFrontend: ProjectFrontend {
   /// The folder holding `ios/`, or `ios/` itself.
   public var directory: String
 
   public init(directory: String) { self.directory = directory }
 
-  public func readProject(_ context: FrontendContext) -> Project {
-    let ios =
-      FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "ios"))
+  var iosDirectory: String {
+    FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "ios"))
       ? SwiftFileResolver.join(directory, "ios") : directory
+  }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    readVariants(context)[0]
+  }
+
+  public func readVariants(_ context: FrontendContext) -> [Project] {
+    let ios = iosDirectory
+    guard let projectFolder = Self.xcodeProject(in: ios) else {
+      return [readGuessingFromFolders(context, note: "no .xcodeproj found: targets guessed from folders")]
+    }
+    let pbxproj = SwiftFileResolver.join(projectFolder, "project.pbxproj")
+    let (value, problems, _) = context.readXcodeProject(at: pbxproj)
+    guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: ios) else {
+      var project = readGuessingFromFolders(
+        context, note: "\(pbxproj) could not be read: targets guessed from folders")
+      project.readingObservations = problems + project.readingObservations
+      if problems.isEmpty, let source = try? String(contentsOfFile: pbxproj, encoding: .utf8) {
+        project.readingObservations.append(
+          XcodeProjectReader.problem(
+            SourceText(path: pbxproj, text: source), "the project file has no PBXProject root object", 0, 0))
+      }
+      return [project]
+    }
+    return XcodeProjectVariants(
+      frontend: self, context: context, objects: objects, pbxproj: pbxproj, iosDirectory: ios
+    ).read()
+  }
+
+  /// The app's `.xcodeproj` in a folder: `Runner.xcodeproj` (Flutter), else the first by name.
+  static func xcodeProject(in folder: String) -> String? {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter {
+      $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj"
+        && FileManager.default.fileExists(
+          atPath: SwiftFileResolver.join(SwiftFileResolver.join(folder, $0), "project.pbxproj"))
+    }
+    guard let name = names.first(where: { $0 == "Runner.xcodeproj" }) ?? names.first else { return nil }
+    return SwiftFileResolver.join(folder, name)
+  }
+
+  /// The home_widget calls in a Flutter app's `lib/`.
+  func readDart(_ context: FrontendContext, into project: inout Project) {
+    let lib = SwiftFileResolver.join(directory, "lib")
+    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
+      $0.hasSuffix(".dart")
+    }
+    for relative in dartFiles {
+      let path = SwiftFileResolver.join(lib, relative)
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+        continue
+      }
+      project.filesRead.append(path)
+      project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+        .map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
+    }
+  }
+
+  /// Today's fallback for a tree without an `.xcodeproj`: a folder whose Info.plist has
+  /// `NSExtensionPointIdentifier` is an extension target, the one without `NSExtension` the app.
+  func readGuessingFromFolders(_ context: FrontendContext, note: String) -> Project {
+    let ios = iosDirectory
     let settings = xcconfigSettings(in: ios)
     var manifest = Manifest(rootSpan: SourceSpan(file: SourceText(path: ios, text: ""), start: 0, end: 0))
     manifest.origin = .xcode
     var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingObservations: [])
+    project.filesRead.append("note: \(note)")
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     let skipped: Set<String> = ["Pods", "Flutter", "build", "DerivedData", ".symlinks"]
     let folders = ((try? FileManager.default.contentsOfDirectory(atPath: ios)) ?? []).sorted().filter {
@@ -60,20 +125,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
       manifest.targets.append(target)
       filesPerTarget.append(files)
     }
-    // Flutter: the home_widget calls in lib/.
-    let lib = SwiftFileResolver.join(directory, "lib")
-    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
-      $0.hasSuffix(".dart")
-    }
-    for relative in dartFiles {
-      let path = SwiftFileResolver.join(lib, relative)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
-        continue
-      }
-      project.filesRead.append(path)
-      project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
-        .map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
-    }
+    readDart(context, into: &project)
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
     return project

@@ -1,0 +1,178 @@
+import Foundation
+
+/// Reads an Xcode project's app and extension targets from its `project.pbxproj`, once per build
+/// configuration. When every configuration gives the same facts, one project is returned (read from
+/// Release where there is one); otherwise one per configuration, named "the Debug configuration".
+///
+/// The app is the application target that embeds extensions (`dstSubfolderSpec = 13`), else `Runner`,
+/// else the first application. Its targets are the app extensions it embeds (all app extensions when it
+/// embeds none). An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read
+/// from exactly its member Swift files: its Sources build phase and its synchronized folders.
+struct XcodeProjectVariants {
+  let frontend: XcodeAppFrontend
+  let context: FrontendContext
+  let objects: XcodeProjectObjects
+  let pbxproj: String
+  let iosDirectory: String
+
+  static let applicationType = "com.apple.product-type.application"
+  static let extensionType = "com.apple.product-type.app-extension"
+  static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+
+  func read() -> [Project] {
+    let targets = objects.nativeTargets
+    var names = objects.projectConfigurations.map(\.name)
+    if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
+    if names.isEmpty { names = [""] }
+    var xcconfigs: [String: (settings: [String: XcodeBuildSetting], files: [String])] = [:]
+    let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
+    if Set(readings.map(\.signature)).count == 1 {
+      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    }
+    return readings.map { reading in
+      var project = reading.project
+      project.variant = "the \(reading.name) configuration"
+      return project
+    }
+  }
+
+  private func xcconfig(
+    _ path: String?, _ cache: inout [String: (settings: [String: XcodeBuildSetting], files: [String])]
+  ) -> (settings: [String: XcodeBuildSetting], files: [String]) {
+    guard let path else { return ([:], []) }
+    if let known = cache[path] { return known }
+    let (list, files) = XcconfigReader(maxFileSize: context.limits.maxFileSize).read(path: path)
+    var settings: [String: XcodeBuildSetting] = [:]
+    for (key, setting) in list { settings[key] = setting }
+    cache[path] = (settings, files)
+    return (settings, files)
+  }
+
+  private func read(
+    configuration name: String, targets: [XcodeProjectObjects.Target],
+    xcconfigs: inout [String: (settings: [String: XcodeBuildSetting], files: [String])]
+  ) -> (name: String, project: Project, signature: [String]) {
+    var project = Project(
+      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: [])
+    project.filesRead.append(pbxproj)
+    let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
+    let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
+    let projectName = ((pbxproj as NSString).deletingLastPathComponent as NSString).lastPathComponent
+    var signature: [String] = []
+
+    func settings(of target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
+      let own = target.configurations.first { $0.name == name }
+      let targetXcconfig = xcconfig(own?.baseConfigurationPath, &xcconfigs)
+      for file in targetXcconfig.files + projectXcconfig.files where !project.filesRead.contains(file) {
+        project.filesRead.append(file)
+      }
+      let targetName = target.name?.value ?? ""
+      return XcodeBuildSettingsResolver(
+        layers: [
+          own?.settings ?? [:], targetXcconfig.settings, projectConfiguration?.settings ?? [:],
+          projectXcconfig.settings,
+        ],
+        builtIns: [
+          "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
+          "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
+          "SOURCE_ROOT": objects.projectDirectory, "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
+        ])
+    }
+
+    func entitlements(_ settings: XcodeBuildSettingsResolver) -> Entitlements? {
+      guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else { return nil }
+      let path = SwiftFileResolver.join(objects.projectDirectory, written.value)
+      project.filesRead.append(path)
+      let (value, problems, _) = context.readValue(at: path, display: path)
+      project.readingObservations += problems
+      guard var result = value.flatMap(ConfigValues.entitlements) else { return nil }
+      result.appGroups = result.appGroups?.map { group in
+        guard BuildSettings.containsReference(group.value), let expanded = settings.expand(group.value) else {
+          return group
+        }
+        return group.map { _ in expanded }
+      }
+      signature.append("entitlements \(path) \(result.appGroupNames.sorted())")
+      return result
+    }
+
+    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
+      guard let written = settings.resolved(key), let version = OSVersion(parsing: written.value) else { return nil }
+      return written.map { _ in version }
+    }
+
+    let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
+    var manifest = Manifest(rootSpan: rootSpan)
+    manifest.origin = .xcode
+    let applications = targets.filter { $0.productType == Self.applicationType }
+    let extensions = targets.filter { $0.productType == Self.extensionType }
+    let products = Set(extensions.compactMap(\.productReference))
+    let appTarget =
+      applications.first { $0.embeddedProducts.contains(where: products.contains) }
+      ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
+    if let appTarget {
+      let appSettings = settings(of: appTarget)
+      var app = Manifest.App(span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
+      app.bundleIdentifier = appSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(appSettings)
+      signature.append("app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
+      manifest.app = app
+    }
+    let embedded = Set(appTarget?.embeddedProducts ?? [])
+    var members = extensions.filter { $0.productReference.map(embedded.contains) ?? false }
+    if members.isEmpty { members = extensions }
+
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    for extensionTarget in members {
+      let targetSettings = settings(of: extensionTarget)
+      let target = Manifest.Target(
+        span: extensionTarget.name?.span ?? extensionTarget.object.span, pointer: extensionTarget.object.pointer)
+      target.name = extensionTarget.name
+      target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+      let isWatch = targetSettings.resolved("SDKROOT")?.value == "watchos"
+      if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
+      target.deploymentTarget = deploymentTarget(
+        targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
+      target.entitlements = entitlements(targetSettings)
+      var point: String?
+      if let info = targetSettings.resolved("INFOPLIST_FILE") {
+        let path = SwiftFileResolver.join(objects.projectDirectory, info.value)
+        project.filesRead.append(path)
+        let (value, problems, _) = context.readValue(at: path, display: path)
+        project.readingObservations += problems
+        point = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+      }
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if point == Self.widgetExtensionPoint {
+        files = memberFiles(of: extensionTarget)
+        let folder = files.first.map { ($0.path as NSString).deletingLastPathComponent } ?? objects.projectDirectory
+        target.sources = [(target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder }]
+      }
+      signature.append(
+        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
+      )
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    frontend.readDart(context, into: &project)
+    project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &project)
+    return (name, project, signature)
+  }
+
+  /// A target's Swift files: its Sources build phase, its synchronized folders' Swift files but the
+  /// exceptions, and other folders' files that the exceptions make its members. Files not on disk are skipped.
+  func memberFiles(of target: XcodeProjectObjects.Target) -> [SwiftFileResolver.ResolvedFile] {
+    var paths = target.sourcePaths
+    for folder in target.synchronizedFolders {
+      paths += SwiftFileResolver(baseDirectory: folder.path, displayDirectory: folder.path).walk(".")
+        .filter { $0.hasSuffix(".swift") && !folder.excluded.contains($0) }
+        .map { SwiftFileResolver.join(folder.path, $0) }
+    }
+    paths += target.synchronizedExtras.filter { $0.hasSuffix(".swift") }
+    var seen: Set<String> = []
+    return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+      .map { SwiftFileResolver.ResolvedFile(path: $0, displayPath: $0) }
+  }
+}
