@@ -208,6 +208,26 @@ import Testing
     #expect(policies.map { position($0.span) } == ["3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38"])
   }
 
+  /// home_widget's own example writes `UserDefaults.init(suiteName:)` with the group in a constant.
+  @Test func everySpellingOfASharedStore() {
+    let code = """
+      private let widgetGroupId = "group.es.example.homeWidget"
+      struct Provider {
+          func load() {
+              let data = UserDefaults.init(suiteName: widgetGroupId)
+              let plain = UserDefaults(suiteName: "group.es.example.other")
+          }
+      }
+      """
+    let found = facts(code)
+    #expect(found.groupIdentifiers.map { position($0.span) } == ["4:49", "5:45"])
+    let target = TargetCode(files: [SwiftSourceScanner.scan(SourceText(path: "W.swift", text: code))])
+    #expect(
+      found.groupIdentifiers.compactMap { target.resolve($0)?.value } == [
+        "group.es.example.homeWidget", "group.es.example.other",
+      ])
+  }
+
   @Test func groupIdentifiersAndURLs() {
     let code = """
       let group = "group.com.example.shared"

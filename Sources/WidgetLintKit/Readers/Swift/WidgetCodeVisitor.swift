@@ -243,7 +243,14 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     if let name = WidgetCodeReader.calleeName(node) {
       readConstruction(node, of: name)
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-      readMemberCall(node, member: member)
+      // `UserDefaults.init(suiteName:)` constructs a UserDefaults as `UserDefaults(suiteName:)` does.
+      if member.declName.baseName.tokenKind == .keyword(.`init`),
+        let type = member.base.flatMap(WidgetCodeReader.referenceName)
+      {
+        readConstruction(node, of: type)
+      } else {
+        readMemberCall(node, member: member)
+      }
     }
     return .visitChildren
   }
