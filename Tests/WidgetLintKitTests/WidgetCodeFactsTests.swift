@@ -208,6 +208,30 @@ import Testing
     #expect(policies.map { position($0.span) } == ["3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38"])
   }
 
+  /// Reloads asked for at once: Mastodon's follower widgets return `.after(.now)`.
+  @Test func zeroIntervalReloads() {
+    let code = """
+      struct P {
+          func a() { completion(Timeline(entries: [e], policy: .after(.now))) }
+          func b() { completion(Timeline(entries: [e], policy: .after(Date()))) }
+          func c() { completion(Timeline(entries: [e], policy: .after(Date.now))) }
+          func d() { completion(Timeline(entries: [e], policy: .after(.now.addingTimeInterval(60)))) }
+          func e() {
+              let interval: TimeInterval = 15 * 60
+              completion(Timeline(entries: [e], policy: .after(Date().addingTimeInterval(interval))))
+          }
+          func f() {
+              let entry = SimpleEntry(date: .now)
+              completion(Timeline(entries: [entry], policy: .atEnd))
+          }
+          func g() { completion(Timeline(entries: [SimpleEntry(date: later)], policy: .atEnd)) }
+      }
+      """
+    let policies = facts(code).policies
+    #expect(policies.map(\.seconds) == [0, 0, 0, 60, 900, 0, nil])
+    #expect(policies.map { position($0.span) } == ["2:58", "3:58", "4:58", "5:58", "8:51", "12:55", "14:81"])
+  }
+
   /// home_widget's own example writes `UserDefaults.init(suiteName:)` with the group in a constant.
   @Test func everySpellingOfASharedStore() {
     let code = """

@@ -75,10 +75,13 @@ public struct RefreshIntervalTooShortRule: Rule {
     for (target, code) in context.targetsWithCode {
       for policy in code.files.flatMap(\.code.policies) {
         guard let seconds = policy.seconds, seconds < minimum, policy.kind != .never else { continue }
-        let what =
-          policy.kind == .atEnd
-          ? "this timeline's entries are \(Duration.describe(seconds)) apart, which is"
-          : "this timeline asks to reload after \(Duration.describe(seconds)),"
+        let what: String
+        switch (policy.kind, seconds) {
+        case (.atEnd, 0): what = "this timeline's only entry is dated now, so it asks to reload at once, which is"
+        case (_, 0): what = "this timeline asks to reload at once, which is"
+        case (.atEnd, _): what = "this timeline's entries are \(Duration.describe(seconds)) apart, which is"
+        default: what = "this timeline asks to reload after \(Duration.describe(seconds)),"
+        }
         context.report(
           "\(what) below the \(Duration.describe(minimum)) minimum; WidgetKit will not refresh that often and the widget's daily reload budget drains",
           inCodeOf: target, at: policy.span)

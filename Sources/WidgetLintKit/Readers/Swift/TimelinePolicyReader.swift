@@ -14,7 +14,10 @@ enum TimelinePolicyReader {
     let locals: Locals = { name in function.flatMap { localValue(name, in: $0) } }
     if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
       switch member.declName.baseName.text {
-      case "atEnd": return (.atEnd, function.flatMap(loopSpacing(in:)).map { Int($0) })
+      case "atEnd":
+        if let spacing = function.flatMap(loopSpacing(in:)) { return (.atEnd, Int(spacing)) }
+        // One entry dated now, then reload at its end: a reload asked for at once, every time.
+        return (.atEnd, onlyEntryIsDatedNow(timeline, locals: locals) ? 0 : nil)
       case "never": return (.never, nil)
       default: return nil
       }
@@ -56,6 +59,8 @@ enum TimelinePolicyReader {
     guard depth < 4 else { return nil }
     var expression = expression
     if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrap.expression }
+    // `.after(.now)`, `.after(Date())`: no time at all.
+    if isNow(expression, locals: locals) { return 0 }
     if let name = WidgetCodeReader.referenceName(expression), let value = locals(name) {
       return offset(ofDate: value, locals: locals, depth: depth + 1)
     }
@@ -74,7 +79,7 @@ enum TimelinePolicyReader {
     case "addingTimeInterval":
       // Only an offset from now is an interval; `startOfDay(for:).addingTimeInterval(…)` is not.
       guard let base = member.base, isNow(base, locals: locals) else { return nil }
-      return arguments.first.flatMap { number($0.expression) }
+      return arguments.first.flatMap { number($0.expression, locals: locals) }
     case "date":
       guard arguments.count >= 3, arguments[0].label?.text == "byAdding", arguments[1].label?.text == "value",
         arguments[2].label?.text == "to", isNow(arguments[2].expression, locals: locals),
@@ -118,6 +123,27 @@ enum TimelinePolicyReader {
     let finder = DateSpacingFinder(variable: variable)
     finder.walk(body)
     return finder.spacing
+  }
+
+  /// A number, or a local constant holding one (`let interval = 15 * 60`).
+  static func number(_ expression: ExprSyntax, locals: Locals) -> Double? {
+    if let value = number(expression) { return value }
+    guard let name = WidgetCodeReader.referenceName(expression), let value = locals(name) else { return nil }
+    return number(value)
+  }
+
+  /// Whether a timeline's `entries:` is one entry whose `date:` is now, written in place or through a
+  /// local constant (`let entry = SimpleEntry(date: .now)`).
+  static func onlyEntryIsDatedNow(_ timeline: FunctionCallExprSyntax, locals: Locals) -> Bool {
+    guard let entries = timeline.arguments.first(where: { $0.label?.text == "entries" })?.expression,
+      let array = entries.as(ArrayExprSyntax.self), array.elements.count == 1,
+      var entry = array.elements.first?.expression
+    else { return false }
+    if let name = WidgetCodeReader.referenceName(entry), let value = locals(name) { entry = value }
+    guard let construction = entry.as(FunctionCallExprSyntax.self),
+      let date = construction.arguments.first(where: { $0.label?.text == "date" })?.expression
+    else { return false }
+    return isNow(date, locals: locals)
   }
 
   /// The value of an arithmetic expression of number literals (`15 * 60`, `TimeInterval(900)`).

@@ -18,7 +18,9 @@ struct CountdownProvider: TimelineProvider {
     func getTimeline(in context: Context, completion: @escaping (Timeline<CountdownEntry>) -> Void) {
         let now = Date()
         guard let event = EventStore.nextEvent(), event.date > now else {
-            completion(Timeline(entries: [CountdownEntry(date: now, event: nil)], policy: .atEnd))
+            // Nothing scheduled: look again in an hour (.atEnd after one entry dated now would ask at once).
+            let later = Calendar.current.date(byAdding: .hour, value: 1, to: now)!
+            completion(Timeline(entries: [CountdownEntry(date: now, event: nil)], policy: .after(later)))
             return
         }
         // Text(_:style: .relative) keeps the numbers current; entries only move the
