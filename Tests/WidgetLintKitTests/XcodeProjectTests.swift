@@ -344,3 +344,15 @@ import Testing
     #expect(related.span.range.start.line == arrayLine.map { $0 + 1 })
   }
 }
+
+/// The Xcode a project was last upgraded by decides its SDK's limits.
+@Suite struct XcodeToolchainTests {
+  @Test func lastUpgradeCheckNamesTheXcode() throws {
+    let project = Linter().read(XcodeAppFrontend(directory: TestSupport.path("examples/native-widgets")))
+    let toolchain = try #require(project.toolchain)
+    #expect(toolchain.xcode == OSVersion(16, 1))
+    #expect(toolchain.source == "LastUpgradeCheck in project.pbxproj")
+    let flutter = Linter().read(XcodeAppFrontend(directory: TestSupport.path("examples/flutter-home-widget")))
+    #expect(flutter.toolchain?.xcode == OSVersion(15, 1))
+  }
+}

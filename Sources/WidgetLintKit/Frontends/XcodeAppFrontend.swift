@@ -39,9 +39,24 @@ public struct XcodeAppFrontend: ProjectFrontend {
       }
       return [project]
     }
+    let toolchain = Self.toolchain(of: objects)
     return XcodeProjectVariants(
       frontend: self, context: context, objects: objects, pbxproj: pbxproj, iosDirectory: ios
-    ).read()
+    ).read().map { project in
+      var project = project
+      project.toolchain = toolchain
+      return project
+    }
+  }
+
+  /// The Xcode a project was last upgraded by (`LastUpgradeCheck = 1620` is Xcode 16.2): the Xcode the
+  /// team works with, since each Xcode that opens a project offers to raise the number.
+  static func toolchain(of objects: XcodeProjectObjects) -> Toolchain? {
+    guard let check = objects.project["attributes"]?["LastUpgradeCheck"], let text = check.value.string,
+      text.count == 4, let number = Int(text)
+    else { return nil }
+    let version = OSVersion(number / 100, (number % 100) / 10)
+    return Toolchain(xcode: version, source: "LastUpgradeCheck in project.pbxproj", span: check.span)
   }
 
   /// The app's `.xcodeproj` in a folder: `Runner.xcodeproj` (Flutter), else the first by name.
