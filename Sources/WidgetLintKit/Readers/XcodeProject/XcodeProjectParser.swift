@@ -1,9 +1,3 @@
-/// A structural error in a project file, at a byte range.
-struct XcodeProjectSyntaxError: Error {
-  var message: String
-  var start: Int
-  var end: Int
-}
 
 /// The byte-level parser behind `XcodeProjectReader`: one pass, an explicit stack of open collections,
 /// and a count of the bytes it looked at (`work`), which is at most a small multiple of the input's size.

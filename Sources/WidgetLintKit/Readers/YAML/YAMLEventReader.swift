@@ -138,20 +138,6 @@ final class YAMLEventReader: @unchecked Sendable {
   }
 }
 
-/// Batch sizes that start small and double: the first items of a manifest's lists reach `consume`
-/// (and a linter's prefetch, which starts reading their Swift sources) after a few hundred events
-/// instead of a full batch, while most of a large file still goes in batches of the full size.
-struct BatchSizes {
-  static let first = 256
-  static let full = 4096
-  private var size = first
-
-  mutating func next() -> Int {
-    defer { size = min(size * 2, Self.full) }
-    return size
-  }
-}
-
 /// A bounded hand-over of batches from the parsing thread to the building one.
 private final class BatchQueue: @unchecked Sendable {
   private let condition = NSCondition()
