@@ -211,11 +211,11 @@ enum FuzzState {
   }
 
   /// Runs `body` on a dispatch worker thread and waits for it.
-  static func onAnotherThread<T>(_ body: @escaping () -> T) -> T {
+  static func onAnotherThread(_ body: @escaping () -> [Finding]) -> [Finding] {
     final class Call: @unchecked Sendable {
-      let body: () -> T
-      var result: T?
-      init(_ body: @escaping () -> T) { self.body = body }
+      let body: () -> [Finding]
+      var result: [Finding] = []
+      init(_ body: @escaping () -> [Finding]) { self.body = body }
     }
     let call = Call(body)
     let done = DispatchSemaphore(value: 0)
@@ -224,7 +224,7 @@ enum FuzzState {
       done.signal()
     }
     done.wait()
-    return call.result!
+    return call.result
   }
 }
 
