@@ -100,7 +100,9 @@ public struct Suppressions {
 
     var directives: [Directive] = []
     for comment in comments {
-      let text = String(decoding: source.bytes[comment.start..<comment.end], as: UTF8.self)
+      // Offsets below are counted in the decoded text, which matches the bytes only when they are valid
+      // UTF-8 (a replacement character is 3 bytes): a comment that is not is no directive.
+      guard let text = String(validating: source.bytes[comment.start..<comment.end], as: UTF8.self) else { continue }
       var body = Substring(text.dropFirst()).drop { $0 == " " || $0 == "\t" }
       guard let scope = [Scope.nextLine, .line, .file].first(where: { body.hasPrefix($0.rawValue) }) else { continue }
       body = body.dropFirst(scope.rawValue.count)

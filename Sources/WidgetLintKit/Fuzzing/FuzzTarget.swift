@@ -1,0 +1,311 @@
+import Foundation
+
+/// One libFuzzer target per reader of untrusted text. Each takes bytes, runs its reader and the rules
+/// and reporters that read its output, and traps with a `widgetlint fuzz property` message when
+/// something that must hold for every input does not (see `FuzzProperties`). Nothing touches the file
+/// system: the other files a project needs (a manifest, a widget's Swift) are fixed texts in memory.
+///
+/// `scripts/fuzz` builds one optimised executable (WidgetLintFuzz) that runs the target named by
+/// `WIDGETLINT_FUZZ_TARGET`; the unit tests run every file of `Tests/Fixtures/fuzz-regressions/<target>/`
+/// through `run` too. To add a reader: add a case, its `findings(for:)` branch, and a dictionary in
+/// `Tests/Fixtures/fuzz-dictionaries/<target>.dict`; the script and the regression test take every case.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+  /// YAML and JSON manifests (JSON when the first byte that is not white space is `{`): libyaml events,
+  /// decoding and every rule, without Swift.
+  case manifest
+  /// `expo-target.config.js` / `.ts`, read as data, applied to a target as the Expo frontend does.
+  case javascript
+  /// Property lists, XML and binary, as entitlements and as an Info.plist with an NSExtension point.
+  case plist
+  /// Dart files scanned for home_widget calls, with the scanner's work counter held linear.
+  case dart
+  /// One widget Swift file through swift-syntax, the facts walk and the code rules.
+  case swift
+  // An Xcode project (pbxproj) reader: add `case pbxproj` here and its branch in `findings(for:)`.
+
+  /// Runs one input and checks the properties; traps when one is broken.
+  public func run(_ bytes: [UInt8]) {
+    let found = findings(for: bytes, linter: FuzzState.linter)
+    FuzzProperties.checkRanges(found, target: self)
+    FuzzProperties.checkReports(found, target: self)
+    // The same bytes read again, on another thread, with another linter: the same findings.
+    let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
+    let first = found.map(FuzzProperties.fingerprint)
+    let second = again.map(FuzzProperties.fingerprint)
+    if first != second {
+      FuzzProperties.broken(
+        "\(self): two readings of the same bytes differ:\n\(first.joined(separator: "\n"))\n--\n\(second.joined(separator: "\n"))"
+      )
+    }
+  }
+
+  /// The findings of one input, read and linted by `linter`.
+  func findings(for bytes: [UInt8], linter: Linter) -> [Finding] {
+    switch self {
+    case .manifest:
+      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      let source = SourceText(path: first == UInt8(ascii: "{") ? "widgets.json" : "widgets.yaml", bytes: bytes)
+      var project = FuzzState.readManifest(source, linter: linter)
+      // app.json and expo-target.config.json are read as config values from the same document.
+      if source.path.hasSuffix(".json"), project.readingObservations.isEmpty,
+        let document = project.document, let value = ConfigValues.value(of: document)
+      {
+        project.readingObservations += linter.frontendContext.computedNotes(value)
+      }
+      return linter.lint(project)
+
+    case .javascript:
+      let source = SourceText(path: "targets/widget/expo-target.config.js", bytes: bytes)
+      let (value, problems) = JavaScriptConfigReader.read(source)
+      var project = FuzzState.baseProject(linter: linter)
+      project.readingObservations += problems
+      if let value {
+        project.readingObservations += linter.frontendContext.computedNotes(value)
+        if !value.value.isComputed, let target = FuzzState.expoTarget(value.withoutMembersBeforeSpread(), project) {
+          project.manifest?.targets.append(target)
+          project.targetSwiftFiles.append([])
+          project.targetCode.append(TargetCode(files: []))
+        }
+      }
+      return linter.lint(project)
+
+    case .plist:
+      let source = SourceText(path: "ios/WidgetExtension/Info.plist", bytes: bytes)
+      let (value, problems) = PropertyListReader.read(source)
+      var project = FuzzState.baseProject(linter: linter)
+      project.readingObservations += problems
+      if let value {
+        // Read as the widget's entitlements, and as an Info.plist naming the extension point.
+        if let entitlements = ConfigValues.entitlements(value) {
+          project.manifest?.targets.first?.entitlements = entitlements
+          project.manifest?.app?.entitlements = entitlements
+        }
+        if let point = value.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue {
+          let target = Manifest.Target(span: point.span, pointer: point.pointer)
+          target.name = point.map { _ in "WidgetExtension" }
+          project.manifest?.targets.append(target)
+          project.targetSwiftFiles.append([])
+          project.targetCode.append(TargetCode(files: []))
+        }
+      }
+      return linter.lint(project)
+
+    case .dart:
+      let source = SourceText(path: "lib/main.dart", bytes: bytes)
+      var work = 0
+      let calls = DartHomeWidgetScanner.scan(source, work: &work)
+      // The scanner's bound in its own tests is a few steps per token; a token is at least a byte.
+      if work > 4 * bytes.count + 16 {
+        FuzzProperties.broken("dart: the scanner did \(work) steps for \(bytes.count) bytes")
+      }
+      var project = FuzzState.baseProject(linter: linter)
+      project.homeWidgetCalls = calls.map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
+      return linter.lint(project)
+
+    case .swift:
+      var project = FuzzState.baseProject(linter: linter)
+      if SwiftSourceScanner.refusal(for: bytes) == nil {
+        let facts = SwiftSourceScanner.scan(SourceText(path: "Sources/Widget.swift", bytes: bytes))
+        project.targetSwiftFiles[0] = [facts]
+        project.targetCode[0] = TargetCode(files: [facts])
+      }
+      return linter.lint(project)
+    }
+  }
+}
+
+/// What the targets share: the linters, and the fixed manifest and widget code inputs are read against.
+enum FuzzState {
+  static let linter = Linter()
+  static let otherLinter = Linter()
+  private static let queue = DispatchQueue(label: "widgetlint.fuzz.determinism")
+
+  /// A small app with one widget target whose Swift is `widgetSwift`, in memory.
+  static let baseManifest = SourceText(
+    path: "widgets.yaml",
+    text: """
+      version: 1
+      app:
+        bundleIdentifier: com.example.counter
+        deploymentTarget: "17.0"
+        urlSchemes: [counter]
+        entitlements:
+          com.apple.security.application-groups: [group.com.example.counter]
+      targets:
+        - name: CounterWidget
+          bundleIdentifier: com.example.counter.CounterWidget
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.counter]
+          sources: [Sources]
+          widgets:
+            - kind: CounterWidget
+              displayName: Counter
+              description: The count, from the app.
+              configuration: static
+              families: [systemSmall, systemMedium, accessoryCircular]
+              refresh: 30m
+              appGroup: group.com.example.counter
+              url: counter://count
+
+      """)
+
+  static let widgetFacts = SwiftSourceScanner.scan(
+    SourceText(
+      path: "Sources/CounterWidget.swift",
+      text: """
+        import SwiftUI
+        import WidgetKit
+
+        @main
+        struct CounterWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "CounterWidget", provider: Provider()) { entry in
+                    CounterView(entry: entry).widgetURL(URL(string: "counter://count"))
+                }
+                .configurationDisplayName("Counter")
+                .description("The count, from the app.")
+                .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular])
+            }
+        }
+
+        """))
+
+  /// A manifest read as ManifestFrontend reads it, except that its `sources` are never resolved: every
+  /// target has no Swift file, whatever paths the input names.
+  static func readManifest(_ source: SourceText, linter: Linter) -> Project {
+    let context = linter.frontendContext
+    let (document, parseProblems) = context.parseDocument(source)
+    guard !parseProblems.contains(where: { $0.ruleID == .yamlSyntax }) else {
+      return Project(manifestFile: source, manifest: nil, readingObservations: parseProblems, document: document)
+    }
+    let (manifest, decodeProblems) = ManifestDecoder.decode(document)
+    var project = Project(
+      manifestFile: source, manifest: manifest, readingObservations: parseProblems + decodeProblems,
+      document: document)
+    context.attachCode((manifest?.targets ?? []).map { _ in [] }, to: &project)
+    return project
+  }
+
+  /// The fixed manifest with the fixed widget code as its one target's Swift, read afresh (targets are
+  /// classes, and an input's reading may change them).
+  static func baseProject(linter: Linter) -> Project {
+    var project = readManifest(baseManifest, linter: linter)
+    project.targetSwiftFiles = [[widgetFacts]]
+    project.targetCode = [TargetCode(files: [widgetFacts])]
+    return project
+  }
+
+  /// An expo-target.config's target, as ExpoAppFrontend derives it (without the file system).
+  static func expoTarget(_ config: Located<ConfigValue>, _ project: Project) -> Manifest.Target? {
+    guard let type = config["type"]?.stringValue else { return nil }
+    let target = Manifest.Target(span: type.span, pointer: type.pointer)
+    target.name = config["name"]?.stringValue ?? type.map { _ in "widget" }
+    let appID = project.manifest?.app?.bundleIdentifier?.value ?? ""
+    if let written = config["bundleIdentifier"]?.stringValue {
+      target.bundleIdentifier = written.value.hasPrefix(".") ? written.map { appID + $0 } : written
+    }
+    target.deploymentTarget = ConfigValues.version(config["deploymentTarget"])
+    if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
+    target.entitlements = config["entitlements"].flatMap(ConfigValues.entitlements)
+    return target
+  }
+
+  /// Runs `body` on a dispatch worker thread and waits for it.
+  static func onAnotherThread(_ body: @escaping () -> [Finding]) -> [Finding] {
+    final class Call: @unchecked Sendable {
+      let body: () -> [Finding]
+      var result: [Finding] = []
+      init(_ body: @escaping () -> [Finding]) { self.body = body }
+    }
+    let call = Call(body)
+    let done = DispatchSemaphore(value: 0)
+    queue.async {
+      call.result = call.body()
+      done.signal()
+    }
+    done.wait()
+    return call.result
+  }
+}
+
+/// What must hold for every input, checked on every fuzz run.
+enum FuzzProperties {
+  static func broken(_ message: String) -> Never {
+    fatalError("widgetlint fuzz property: \(message)")
+  }
+
+  /// A finding as two readings must agree on it.
+  static func fingerprint(_ finding: Finding) -> String {
+    let related = finding.related.map { "\($0.span.file.path):\($0.span.start)-\($0.span.end) \($0.message)" }
+    return
+      "\(finding.ruleID) \(finding.severity) \(finding.file):\(finding.span.start)-\(finding.span.end) \(finding.pointer) \(finding.message) [\(related.joined(separator: "; "))]"
+  }
+
+  /// Every finding's range, and every related location's, lies inside its file, start before end.
+  static func checkRanges(_ findings: [Finding], target: FuzzTarget) {
+    for finding in findings {
+      for span in [finding.span] + finding.related.map(\.span) {
+        guard 0 <= span.start, span.start <= span.end, span.end <= span.file.bytes.count else {
+          broken(
+            "\(target): \(finding.ruleID) range \(span.start)-\(span.end) outside \(span.file.path) (\(span.file.bytes.count) bytes)"
+          )
+        }
+        let range = span.range
+        guard range.start.line >= 1, range.start.column >= 1,
+          (range.start.line, range.start.column) <= (range.end.line, range.end.column)
+        else {
+          broken("\(target): \(finding.ruleID) position \(range) is not a range")
+        }
+      }
+    }
+  }
+
+  /// Every reporter renders; the JSON report parses with the schema's required fields; SARIF regions
+  /// are well formed.
+  static func checkReports(_ findings: [Finding], target: FuzzTarget) {
+    let files = Array(Set(findings.map(\.file))).sorted()
+    let report = LintReport(files: files, findings: findings, inputErrors: [], maxFindingsPerFile: 50)
+    _ = TextReporter(color: true).render(report)
+    _ = GitHubReporter().render(report)
+    _ = JUnitReporter().render(report)
+    let json = parse(JSONReporter().render(report), as: "JSON report", target: target)
+    for key in ["version", "tool", "summary", "diagnostics", "errors"] where json[key] == nil {
+      broken("\(target): the JSON report has no '\(key)'")
+    }
+    // Only the rules that fired: every rule's page in every log would be most of the work.
+    let fired = Set(findings.map(\.ruleID))
+    let sarifReporter = SARIFReporter(
+      rules: RuleRegistry.all.map { $0.metadata }.filter { fired.contains($0.id.rawValue) }, rootDirectory: "/")
+    let sarif = parse(sarifReporter.render(report), as: "SARIF log", target: target)
+    for run in sarif["runs"] as? [[String: Any]] ?? [] {
+      for result in run["results"] as? [[String: Any]] ?? [] {
+        let locations =
+          (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+        for location in locations {
+          guard let physical = location["physicalLocation"] as? [String: Any],
+            let region = physical["region"] as? [String: Any]
+          else { continue }
+          checkRegion(region, target: target)
+        }
+      }
+    }
+  }
+
+  static func parse(_ text: String, as what: String, target: FuzzTarget) -> [String: Any] {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+      broken("\(target): the \(what) does not parse as a JSON object:\n\(text)")
+    }
+    return object
+  }
+
+  static func checkRegion(_ region: [String: Any], target: FuzzTarget) {
+    let startLine = region["startLine"] as? Int ?? 0
+    let startColumn = region["startColumn"] as? Int ?? 1
+    let endLine = region["endLine"] as? Int ?? startLine
+    let endColumn = region["endColumn"] as? Int ?? startColumn
+    guard startLine >= 1, startColumn >= 1, endLine >= startLine, endLine > startLine || endColumn >= startColumn
+    else {
+      broken("\(target): SARIF region \(region) is not well formed")
+    }
+  }
+}
