@@ -1,4 +1,3 @@
-
 /// The byte-level parser behind `XcodeProjectReader`: one pass, an explicit stack of open collections,
 /// and a count of the bytes it looked at (`work`), which is at most a small multiple of the input's size.
 struct XcodeProjectParser {
