@@ -21,7 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case dart
   /// One widget Swift file through swift-syntax, the facts walk and the code rules.
   case swift
-  // An Xcode project (pbxproj) reader: add `case pbxproj` here and its branch in `findings(for:)`.
+  /// An Xcode `project.pbxproj`: the reader, the object graph (targets, configurations, group paths)
+  /// and the toolchain it names. Files the project points at are not read.
+  case pbxproj
 
   /// Runs one input and checks the properties; traps when one is broken.
   public func run(_ bytes: [UInt8]) {
@@ -100,6 +102,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       }
       var project = FuzzState.baseProject(linter: linter)
       project.homeWidgetCalls = calls.map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
+      return linter.lint(project)
+
+    case .pbxproj:
+      let source = SourceText(path: "ios/Runner.xcodeproj/project.pbxproj", bytes: bytes)
+      let (value, problems) = XcodeProjectReader.read(source)
+      var project = FuzzState.baseProject(linter: linter)
+      project.readingObservations += problems
+      if let value, let objects = XcodeProjectObjects(root: value, projectFolder: "/nonexistent-widgetlint-fuzz") {
+        // Walk what the frontend walks: every target with its configurations, and the project's own.
+        _ = objects.nativeTargets.map(\.configurations)
+        _ = objects.projectConfigurations
+        project.toolchain = XcodeAppFrontend.toolchain(of: objects)
+      }
       return linter.lint(project)
 
     case .swift:
