@@ -8,11 +8,15 @@ public struct ManifestFrontend: ProjectFrontend {
   public var directory: String
   /// How `directory` is shown in findings ("" for the current folder).
   public var displayDirectory: String
+  /// Whether targets' `sources` are resolved and their Swift read. Off, every target has no Swift file
+  /// whatever paths the manifest names, and nothing on disk is touched (the fuzzer reads this way).
+  public var resolvesSwiftFiles: Bool
 
-  public init(source: SourceText, directory: String, displayDirectory: String) {
+  public init(source: SourceText, directory: String, displayDirectory: String, resolvesSwiftFiles: Bool = true) {
     self.source = source
     self.directory = directory
     self.displayDirectory = displayDirectory
+    self.resolvesSwiftFiles = resolvesSwiftFiles
   }
 
   public func readProject(_ context: FrontendContext) -> Project {
@@ -29,6 +33,10 @@ public struct ManifestFrontend: ProjectFrontend {
     guard let manifest else { return project }
     if let xcode = manifest.app?.xcodeVersion {
       project.toolchain = Toolchain(xcode: xcode.value, source: "app.xcodeVersion", span: xcode.span)
+    }
+    guard resolvesSwiftFiles else {
+      context.attachCode(manifest.targets.map { _ in [] }, to: &project)
+      return project
     }
     let resolver = SwiftFileResolver(baseDirectory: directory, displayDirectory: displayDirectory)
     // Many targets may name one folder: each entry is resolved once, side by side.

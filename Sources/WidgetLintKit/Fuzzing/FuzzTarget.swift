@@ -188,17 +188,10 @@ enum FuzzState {
   /// A manifest read as ManifestFrontend reads it, except that its `sources` are never resolved: every
   /// target has no Swift file, whatever paths the input names.
   static func readManifest(_ source: SourceText, linter: Linter) -> Project {
-    let context = linter.frontendContext
-    let (document, parseProblems) = context.parseDocument(source)
-    guard !parseProblems.contains(where: { $0.ruleID == .yamlSyntax }) else {
-      return Project(manifestFile: source, manifest: nil, readingObservations: parseProblems, document: document)
-    }
-    let (manifest, decodeProblems) = ManifestDecoder.decode(document)
-    var project = Project(
-      manifestFile: source, manifest: manifest, readingObservations: parseProblems + decodeProblems,
-      document: document)
-    context.attachCode((manifest?.targets ?? []).map { _ in [] }, to: &project)
-    return project
+    ManifestFrontend(
+      source: source, directory: "/nonexistent-widgetlint-fuzz", displayDirectory: "", resolvesSwiftFiles: false
+    )
+    .readProject(linter.frontendContext)
   }
 
   /// The fixed manifest with the fixed widget code as its one target's Swift, read afresh (targets are
