@@ -12,6 +12,11 @@ import Testing
     return (Linter().read(ExpoAppFrontend(appConfig: directory.appendingPathComponent("app.json").path)), directory)
   }
 
+  func lineColumn(_ span: SourceSpan) -> String {
+    let position = span.file.position(atOffset: span.start)
+    return "\(position.line):\(position.column)"
+  }
+
   let app = """
     {
       "expo": {
@@ -50,27 +55,121 @@ import Testing
     #expect(targets[0].deploymentTarget?.value == OSVersion(18))
   }
 
-  @Test func appGroupsAreInheritedOnlyWhereThePluginCopiesThem() throws {
+  /// packages/apple-targets/src/with-widget.ts: an `entitlements` object gets the app's App Groups
+  /// unless it has the key; without one, the folder's own `*.entitlements` file is used as it is.
+  @Test func targetEntitlementsAreDerivedAsThePluginDoes() throws {
+    let groupsFile = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>com.apple.security.application-groups</key>
+        <array><string>group.filed</string></array>
+      </dict>
+      </plist>
+      """
     let (project, directory) = try project(
       app: app,
       targets: [
-        ("widget", #"{"type": "widget"}"#, "expo-target.config.json"),
-        ("notify", #"{"type": "notification-service"}"#, "expo-target.config.json"),
+        // What `create-target` writes: an object with only a comment, which gets the app's groups.
+        (
+          "created", "module.exports = { type: 'widget', entitlements: { /* Add entitlements */ } };",
+          "expo-target.config.js"
+        ),
+        ("filed", #"{"type": "widget", "bundleIdentifier": ".filed"}"#, "expo-target.config.json"),
+        ("filed", groupsFile, "target.entitlements"),
+        ("none", #"{"type": "widget", "bundleIdentifier": ".none"}"#, "expo-target.config.json"),
+        ("notify", #"{"type": "notification-service", "entitlements": {}}"#, "expo-target.config.json"),
         (
           "own",
-          #"{"type": "widget", "bundleIdentifier": ".own", "entitlements": {"com.apple.security.application-groups": ["group.other"]}}"#,
+          #"{"type": "widget", "bundleIdentifier": ".own", "entitlements": {"com.apple.security.application-groups": []}}"#,
           "expo-target.config.json"
         ),
       ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    // Target folders are read in name order: notify, own, widget.
     let targets = try #require(project.manifest?.targets)
-    #expect(targets.map { $0.entitlements?.appGroupNames } == [nil, ["group.other"], ["group.com.example.tides"]])
-    // The inherited group points into app.json, where it is written.
-    #expect(targets[2].entitlements?.appGroups?.first?.span.file.path.hasSuffix("/app.json") == true)
+    #expect(targets.map { $0.name?.value } == ["created", "filed", "none", "notify", "own"])
+    #expect(
+      targets.map { $0.entitlements?.appGroupNames } == [["group.com.example.tides"], ["group.filed"], [], [], []])
+    // The copied group points into app.json, where it is written; the file's into the file.
+    #expect(targets[0].entitlements?.appGroups?.first?.span.file.path.hasSuffix("/app.json") == true)
+    let filed = try #require(targets[1].entitlements?.appGroups?.first)
+    #expect(filed.span.file.path.hasSuffix("targets/filed/target.entitlements"))
+    #expect(lineColumn(filed.span) == "5:18")
+    #expect(project.filesRead.contains { $0.hasSuffix("targets/filed/target.entitlements") })
     let findings = Linter().lint(project)
     #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
-    #expect(findings.first?.file.hasSuffix("targets/own/expo-target.config.json") == true)
+    #expect(findings.first?.file.hasSuffix("targets/filed/target.entitlements") == true)
+    #expect(findings.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "5:18")
+  }
+
+  @Test func twoEntitlementsFilesStopThePrebuild() throws {
+    let empty = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict/></plist>"#
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        ("widget", "{\n  \"type\": \"widget\"\n}", "expo-target.config.json"),
+        ("widget", empty, "a.entitlements"),
+        ("widget", empty, "b.entitlements"),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(project.manifest?.targets.first?.entitlements == nil)
+    let findings = Linter().lint(project)
+    #expect(findings.map(\.ruleID) == ["invalid-value"])
+    #expect(findings.first?.severity == .error)
+    #expect(
+      findings.first?.message
+        == "target folder has 2 '*.entitlements' files ('a.entitlements', 'b.entitlements'); @bacons/apple-targets stops the prebuild when it finds more than one"
+    )
+    #expect(findings.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "2:11")
+  }
+
+  /// A target config function is called with the app's Expo config: what it reads from it is known.
+  @Test func targetConfigFunctionsReadTheAppConfig() throws {
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        (
+          "widget",
+          """
+          module.exports = (config) => ({
+            type: 'widget',
+            bundleIdentifier: config.ios.bundleIdentifier + '.w',
+            entitlements: {
+              'com.apple.security.application-groups': [config.ios.entitlements['com.apple.security.application-groups'][0]],
+            },
+          });
+          """,
+          "expo-target.config.js"
+        )
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = try #require(project.manifest?.targets.first)
+    #expect(target.bundleIdentifier?.value == "com.example.tides.w")
+    #expect(target.bundleIdentifier.map { lineColumn($0.span) } == "3:21")
+    #expect(target.entitlements?.appGroupNames == ["group.com.example.tides"])
+    #expect(Linter().lint(project).isEmpty)
+  }
+
+  /// A group list with a computed element is a list whose content is unknown: nothing is compared with it.
+  @Test func computedGroupsAreUnknownNotEmpty() throws {
+    let widgetCode = """
+      import WidgetKit
+      let defaults = UserDefaults(suiteName: "group.com.example.tides")
+      """
+    let (project, directory) = try project(
+      app: app,
+      targets: [
+        (
+          "widget",
+          "module.exports = (config) => ({ type: 'widget', entitlements: { 'com.apple.security.application-groups': [groupFor(config)] } });",
+          "expo-target.config.js"
+        ),
+        ("widget", widgetCode, "Widget.swift"),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(project.manifest?.targets.first?.entitlements?.appGroupsAreUnknown == true)
+    let findings = Linter().lint(project)
+    #expect(findings.map(\.ruleID) == ["computed-value"])
   }
 
   @Test func computedValuesAreNotesAndNeverGuessed() throws {
@@ -79,7 +178,7 @@ import Testing
       targets: [
         (
           "widget",
-          "module.exports = (config) => ({ type: 'widget', bundleIdentifier: config.ios.bundleIdentifier + '.w' });",
+          "module.exports = (config) => ({ type: 'widget', bundleIdentifier: require('./ids').widget });",
           "expo-target.config.js"
         )
       ])
@@ -99,7 +198,7 @@ import Testing
     )
     let targets = [
       ("widget", #"{"type": "widget"}"#, "expo-target.config.json"),
-      ("share", #"{"type": "share"}"#, "expo-target.config.json"),
+      ("share", #"{"type": "share", "entitlements": {}}"#, "expo-target.config.json"),
     ]
     let (without, first) = try project(app: app, targets: targets)
     defer { try? FileManager.default.removeItem(at: first) }

@@ -220,11 +220,25 @@ import Testing
     #expect(root?.at("colors", "...")?.pointer.description == "/colors/...")
   }
 
+  @Test func stringsJoinAndArraysIndex() {
+    let root = value(
+      """
+      const groups = ["group.a", "group.b"];
+      module.exports = {
+        id: "com.example" + "." + "app",
+        first: groups[1],
+        past: groups[2] ?? "none",
+        mixed: "v" + 2,
+      };
+      """)
+    #expect(render(root) == "{id: \"com.example.app\", first: \"group.b\", past: \"none\", mixed: <\"v\" + 2>}")
+  }
+
   @Test func literalsOperatedOnAreComputed() {
     let root = value(
       """
       module.exports = {
-        a: "x" + "y",
+        a: "x" + 1,
         b: { c: 1 }.c,
         c: ["x"].concat(["y"]),
         d: 1 * 60,
@@ -243,7 +257,7 @@ import Testing
       """)
     #expect(
       render(root)
-        == "{a: <\"x\" + \"y\">, b: <{ c: 1 }.c>, c: <[\"x\"].concat([\"y\"])>, d: <1 * 60>, e: <!true>, "
+        == "{a: <\"x\" + 1>, b: <{ c: 1 }.c>, c: <[\"x\"].concat([\"y\"])>, d: <1 * 60>, e: <!true>, "
         + "f: <\"a\".toUpperCase()>, g: <String.raw`x`>, h: <new Date()>, i: </group\\./.source>, "
         + "j: <() => \"x\">, k: <k(config) { return 1 }>, l: <get l() { return \"x\" }>, m: <async *m() {}>, "
         + "...: <\"value\">, "

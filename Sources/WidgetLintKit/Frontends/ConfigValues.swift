@@ -55,10 +55,18 @@ public enum ConfigValues {
   }
 
   public static func entitlements(_ value: Located<ConfigValue>) -> Entitlements? {
-    guard case .object(let members) = value.value else { return nil }
     var result = Entitlements(span: value.span, pointer: value.pointer)
+    if case .computed = value.value {
+      result.isComputed = true
+      return result
+    }
+    guard case .object(let members) = value.value else { return nil }
     for member in members {
-      if let plain = member.value.plain { result.values[member.key.value] = plain }
+      if let plain = member.value.plain {
+        result.values[member.key.value] = plain
+      } else {
+        result.computedKeys.insert(member.key.value)
+      }
       if member.key.value == Entitlements.appGroupsKey {
         // Groups a dynamic config computes are not known: nil, with the span where they are written.
         result.appGroups =

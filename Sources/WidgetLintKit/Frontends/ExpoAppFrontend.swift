@@ -153,8 +153,9 @@ public struct ExpoAppFrontend: ProjectFrontend {
       else { continue }
       let configPath = SwiftFileResolver.join(folderPath, configName)
       project.filesRead.append(configPath)
+      // A config function is called with the app's Expo config, as the plugin calls it.
       let (readConfig, configProblems, _) = context.readValue(
-        at: configPath, display: configPath, environment: environment)
+        at: configPath, display: configPath, environment: environment, argument: expo)
       project.readingObservations += configProblems
       guard let written = readConfig else { continue }
       notes += context.computedNotes(written)
@@ -188,18 +189,11 @@ public struct ExpoAppFrontend: ProjectFrontend {
         ?? (config["deploymentTarget"] == nil
           ? type.map { _ in OSVersion(parsing: Self.defaultTargetDeployment)! } : nil)
       if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
-      if let entitlements = config["entitlements"] {
-        target.entitlements = ConfigValues.entitlements(entitlements)
-      } else if Self.groupInheritingTypes.contains(type.value), let appEntitlements = app.entitlements,
-        appEntitlements.appGroups != nil
-      {
-        // The plugin copies the app's App Groups into the target: they point at app.json.
-        var inherited = Entitlements(span: appEntitlements.span, pointer: appEntitlements.pointer)
-        inherited.appGroups = appEntitlements.appGroups
-        inherited.appGroupsSpan = appEntitlements.appGroupsSpan
-        inherited.values[Entitlements.appGroupsKey] = appEntitlements.values[Entitlements.appGroupsKey]
-        target.entitlements = inherited
-      }
+      let (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
+        config: config, type: type, folder: folderPath, app: app, context: context)
+      target.entitlements = entitlements
+      project.readingObservations += entitlementProblems
+      project.filesRead += entitlementFiles
       var files: [SwiftFileResolver.ResolvedFile] = []
       if ["widget", "watch-widget"].contains(type.value) {
         target.sources = [type.map { _ in folderPath }]
@@ -219,6 +213,44 @@ public struct ExpoAppFrontend: ProjectFrontend {
 }
 
 extension ExpoAppFrontend {
+  /// A target's entitlements as @bacons/apple-targets derives them (packages/apple-targets/src/with-widget.ts):
+  /// an `entitlements` object in the config is used, with the app's App Groups copied in for the types
+  /// that share them unless the object has the App Groups key; without one, the target folder's own
+  /// `*.entitlements` file is used as it is (none: no entitlements), and more than one stops the prebuild.
+  static func targetEntitlements(
+    config: Located<ConfigValue>, type: Located<String>, folder: String, app: Manifest.App, context: FrontendContext
+  ) -> (Entitlements?, [Observation], filesRead: [String]) {
+    if let written = config["entitlements"] {
+      guard var entitlements = ConfigValues.entitlements(written) else { return (nil, [], []) }
+      if !entitlements.declaresAppGroups, groupInheritingTypes.contains(type.value),
+        let appEntitlements = app.entitlements,
+        appEntitlements.appGroupsAreUnknown || !(appEntitlements.appGroups ?? []).isEmpty
+      {
+        // The copied groups point at the app config, where they are written.
+        entitlements.appGroups = appEntitlements.appGroups
+        entitlements.appGroupsSpan = appEntitlements.appGroupsSpan
+        entitlements.values[Entitlements.appGroupsKey] = appEntitlements.values[Entitlements.appGroupsKey]
+        if appEntitlements.appGroupsAreUnknown { entitlements.computedKeys.insert(Entitlements.appGroupsKey) }
+      }
+      return (entitlements, [], [])
+    }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasSuffix(".entitlements") }.sorted()
+    // Neither: the target is signed with no entitlements at all, whatever the app's are.
+    guard let name = names.first else { return (Entitlements(span: type.span, pointer: type.pointer), [], []) }
+    guard names.count == 1 else {
+      let problem = Observation(
+        ruleID: .invalidValue,
+        message:
+          "target folder has \(names.count) '*.entitlements' files (\(names.map { "'\($0)'" }.joined(separator: ", "))); @bacons/apple-targets stops the prebuild when it finds more than one",
+        span: type.span, pointer: type.pointer)
+      return (nil, [problem], [])
+    }
+    let path = SwiftFileResolver.join(folder, name)
+    let (value, problems, _) = context.readValue(at: path, display: path)
+    return (value.flatMap(ConfigValues.entitlements), problems, [path])
+  }
+
   /// The `ConfigContext` a dynamic config's function is called with: its `config` is the static
   /// config's `expo` object (empty without one); its other members are not known here.
   static func configContext(config: Located<ConfigValue>?, path: String) -> Located<ConfigValue> {

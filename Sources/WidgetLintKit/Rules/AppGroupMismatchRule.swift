@@ -86,9 +86,7 @@ public struct AppGroupMismatchRule: Rule {
       (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
     // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
-    func unknown(_ entitlements: Entitlements?) -> Bool {
-      entitlements.map { $0.appGroups == nil && $0.appGroupsSpan != nil } ?? false
-    }
+    func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
 
     for target in manifest.targets {
       let targetID = target.bundleIdentifier?.value
@@ -131,11 +129,15 @@ public struct AppGroupMismatchRule: Rule {
     for call in setters {
       guard let group = call.argument else { continue }
       var missing: [(String, SourceSpan?)] = []
-      if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
+      if let entitlements = manifest.app?.entitlements, !entitlements.appGroupsAreUnknown,
+        appGroupNames?.contains(group.value) == false
+      {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
       for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
-        if let entitlements = target.entitlements, names?.contains(group.value) == false {
+        if let entitlements = target.entitlements, !entitlements.appGroupsAreUnknown,
+          names?.contains(group.value) == false
+        {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
         }
@@ -147,7 +149,7 @@ public struct AppGroupMismatchRule: Rule {
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
     }
     // Only where the target's entitlements are written down: without them the groups are unknown.
-    for (target, code) in context.targetsWithCode where target.entitlements != nil {
+    for (target, code) in context.targetsWithCode where target.entitlements != nil && !unknown(target.entitlements) {
       let targetID = target.bundleIdentifier?.value
       let declared = target.entitlements?.appGroups ?? []
       let groups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })

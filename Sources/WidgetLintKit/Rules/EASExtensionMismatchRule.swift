@@ -154,8 +154,15 @@ public struct EASExtensionMismatchRule: Rule {
     }
     // Values equal as written are equal as sets too; most entries copy their target's entitlements.
     guard (target.entitlements?.values ?? [:]) != (entry.entitlements?.values ?? [:]) else { return }
-    let targetValues = target.entitlements?.values.mapValues(\.normalized) ?? [:]
-    let entryValues = entry.entitlements?.values.mapValues(\.normalized) ?? [:]
+    // What a dynamic config computes is compared with nothing.
+    guard target.entitlements?.isComputed != true, entry.entitlements?.isComputed != true else { return }
+    let computedKeys = (target.entitlements?.computedKeys ?? []).union(entry.entitlements?.computedKeys ?? [])
+    let targetValues = (target.entitlements?.values.mapValues(\.normalized) ?? [:]).filter {
+      !computedKeys.contains($0.key)
+    }
+    let entryValues = (entry.entitlements?.values.mapValues(\.normalized) ?? [:]).filter {
+      !computedKeys.contains($0.key)
+    }
     guard targetValues != entryValues else { return }
     let differing = Set(targetValues.keys).union(entryValues.keys).filter { targetValues[$0] != entryValues[$0] }
       .sorted()

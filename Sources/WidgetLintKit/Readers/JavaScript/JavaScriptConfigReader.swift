@@ -1504,7 +1504,7 @@ extension JavaScriptConfigReader.Parser {
   }
 
   private static let precedence: [String: Int] = [
-    "??": 1, "||": 1, "&&": 2, "===": 3, "!==": 3, "==": 3, "!=": 3,
+    "??": 1, "||": 1, "&&": 2, "===": 3, "!==": 3, "==": 3, "!=": 3, "+": 4,
   ]
 
   private func binary(
@@ -1523,14 +1523,21 @@ extension JavaScriptConfigReader.Parser {
       left = combine(operation, left, right) ?? computedValue(start, index, pointer)
       if case .bool = left.value.value {
         left.value = Located(left.value.value, span: span(start, index), pointer: pointer)
+      } else if operation == "+", case .string = left.value.value {
+        left.value = Located(left.value.value, span: span(start, index), pointer: pointer)
       }
     }
     return left
   }
 
-  /// `a && b`, `a || b`, `a ?? b` and the equalities, nil when the operands do not tell.
+  /// `a && b`, `a || b`, `a ?? b`, the equalities and `+` of two strings, nil when the operands do not
+  /// tell.
   private func combine(_ operation: String, _ left: Known, _ right: Known) -> Known? {
     switch operation {
+    case "+":
+      // Only strings are joined: `+` with a number or an object converts in ways not worth guessing.
+      guard case .string(let lhs) = left.value.value, case .string(let rhs) = right.value.value else { return nil }
+      return Known(value: Located(.string(lhs + rhs), span: left.value.span, pointer: left.value.pointer))
     case "&&", "||":
       guard let truth = Self.truthiness(left) else { return nil }
       return truth == (operation == "||") ? left : right
@@ -1646,9 +1653,15 @@ extension JavaScriptConfigReader.Parser {
       } else if isPunctuator(index, "[") {
         let close = partner[index]
         var key: String?
+        var position: Int?
         if close == index + 2, case .string(let text) = kind(index + 1) { key = text }
+        if close == index + 2, case .number = kind(index + 1) { position = Int(text(index + 1, index + 2)) }
         index = close + 1
-        known = isName ? key.flatMap { key in known.map { self.member($0, key, start, index, pointer) } } : nil
+        if let position {
+          known = isName ? known.map { self.element($0, position, start, index, pointer) } : nil
+        } else {
+          known = isName ? key.flatMap { key in known.map { self.member($0, key, start, index, pointer) } } : nil
+        }
       } else if isPunctuator(index, "(") {
         let close = partner[index]
         known = nil
@@ -1743,6 +1756,16 @@ extension JavaScriptConfigReader.Parser {
     }
     if members.contains(where: { $0.key.value == "..." }) { return computedValue(start, end, pointer) }
     return Known(value: Located(.null, span: span(start, end), pointer: pointer), isUndefined: true)
+  }
+
+  /// An element of a value, `groups[0]`: known for a known array (undefined past its end), computed
+  /// otherwise.
+  private func element(_ base: Known, _ position: Int, _ start: Int, _ end: Int, _ pointer: JSONPointer) -> Known {
+    guard case .array(let items) = base.value.value, position >= 0 else { return computedValue(start, end, pointer) }
+    guard position < items.count else {
+      return Known(value: Located(.null, span: span(start, end), pointer: pointer), isUndefined: true)
+    }
+    return Known(value: repointed(items[position], to: pointer))
   }
 
   /// The value of a name: a known parameter, or a variable bound once, before this use, and never changed.

@@ -6,8 +6,9 @@ module.exports = (config) => ({
   name: "widget",
   deploymentTarget: "17.0",
   entitlements: {
-    // The same group as the app's, in each variant: the app writes, the widget reads.
-    "com.apple.security.application-groups": [IS_DEV ? "group.com.example.tidesdev" : "group.com.example.tides"],
+    // The app's own groups, in each variant: the app writes, the widget reads. The plugin calls this
+    // function with the app's Expo config.
+    "com.apple.security.application-groups": config.ios.entitlements["com.apple.security.application-groups"],
   },
   infoPlist: {
     AppGroup: IS_DEV ? "group.com.example.tidesdev" : "group.com.example.tides",

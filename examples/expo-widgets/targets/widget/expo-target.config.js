@@ -5,8 +5,8 @@ module.exports = (config) => ({
   // Widgets with containerBackground need iOS 17; the app itself still runs on 16.0.
   deploymentTarget: "17.0",
   entitlements: {
-    // The app writes with ExtensionStorage into this group; the widget reads it.
-    "com.apple.security.application-groups": ["group.com.example.expowidgets"],
+    // No App Groups key here: @bacons/apple-targets copies the app's groups from app.json, the group the
+    // app writes with ExtensionStorage and the widget reads.
   },
   colors: {
     $accent: "#4630EB",

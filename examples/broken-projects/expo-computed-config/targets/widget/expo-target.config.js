@@ -2,8 +2,8 @@
 module.exports = (config) => ({
   type: "widget",
   name: "widget",
-  // Derived from the app's identifier when Expo prebuilds: com.example.expowidgets.widget.
-  bundleIdentifier: config.ios.bundleIdentifier + ".widget",
+  // Kept in one file for the app and its targets; Expo runs this when it prebuilds.
+  bundleIdentifier: require("../../identifiers").widget,
   deploymentTarget: "17.0",
   entitlements: {
     "com.apple.security.application-groups": ["group.com.example.expowidgets"],
