@@ -213,11 +213,12 @@ import Testing
 
 /// The Expo SDK in package.json names the Xcode an app builds with, and so its WidgetBundle limit.
 @Suite struct ExpoToolchainTests {
-  static func files(expo: String?) -> [(path: String, contents: String)] {
-    let widgets = (1...7).map { "W\($0)" }
-    var swift =
-      "import SwiftUI\nimport WidgetKit\n\n@main\nstruct AllWidgets: WidgetBundle {\n  var body: some Widget {\n"
-    swift += widgets.map { "    \($0)()\n" }.joined() + "  }\n}\n"
+  static let widgets = (1...7).map { "W\($0)" }
+  /// All seven widgets in the body's one block.
+  static let builderBody = "  var body: some Widget {\n" + widgets.map { "    \($0)()\n" }.joined() + "  }\n"
+
+  static func files(expo: String?, bundleMembers: String = builderBody) -> [(path: String, contents: String)] {
+    var swift = "import SwiftUI\nimport WidgetKit\n\n@main\nstruct AllWidgets: WidgetBundle {\n" + bundleMembers + "}\n"
     for name in widgets {
       swift += """
 
@@ -242,8 +243,8 @@ import Testing
     return files
   }
 
-  func limitFindings(expo: String?) throws -> [String] {
-    let directory = try TestSupport.directory(with: Self.files(expo: expo))
+  func limitFindings(expo: String?, bundleMembers: String = builderBody) throws -> [String] {
+    let directory = try TestSupport.directory(with: Self.files(expo: expo, bundleMembers: bundleMembers))
     defer { try? FileManager.default.removeItem(at: directory) }
     return LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
       .filter { $0.ruleID == "widget-kind-limit" }.map { "\(TestSupport.position($0)) \($0.message)" }
@@ -262,6 +263,41 @@ import Testing
     #expect(
       unknown.first?.hasPrefix(
         "12:5-12:9 WidgetBundle 'AllWidgets' lists 7 entries in one block, more than the 5 older SDKs'") == true)
+  }
+
+  /// DuckDuckGo's and NetNewsWire's shape: a helper returns `WidgetBundleBuilder.buildBlock(…)` per OS.
+  @Test func explicitBuildBlockCallsAreBlocks() throws {
+    let helper = """
+        var body: some Widget {
+          makeWidgets()
+        }
+
+        private func makeWidgets() -> some Widget {
+          if #available(iOS 17, *) {
+            return WidgetBundleBuilder.buildBlock(W1(), W2(), W3(), W4(), W5(), W6(), W7())
+          } else {
+            return WidgetBundleBuilder.buildBlock(W1(), W2())
+          }
+        }
+
+      """
+    #expect(
+      try limitFindings(expo: nil, bundleMembers: helper) == [
+        "12:75-12:79 WidgetBundleBuilder.buildBlock in WidgetBundle 'AllWidgets' takes 7 widgets, more than the 5 older SDKs' builder takes (Xcode 16 and later take more: say which Xcode builds the app with app.xcodeVersion or --xcode-version); move some into a second WidgetBundle and pass that bundle here"
+      ])
+    #expect(try limitFindings(expo: "~51.0.0", bundleMembers: helper) == [])
+    #expect(try limitFindings(expo: "~54.0.0", bundleMembers: helper) == [])
+    // In the body itself, returned without the builder attribute: the call's widgets are the block.
+    let returned = """
+        var body: some Widget {
+          return WidgetBundleBuilder.buildBlock(W1(), W2(), W3(), W4(), W5(), W6(), W7())
+        }
+
+      """
+    #expect(
+      try limitFindings(expo: nil, bundleMembers: returned).map { String($0.prefix(66)) } == [
+        "7:73-7:77 WidgetBundle 'AllWidgets' lists 7 entries in one block, "
+      ])
   }
 
   @Test func dependencyRangesGiveTheMajorVersion() {

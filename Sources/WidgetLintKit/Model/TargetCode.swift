@@ -97,7 +97,7 @@ public struct TargetCode: Sendable {
     while let bundle = pending.popLast() {
       guard visited.insert(bundle.typeName).inserted else { continue }
       guard bundle.isComplete else { return false }
-      for entry in bundle.blocks.flatMap({ $0 }) where entry.typeName != "if" {
+      for entry in bundle.blocks.flatMap({ $0 }) where !entry.isGroup {
         if let nested = bundles[entry.typeName] {
           pending.append(nested)
         } else if widgets[entry.typeName] == nil && !controls.contains(entry.typeName) {

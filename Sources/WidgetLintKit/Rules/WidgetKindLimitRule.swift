@@ -9,7 +9,10 @@ public struct WidgetKindLimitRule: Rule {
       `@WidgetBundleBuilder`. The number it accepts depends on the SDK the app is built with: Xcode 12's
       SDK had `buildBlock` overloads for at most 5 widgets, later SDKs for 10, and current SDKs take a
       variadic parameter pack. Past the limit the bundle does not compile, which today is found only on a
-      Mac. Controls and Live Activities listed in the same body count too.
+      Mac. Controls and Live Activities listed in the same body count too, and so does every block the
+      builder sees: each `if #available` branch, a nested bundle's body, and each explicit
+      `WidgetBundleBuilder.buildBlock(…)` call (`return WidgetBundleBuilder.buildBlock(A(), B())` in a
+      helper the body calls, a common way to list widgets per OS version).
 
       widgetlint judges each block against the SDK of the Xcode the project builds with, where it knows it:
       `app.xcodeVersion` in a manifest, `--xcode-version`, the Expo SDK in `package.json` (each Expo SDK
@@ -19,8 +22,11 @@ public struct WidgetKindLimitRule: Rule {
       The usual fix is nesting: a bundle's `body` is itself a `Widget`, so a second `WidgetBundle` can
       hold the extra widgets and be listed in the first.
 
-      Source: Apple, WidgetBundleBuilder (https://developer.apple.com/documentation/swiftui/widgetbundlebuilder): older SDKs' `buildBlock`
-      overloads take at most a fixed number of widgets per block.
+      Source: Apple, WidgetBundleBuilder.buildBlock(_:)
+      (https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:)): current SDKs
+      declare `static func buildBlock<each C>(_ c: repeat each C) -> some Widget where repeat each C :
+      Widget`, a parameter pack with no fixed count; older SDKs declared one overload per count, up to a
+      fixed number of widgets per block.
       """,
     options: [
       RuleOption(
@@ -102,6 +108,12 @@ public struct WidgetKindLimitRule: Rule {
           context.report(
             "WidgetBundle '\(bundle.typeName)' lists \(block.count) entries in one block, more than \(why); "
               + "move some into a second WidgetBundle and list that bundle here",
+            inCodeOf: target, at: block[max].span, subject: bundle.typeName)
+        }
+        for block in bundle.helperBlocks where block.count > max {
+          context.report(
+            "WidgetBundleBuilder.buildBlock in WidgetBundle '\(bundle.typeName)' takes \(block.count) widgets, "
+              + "more than \(why); move some into a second WidgetBundle and pass that bundle here",
             inCodeOf: target, at: block[max].span, subject: bundle.typeName)
         }
       }

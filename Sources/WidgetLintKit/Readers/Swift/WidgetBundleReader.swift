@@ -19,7 +19,56 @@ enum WidgetBundleReader {
     // The body's own block first, then the branches in source order.
     bundle.blocks = reader.blocks.sorted { ($0.first?.span.start ?? .max) < ($1.first?.span.start ?? .max) }
     bundle.isComplete = reader.isComplete
+    for member in members.members where !WidgetBundleReader.isBody(member.decl) {
+      let finder = ExplicitBuildBlockFinder(file: file)
+      finder.walk(member.decl)
+      bundle.helperBlocks += finder.blocks
+    }
     return bundle
+  }
+
+  static func isBody(_ decl: DeclSyntax) -> Bool {
+    decl.as(VariableDeclSyntax.self)?.bindings.contains {
+      $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+    } ?? false
+  }
+
+  /// `WidgetBundleBuilder.buildBlock(…)`.
+  static func isExplicitBuildBlock(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "buildBlock"
+    else { return false }
+    return member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetBundleBuilder"
+  }
+
+  /// The entries of an explicit `buildBlock` call, one per argument.
+  static func entries(ofBuildBlock call: FunctionCallExprSyntax, in file: SourceText) -> [WidgetCodeFacts.BundleEntry] {
+    call.arguments.map { argument in
+      let expression = argument.expression
+      if let widget = expression.as(FunctionCallExprSyntax.self), let name = WidgetCodeReader.calleeName(widget) {
+        return .init(typeName: name, span: SourceSpan(widget, in: file))
+      }
+      // A property or another call: one component the builder sees, whatever it holds.
+      return .init(typeName: "", span: SourceSpan(expression, in: file), isGroup: true)
+    }
+  }
+}
+
+/// The explicit `WidgetBundleBuilder.buildBlock(…)` calls in a declaration, each a block.
+private final class ExplicitBuildBlockFinder: SyntaxVisitor {
+  let file: SourceText
+  var blocks: [[WidgetCodeFacts.BundleEntry]] = []
+
+  init(file: SourceText) {
+    self.file = file
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if WidgetBundleReader.isExplicitBuildBlock(node) {
+      blocks.append(WidgetBundleReader.entries(ofBuildBlock: node, in: file))
+    }
+    return .visitChildren
   }
 }
 
@@ -33,10 +82,18 @@ private struct BlockReader {
   mutating func read(_ statements: CodeBlockItemListSyntax) {
     var block: [WidgetCodeFacts.BundleEntry] = []
     for statement in statements {
-      let expression = statement.item.as(ExpressionStmtSyntax.self)?.expression ?? statement.item.as(ExprSyntax.self)
+      // A body without the builder attribute returns its one widget or builder call.
+      let expression =
+        statement.item.as(ExpressionStmtSyntax.self)?.expression ?? statement.item.as(ExprSyntax.self)
+        ?? statement.item.as(ReturnStmtSyntax.self)?.expression
       if let ifExpression = expression?.as(IfExprSyntax.self) {
-        block.append(.init(typeName: "if", span: SourceSpan(ifExpression.ifKeyword, in: file)))
+        block.append(.init(typeName: "if", span: SourceSpan(ifExpression.ifKeyword, in: file), isGroup: true))
         readBranches(of: ifExpression)
+      } else if let call = expression?.as(FunctionCallExprSyntax.self), WidgetBundleReader.isExplicitBuildBlock(call) {
+        block.append(.init(typeName: "buildBlock", span: SourceSpan(call, in: file), isGroup: true))
+        let entries = WidgetBundleReader.entries(ofBuildBlock: call, in: file)
+        if entries.contains(where: \.isGroup) { isComplete = false }
+        blocks.append(entries)
       } else if let call = expression?.as(FunctionCallExprSyntax.self), let callee = WidgetCodeReader.calleeName(call) {
         block.append(.init(typeName: callee, span: SourceSpan(call, in: file)))
       } else {

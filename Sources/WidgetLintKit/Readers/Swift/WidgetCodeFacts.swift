@@ -18,6 +18,9 @@ public struct WidgetCodeFacts: Sendable {
   public struct BundleEntry: Sendable {
     public var typeName: String
     public var span: SourceSpan
+    /// An `if` or an explicit `WidgetBundleBuilder.buildBlock(…)` call: one component of its block,
+    /// whose own entries are a block of their own.
+    public var isGroup = false
   }
 
   public struct Bundle: Sendable {
@@ -29,6 +32,10 @@ public struct WidgetCodeFacts: Sendable {
     /// False when the body holds more than entries and `if` branches (a `return` of another builder
     /// property, say): then what it lists is not fully known.
     public var isComplete = true
+    /// The explicit `WidgetBundleBuilder.buildBlock(…)` calls in the type's other members (the helpers
+    /// a body calls, as in `if #available { return WidgetBundleBuilder.buildBlock(A(), B()) }`): blocks
+    /// the builder sees, though what they list is not part of `blocks`.
+    public var helperBlocks: [[BundleEntry]] = []
   }
 
   public struct Widget: Sendable {
