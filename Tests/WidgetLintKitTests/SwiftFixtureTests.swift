@@ -42,8 +42,16 @@ import Testing
 
       struct RecentNoteWidget: Widget {
           var body: some WidgetConfiguration {
-              StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in Text(entry.title) }
-                  .supportedFamilies([.systemSmall, .systemMedium])
+              StaticConfiguration(kind: "RecentNote", provider: Provider()) { entry in
+                  Text(entry.title).widgetBackground()
+              }
+              .supportedFamilies([.systemSmall, .systemMedium])
+          }
+      }
+
+      extension View {
+          @ViewBuilder func widgetBackground() -> some View {
+              if #available(iOS 17.0, *) { containerBackground(.fill, for: .widget) } else { self }
           }
       }
       """
@@ -70,7 +78,7 @@ import Testing
     // kind is declared twice.
     #expect(
       described == [
-        "manifest-drift NotesWidgets/Widgets.swift:12:32-12:61",
+        "manifest-drift NotesWidgets/Widgets.swift:14:28-14:57",
         "invalid-value widgets.yaml:6:29-6:36",
         "duplicate-widget-kind widgets.yaml:13:16-13:26",
       ])

@@ -37,12 +37,17 @@ import Testing
     @main
     struct CounterWidget: Widget {
         var body: some WidgetConfiguration {
-            StaticConfiguration(kind: "CounterWidget", provider: Provider()) { CounterView(entry: $0) }
+            StaticConfiguration(kind: "CounterWidget", provider: Provider()) { CounterView(entry: $0).widgetBackground() }
         }
     }
     struct Provider {
         let defaults = UserDefaults(suiteName: "group.com.example.counter")
         let computed = UserDefaults(suiteName: "group." + Bundle.main.bundleIdentifier!)
+    }
+    extension View {
+        @ViewBuilder func widgetBackground() -> some View {
+            if #available(iOS 17.0, *) { containerBackground(.clear, for: .widget) } else { self }
+        }
     }
     """
 
@@ -164,12 +169,17 @@ import Testing
     @main
     struct NoteWidget: Widget {
         var body: some WidgetConfiguration {
-            StaticConfiguration(kind: "Note", provider: Provider()) { _ in Text("") }
+            StaticConfiguration(kind: "Note", provider: Provider()) { _ in Text("").widgetBackground() }
                 .supportedFamilies([.systemSmall])
         }
     }
     struct Provider {
         let defaults = UserDefaults(suiteName: "group.com.example.app")
+    }
+    extension View {
+        @ViewBuilder func widgetBackground() -> some View {
+            if #available(iOS 17.0, *) { containerBackground(.clear, for: .widget) } else { self }
+        }
     }
     """
 

@@ -9,6 +9,11 @@ public struct TargetCode: Sendable {
   /// The view types each type's code builds.
   let viewReferences: [String: Set<String>]
   private let controls: Set<String>
+  /// The facts of every file taken together: see `WidgetCodeFacts`.
+  public let containerBackgroundScopes: Set<String>
+  public let calls: [String: Set<String>]
+  public let declaredTypes: Set<String>
+  public let declaredFunctions: Set<String>
   /// The `@main` bundle, when exactly one file declares one.
   public let mainBundle: WidgetCodeFacts.Bundle?
   /// A widget that is itself `@main` (an extension with one widget and no bundle).
@@ -27,8 +32,16 @@ public struct TargetCode: Sendable {
     var byName: [String: [WidgetCodeFacts.StringUse]] = [:]
     var views: [String: Set<String>] = [:]
     var controls: Set<String> = []
+    var containerBackgroundScopes: Set<String> = []
+    var calls: [String: Set<String>] = [:]
+    var declaredTypes: Set<String> = []
+    var declaredFunctions: Set<String> = []
     for file in files {
       controls.formUnion(file.code.controls)
+      containerBackgroundScopes.formUnion(file.code.containerBackgroundScopes)
+      calls.merge(file.code.calls) { $0.union($1) }
+      declaredTypes.formUnion(file.code.declaredTypes)
+      declaredFunctions.formUnion(file.code.declaredFunctions)
       for bundle in file.code.bundles where bundles[bundle.typeName] == nil { bundles[bundle.typeName] = bundle }
       for widget in file.code.widgets where widgets[widget.typeName] == nil { widgets[widget.typeName] = widget }
       for (key, value) in file.code.constants {
@@ -44,6 +57,10 @@ public struct TargetCode: Sendable {
     self.constantsByName = byName
     self.viewReferences = views
     self.controls = controls
+    self.containerBackgroundScopes = containerBackgroundScopes
+    self.calls = calls
+    self.declaredTypes = declaredTypes
+    self.declaredFunctions = declaredFunctions
     // Worked out once here, where targets are merged side by side, instead of by each rule that asks.
     let mainBundles = bundles.values.filter(\.isMain)
     let mainBundle = mainBundles.count == 1 ? mainBundles.first : nil

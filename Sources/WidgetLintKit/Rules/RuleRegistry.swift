@@ -22,6 +22,7 @@ public enum RuleRegistry {
     ManifestDriftRule.self,
     WidgetUnsupportedViewRule.self,
     WidgetLinkInSmallRule.self,
+    MissingContainerBackgroundRule.self,
     MultipleWidgetURLRule.self,
     UnknownWidgetKindRule.self,
     ComputedValueRule.self,

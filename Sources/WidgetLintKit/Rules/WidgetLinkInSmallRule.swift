@@ -10,6 +10,15 @@ public struct WidgetLinkInSmallRule: Rule {
       tree through the view types its configuration builds, and reports a `Link` in a view used only by
       widgets whose `.supportedFamilies` is `[.systemSmall]`.
 
+      Recent iOS versions: some shipped apps put several `Link`s in a small widget (DuckDuckGo's small
+      quick-actions widget has three), which raised the question whether small widgets honour `Link` from
+      some iOS version on. Apple's documentation does not say so for any version: "Linking to specific app
+      scenes from your widget or Live Activity"
+      (https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity)
+      still describes `widgetURL(_:)` for every widget and `Link` for the larger families. The rule therefore
+      does not depend on the deployment target; it is a warning, so a team that has verified the behaviour
+      on the iOS versions it supports can turn it off.
+
       Sources: Apple, WWDC20 "Meet WidgetKit" and an Apple engineer on the Apple Developer Forums
       (developer.apple.com/forums/thread/650246): "You may annotate an entire widget using the widgetURL
       modifier API, and in systemMedium and systemLarge you may use the Link API"; Apple, `widgetURL(_:)`
@@ -59,7 +68,7 @@ public struct WidgetLinkInSmallRule: Rule {
         struct NextTaskWidget: Widget {
             var body: some WidgetConfiguration {
                 StaticConfiguration(kind: "NextTask", provider: Provider()) { entry in
-                    NextTaskView(entry: entry)
+                    NextTaskView(entry: entry).widgetBackground()
                 }
                 .supportedFamilies([.systemSmall])
             }
@@ -69,6 +78,12 @@ public struct WidgetLinkInSmallRule: Rule {
             let entry: Entry
             var body: some View {
         \(indentedBody)
+            }
+        }
+
+        extension View {
+            @ViewBuilder func widgetBackground() -> some View {
+                if #available(iOS 17.0, *) { containerBackground(.fill.tertiary, for: .widget) } else { self }
             }
         }
         """

@@ -127,6 +127,16 @@ public struct WidgetCodeFacts: Sendable {
   public var urlUses: [URLUse] = []
   /// View types each type's code constructs (for following a widget's view tree).
   public var viewReferences: [String: Set<String>] = [:]
+  /// The types and functions whose code sets a widget's container background
+  /// (`containerBackground(_:for: .widget)`, or `containerBackgroundRemovable(_:)` on the configuration).
+  public var containerBackgroundScopes: Set<String> = []
+  /// What each type's and each function's code calls by name: the capitalised types it constructs and
+  /// the functions and modifiers it calls, for following a widget's view to the project's own wrappers.
+  /// A method counts for its type and for its own name.
+  public var calls: [String: Set<String>] = [:]
+  /// The types (structs, classes, enums) and functions this file declares.
+  public var declaredTypes: Set<String> = []
+  public var declaredFunctions: Set<String> = []
   /// The project's own declarations marked unavailable in app extensions. The references to them are
   /// found on demand: `SwiftFileFacts.references(to:)`.
   public var extensionUnavailableDeclarations: [String] = []

@@ -8,6 +8,8 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   let file: SourceText
   private(set) var facts = WidgetCodeFacts()
   private var typeNames: [String] = []
+  /// The functions being walked, innermost last.
+  private var functionNames: [String] = []
   private var availability = AvailabilityScope()
   private var views = ViewReferenceCollector()
   /// The `body` accessors of the widgets declared so far, with the index of their widget in
@@ -88,6 +90,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   private func enterType(_ decl: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
     let typeName = decl.name.text
     typeNames.append(typeName)
+    facts.declaredTypes.insert(typeName)
     availability.enterDeclaration(decl.attributes)
     let supertypes = decl.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     let names = supertypes.map(SwiftAttributes.name(of:))
@@ -108,7 +111,9 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       facts.widgets.append(widget)
     }
     if names.contains("ControlWidget") { facts.controls.append(typeName) }
-    if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle") {
+    if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle")
+      || names.contains("ViewModifier")
+    {
       views.collect(for: typeName, in: decl.memberBlock)
     }
     return .visitChildren
@@ -132,9 +137,14 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       facts.extensionUnavailableDeclarations.append(node.name.text)
     }
     availability.enterDeclaration(node.attributes)
+    facts.declaredFunctions.insert(node.name.text)
+    functionNames.append(node.name.text)
     return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { availability.leaveDeclaration() }
+  override func visitPost(_ node: FunctionDeclSyntax) {
+    availability.leaveDeclaration()
+    functionNames.removeLast()
+  }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     let isUnavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
@@ -241,6 +251,8 @@ final class WidgetCodeVisitor: SyntaxVisitor {
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let name = WidgetCodeReader.calleeName(node) {
+      noteCall(name)
+      if name == "containerBackground" { readContainerBackground(node) }
       readConstruction(node, of: name)
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
       // `UserDefaults.init(suiteName:)` constructs a UserDefaults as `UserDefaults(suiteName:)` does.
@@ -301,17 +313,18 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   /// widget's texts) and `containerURL(forSecurityApplicationGroupIdentifier:)`.
   private func readMemberCall(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
     let arguments = call.arguments
-    switch member.declName.baseName.text {
+    let name = member.declName.baseName.text
+    noteCall(name)
+    switch name {
     case "widgetURL":
       facts.urlUses.append(
         .init(
           isLink: false, span: span(member.declName), url: arguments.first.flatMap { urlString($0.expression) },
           enclosingType: currentType, branches: Self.branches(around: call)))
     case "containerBackground":
-      let isForWidget = arguments.contains {
-        $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
-      }
-      if isForWidget { versioned("containerBackground(_:for: .widget)", OSVersion(17), member.declName) }
+      readContainerBackground(call)
+    case "containerBackgroundRemovable":
+      noteContainerBackground()
     case "containerURL":
       if let argument = arguments.first, argument.label?.text == "forSecurityApplicationGroupIdentifier",
         let use = stringUse(argument.expression)
@@ -327,6 +340,29 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     default:
       break
     }
+  }
+
+  /// A call by name, for the type and the function it is written in.
+  private func noteCall(_ name: String) {
+    if let type = currentType { facts.calls[type, default: []].insert(name) }
+    if let function = functionNames.last { facts.calls[function, default: []].insert(name) }
+  }
+
+  /// `containerBackground(_:for: .widget)`, as a modifier or called on `self` in a `View` extension:
+  /// it needs iOS 17, and it sets the background of the widget whose view reaches it.
+  private func readContainerBackground(_ call: FunctionCallExprSyntax) {
+    let isForWidget = call.arguments.contains {
+      $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
+    }
+    guard isForWidget else { return }
+    let name = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+    versioned("containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression))
+    noteContainerBackground()
+  }
+
+  private func noteContainerBackground() {
+    if let type = currentType { facts.containerBackgroundScopes.insert(type) }
+    if let function = functionNames.last { facts.containerBackgroundScopes.insert(function) }
   }
 
   // MARK: Strings and URLs
