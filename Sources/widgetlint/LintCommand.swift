@@ -15,14 +15,17 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Lint manifests (the default command).",
     discussion: """
-      A directory means every widgets.yaml, widgets.yml and widgets.json below it (skipping .git, .build,
-      node_modules and Pods); '-' reads a manifest from standard input.
+      A directory means every project below it: manifests (widgets.yaml, widgets.yml, widgets.json), Expo
+      apps and iOS or Flutter apps with widgets (skipping .git, .build, node_modules and Pods). A file means
+      the project it belongs to (a Swift file, an Info.plist, an app.json: the manifest or app that reads
+      it); a file no project reads is skipped (-v says so). No path lints the current folder; '-' reads a
+      manifest from standard input.
       Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level,
       2 a usage error or an input that could not be read.
       """
   )
 
-  @Argument(help: "Manifest files, directories, or '-' for standard input.")
+  @Argument(help: "Manifests, project files or folders (default: the current folder), or '-' for standard input.")
   var paths: [String] = []
 
   @Option(help: "Report format: text, json, sarif, github or junit (default: text; github when GITHUB_ACTIONS=true).")
@@ -93,9 +96,6 @@ struct LintCommand: ParsableCommand {
   }
 
   private var validationProblem: String? {
-    if paths.isEmpty && printConfig == nil && sources.isEmpty {
-      return "name at least one manifest, directory, or '-' (or --sources DIR)"
-    }
     if !paths.isEmpty && !sources.isEmpty { return "lint manifests or --sources folders, not both in one run" }
     if let variable = environment.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
       return "--env takes NAME=VALUE, found '\(variable)'"
@@ -114,6 +114,9 @@ struct LintCommand: ParsableCommand {
     if maxFindings <= 0 { return "--max-findings must be positive" }
     return nil
   }
+
+  /// The paths to lint: the current folder when none is named, as SwiftLint does.
+  var lintedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
   var resolvedFormat: OutputFormat {
     if let format { return format }
@@ -159,7 +162,7 @@ struct LintCommand: ParsableCommand {
       }
     }
     if let writeBaseline {
-      let report = run.run(arguments: paths)
+      let report = run.run(arguments: lintedPaths)
       printErrors(report.inputErrors)
       let directory = (writeBaseline as NSString).deletingLastPathComponent
       let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
@@ -177,7 +180,7 @@ struct LintCommand: ParsableCommand {
     run.baseline = baseline
     let report =
       sources.isEmpty
-      ? run.run(arguments: paths)
+      ? run.run(arguments: lintedPaths)
       : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
@@ -190,6 +193,11 @@ struct LintCommand: ParsableCommand {
       line += "\n"
       if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
       FileHandle.standardError.write(Data(line.utf8))
+    }
+    if verbose {
+      for skipped in report.skipped {
+        FileHandle.standardError.write(Data("widgetlint: skipped \(skipped.path): \(skipped.reason)\n".utf8))
+      }
     }
     let reporter: any Reporter
     switch format {
@@ -216,8 +224,15 @@ struct LintCommand: ParsableCommand {
     if format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,
       isatty(STDERR_FILENO) != 0
     {
-      let linted = report.files.count == 1 ? report.files[0] : "\(report.files.count) inputs"
-      FileHandle.standardError.write(Data("widgetlint: no problems found in \(linted)\n".utf8))
+      let line: String
+      if report.files.isEmpty && !report.skipped.isEmpty {
+        let files =
+          report.skipped.count == 1 ? "the file named belongs" : "the \(report.skipped.count) files named belong"
+        line = "nothing to lint: \(files) to no widget project" + (verbose ? "" : " (-v says why)")
+      } else {
+        line = "no problems found in " + (report.files.count == 1 ? report.files[0] : "\(report.files.count) inputs")
+      }
+      FileHandle.standardError.write(Data("widgetlint: \(line)\n".utf8))
     }
     // Machine formats go to files and pipes; say what could not be read where a person sees it.
     if format != .text { printErrors(report.inputErrors) }

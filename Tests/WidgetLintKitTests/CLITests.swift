@@ -90,10 +90,10 @@ import Testing
     }
   }
 
-  @Test func fileThatIsNotYAMLGetsAPositionedFindingAndValidJSON() throws {
-    let directory = try TestSupport.directory(with: [("notes.txt", "this is: not: yaml [\n\t- oops\n")])
+  @Test func manifestThatIsNotYAMLGetsAPositionedFindingAndValidJSON() throws {
+    let directory = try TestSupport.directory(with: [("notes/widgets.yaml", "this is: not: yaml [\n\t- oops\n")])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("notes.txt").path
+    let path = directory.appendingPathComponent("notes/widgets.yaml").path
     let text = try TestSupport.run([path])
     #expect(text.status == 1)
     #expect(text.stdout.hasPrefix("\(path):1:13: error: mapping values are not allowed in this context [yaml-syntax]"))
@@ -117,7 +117,7 @@ import Testing
   }
 
   @Test func usageErrorsExitTwo() throws {
-    #expect(try TestSupport.run([]).status == 2)
+    #expect(try TestSupport.run(["--max-findings", "0"]).status == 2)
     #expect(try TestSupport.run(["--format", "xml", "examples"]).status == 2)
     let unknown = try TestSupport.run(["--bogus", "examples"])
     #expect(unknown.status == 2)

@@ -44,9 +44,30 @@ import Testing
     return text
   }
 
+  /// A hostile file staged as a manifest (`<case>/widgets.yaml` or `.json`): under any other name, a
+  /// file without a manifest's top-level keys is skipped, not read.
+  static func stageAsManifest(_ data: Data, case name: String, in directory: URL) throws -> String {
+    let stem = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+    let manifestName = name.hasSuffix(".json") ? "widgets.json" : "widgets.yaml"
+    let folder = directory.appendingPathComponent(stem)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(manifestName)
+    try data.write(to: url)
+    return url.path
+  }
+
   @Test(arguments: committedCases)
   func committedCase(name: String) throws {
-    try check([Self.corpus.appendingPathComponent(name).path], naming: (name as NSString).lastPathComponent)
+    let source = Self.corpus.appendingPathComponent(name)
+    guard !name.contains("/") else {
+      try check([source.path], naming: name)
+      return
+    }
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let staged = try Self.stageAsManifest(Data(contentsOf: source), case: name, in: directory)
+    let stem = (name as NSString).deletingPathExtension
+    try check([staged], naming: "\(stem)/\((staged as NSString).lastPathComponent)")
   }
 
   @Test func generatedLargeAndSpecialCases() throws {
@@ -58,28 +79,31 @@ import Testing
       try data.write(to: url)
       return url.path
     }
+    func manifest(_ name: String, _ data: Data) throws -> String {
+      try Self.stageAsManifest(data, case: name, in: directory)
+    }
     let depth = 100_000
-    let sequence = try write(
+    let sequence = try manifest(
       "deep-sequence.yaml", Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
-    #expect(try check([sequence], naming: "deep-sequence.yaml").contains("nesting deeper than 200 levels"))
-    let mapping = try write(
+    #expect(try check([sequence], naming: "deep-sequence/widgets.yaml").contains("nesting deeper than 200 levels"))
+    let mapping = try manifest(
       "deep-mapping.yaml", Data((String(repeating: "{a: ", count: depth) + String(repeating: "}", count: depth)).utf8))
-    try check([mapping], naming: "deep-mapping.yaml")
+    try check([mapping], naming: "deep-mapping/widgets.yaml")
 
     var aliases = "base: &b [systemSmall]\nlist:\n"
     for _ in 0..<10_000 { aliases += "  - *b\n" }
-    let aliasFile = try write("aliases.yaml", Data(aliases.utf8))
-    #expect(try check([aliasFile], naming: "aliases.yaml").contains("more than 1000 aliases"))
+    let aliasFile = try manifest("aliases.yaml", Data(aliases.utf8))
+    #expect(try check([aliasFile], naming: "aliases/widgets.yaml").contains("more than 1000 aliases"))
 
     var big = Data("app:\n  bundleIdentifier: com.example.app\n".utf8)
     big.append(Data(repeating: UInt8(ascii: "#"), count: 64 << 20))
-    let bigFile = try write("big.yaml", big)
-    #expect(try check([bigFile], naming: "big.yaml").contains("is 64.0 MiB, over the 16 MiB limit"))
+    let bigFile = try manifest("big.yaml", big)
+    #expect(try check([bigFile], naming: "big/widgets.yaml").contains("is 64.0 MiB, over the 16 MiB limit"))
 
     let line =
       "app: {bundleIdentifier: com.example.app, urlSchemes: [\"" + String(repeating: "x", count: 1 << 20) + "\"]}\n"
-    let lineFile = try write("long-line.yaml", Data((line + "targets: 3\n").utf8))
-    try check([lineFile], naming: "long-line.yaml")
+    let lineFile = try manifest("long-line.yaml", Data((line + "targets: 3\n").utf8))
+    try check([lineFile], naming: "long-line/widgets.yaml")
 
     var swift = "import WidgetKit\nlet a = UIApplication.shared\n"
     let filler = "let value = [1, 2, 3].map { $0 * 2 }.filter { $0 > 2 } // filler\n"
@@ -132,7 +156,10 @@ import Testing
       atPath: loop.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
     #expect(try check([loop.path], naming: "loop").contains("contains no manifest"))
 
-    #expect(try check(["/proc/self/mem"], naming: "/proc/self/mem").contains("error"))
+    let device = directory.appendingPathComponent("device/widgets.yaml")
+    try FileManager.default.createDirectory(at: device.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: device.path, withDestinationPath: "/proc/self/mem")
+    #expect(try check([device.path], naming: "device/widgets.yaml").contains("error"))
     #expect(
       try check([directory.appendingPathComponent("missing.yaml").path], naming: "missing.yaml").contains(
         "no such file"))

@@ -97,10 +97,37 @@ public enum ProjectDiscovery {
     return false
   }
 
+  /// What a command line names: each project once, in the order first named.
+  public struct Discovery: Sendable {
+    public var inputs: [Input] = []
+    /// Arguments that name nothing that exists, or a folder with nothing to lint.
+    public var errors: [InputError] = []
+    /// Files that belong to no project widgetlint reads.
+    public var skipped: [SkippedFile] = []
+  }
+
   /// The inputs for the given arguments, and the arguments that named nothing lintable.
   public static func inputs(for arguments: [String]) -> (inputs: [Input], errors: [InputError]) {
+    let discovery = discover(arguments)
+    return (discovery.inputs, discovery.errors)
+  }
+
+  public static func discover(_ arguments: [String]) -> Discovery {
+    var discovery = Discovery()
+    var seen: Set<String> = []
+    for input in discoverEach(arguments, into: &discovery) {
+      // A project named twice (a folder and a file in it, two files of one app) is linted once.
+      if input == .standardInput || seen.insert(PathUtilities.absolute(input.configurationPath)).inserted {
+        discovery.inputs.append(input)
+      }
+    }
+    return discovery
+  }
+
+  private static func discoverEach(_ arguments: [String], into discovery: inout Discovery) -> [Input] {
     var inputs: [Input] = []
     var errors: [InputError] = []
+    defer { discovery.errors += errors }
     for argument in arguments {
       if argument == "-" {
         inputs.append(.standardInput)
@@ -115,8 +142,10 @@ public enum ProjectDiscovery {
         continue
       }
       guard isDirectory.boolValue else {
-        let name = (argument as NSString).lastPathComponent
-        inputs.append(expoConfigNames.contains(name) ? .expoApp(config: argument) : .file(path: argument))
+        switch input(forFile: argument) {
+        case .success(let input): inputs.append(input)
+        case .failure(let skipped): discovery.skipped.append(skipped)
+        }
         continue
       }
       let resolver = SwiftFileResolver(baseDirectory: argument, displayDirectory: argument)
@@ -179,6 +208,6 @@ public enum ProjectDiscovery {
       }
       inputs += found
     }
-    return (inputs, errors)
+    return inputs
   }
 }

@@ -56,13 +56,14 @@ public struct LintRun {
   }
 
   public func run(arguments: [String]) -> LintReport {
-    let (inputs, discoveryErrors) = ProjectDiscovery.inputs(for: arguments)
+    let discovery = ProjectDiscovery.discover(arguments)
+    let inputs = discovery.inputs
     let loader = ConfigurationLoader()
     let shared = Linter(configuration: configuration)
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []
-    var errors = discoveryErrors
+    var errors = discovery.errors
     var reportedConfigurations: Set<String> = []
     var projects: [ProjectSummary] = []
     let expoApps = inputs.filter { if case .expoApp = $0 { return true } else { return false } }
@@ -118,6 +119,7 @@ public struct LintRun {
     var report = LintReport(
       files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
     report.projects = projects
+    report.skipped = discovery.skipped
     return report
   }
 

@@ -18,6 +18,8 @@ public struct LintReport: Sendable {
   public var omitted: [String: Int]
   /// The projects linted (manifests and apps), with the files read.
   public var projects: [ProjectSummary] = []
+  /// Files named on the command line that belong to no project widgetlint reads.
+  public var skipped: [ProjectDiscovery.SkippedFile] = []
   private let failsStrict: Bool
   private let fails: Bool
 

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Maps a file named on the command line to the project it belongs to, so that any changed file
+/// (as a pre-commit hook passes them) lints its whole project, and a file widgetlint does not read
+/// is skipped instead of being parsed as a manifest.
+extension ProjectDiscovery {
+  /// A file named on the command line that is not linted, and why.
+  public struct SkippedFile: Error, Sendable, Equatable {
+    public var path: String
+    public var reason: String
+  }
+
+  /// What a file is to widgetlint, by its name.
+  enum FileKind: Equatable {
+    case manifest
+    case expoConfig
+    /// A file an app's frontend reads (Swift, Dart, plist, entitlements, Xcode project, target config).
+    case projectFile
+    /// YAML or JSON under another name: a manifest when it has one's top-level keys.
+    case possibleManifest
+    case unknown
+  }
+
+  /// Files that are YAML or JSON but never a widgetlint manifest.
+  static let otherToolsFiles: Set<String> = [
+    "pubspec.yaml", "pubspec.lock", "analysis_options.yaml", "package.json", "package-lock.json", "tsconfig.json",
+    "eas.json", ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", ".widgetlint.yml", ".widgetlint.yaml",
+    ".swiftlint.yml", ".yamllint", ".yamllint.yaml", "Package.resolved", "Contents.json",
+  ]
+
+  static func kind(ofFileNamed name: String) -> FileKind {
+    if manifestNames.contains(name) { return .manifest }
+    if expoConfigNames.contains(name) { return .expoConfig }
+    if otherToolsFiles.contains(name) { return .unknown }
+    if name.hasPrefix("expo-target.config.") || name == "project.pbxproj" { return .projectFile }
+    let projectExtensions = [".swift", ".dart", ".plist", ".entitlements", ".xcconfig"]
+    if projectExtensions.contains(where: name.hasSuffix) { return .projectFile }
+    if [".yaml", ".yml", ".json"].contains(where: name.lowercased().hasSuffix) { return .possibleManifest }
+    return .unknown
+  }
+
+  /// The input a file named on the command line stands for, or why it is skipped.
+  static func input(forFile path: String) -> Result<Input, SkippedFile> {
+    let name = (path as NSString).lastPathComponent
+    switch kind(ofFileNamed: name) {
+    case .manifest:
+      return .success(.file(path: path))
+    case .possibleManifest:
+      guard looksLikeManifest(path) else {
+        return .failure(SkippedFile(path: path, reason: "not a widgetlint manifest (no top-level 'app' or 'targets')"))
+      }
+      return .success(.file(path: path))
+    case .expoConfig:
+      guard isExpoConfig(path) else {
+        return .failure(
+          SkippedFile(path: path, reason: "not an Expo app config (no expo keys, and expo is no dependency)"))
+      }
+      return .success(expoApp(in: Folder(parentOf: path)))
+    case .projectFile:
+      if let project = project(containing: path) { return .success(project) }
+      return .failure(
+        SkippedFile(
+          path: path, reason: "belongs to no manifest, Expo app or iOS app with widgets in the folders above it"))
+    case .unknown:
+      return .failure(SkippedFile(path: path, reason: "not a file widgetlint reads"))
+    }
+  }
+
+  /// Whether YAML or JSON has a manifest's top-level keys: a line that starts, after indentation and
+  /// an opening brace, with `app` or `targets` (quoted or not) and a colon. A broken manifest still
+  /// has them, so its syntax error is reported rather than the file skipped.
+  static func looksLikeManifest(_ path: String) -> Bool {
+    guard case .success(let bytes) = InputReader.read(path: path, maxSize: 16 << 20) else {
+      return true  // Reading it as a manifest reports why it cannot be read.
+    }
+    for line in bytes.prefix(1 << 20).split(separator: UInt8(ascii: "\n")) {
+      var rest = line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "{") })
+      if let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { rest = rest.dropFirst() }
+      for key in ["app", "targets"] where rest.starts(with: key.utf8) {
+        var after = rest.dropFirst(key.utf8.count)
+        if let quote = after.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+          after = after.dropFirst()
+        }
+        if after.drop(while: { $0 == UInt8(ascii: " ") }).first == UInt8(ascii: ":") { return true }
+      }
+    }
+    return false
+  }
+
+  /// A folder as the user would name it and as the file system knows it, walked upwards.
+  struct Folder {
+    var display: String
+    var absolute: String
+
+    init(parentOf path: String) {
+      let parent = (path as NSString).deletingLastPathComponent
+      display = parent.isEmpty ? "." : parent
+      absolute = PathUtilities.absolute(display)
+    }
+
+    func child(_ name: String) -> String { display == "." ? name : SwiftFileResolver.join(display, name) }
+
+    var parent: Folder? {
+      guard absolute != "/" else { return nil }
+      var folder = self
+      folder.absolute = (absolute as NSString).deletingLastPathComponent
+      if display == "." || display == ".." || display.hasSuffix("/..") {
+        folder.display = display == "." ? ".." : display + "/.."
+      } else {
+        let up = (display as NSString).deletingLastPathComponent
+        folder.display = up.isEmpty ? "." : up
+      }
+      return folder
+    }
+
+    var names: [String] { (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] }
+  }
+
+  /// The Expo app whose config is in a folder, by the config Expo reads first.
+  static func expoApp(in folder: Folder) -> Input {
+    let names = folder.names
+    let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) ?? "app.json"
+    return .expoApp(config: folder.child(config))
+  }
+
+  /// The nearest project above a file (up to the repository's root): a manifest whose `sources`
+  /// include it (for Swift), an Expo app, or an Xcode/Flutter app with widgets.
+  static func project(containing path: String) -> Input? {
+    let isSwift = path.hasSuffix(".swift")
+    let file = PathUtilities.absolute(path)
+    var next: Folder? = Folder(parentOf: path)
+    while let folder = next {
+      let names = folder.names
+      if isSwift {
+        for name in names.sorted() where manifestNames.contains(name) {
+          if manifest(at: folder.child(name), includes: file) { return .file(path: folder.child(name)) }
+        }
+      }
+      let expoConfigs = names.filter(expoConfigNames.contains)
+      if let config = preferredExpoConfig(expoConfigs), isExpoConfig(folder.child(config)) {
+        return expoApp(in: folder)
+      }
+      if names.contains("ios"), isXcodeAppFolder(folder.child("ios")) {
+        return .xcodeProject(directory: folder.display)
+      }
+      if isXcodeAppFolder(folder.display) {
+        // `<app>/ios` is named by the folder that holds it, as a folder argument names it.
+        if (folder.absolute as NSString).lastPathComponent == "ios", let parent = folder.parent {
+          return .xcodeProject(directory: parent.display)
+        }
+        return .xcodeProject(directory: folder.display)
+      }
+      if names.contains(".git") { return nil }
+      next = folder.parent
+    }
+    return nil
+  }
+
+  /// Whether a manifest's `sources` name a Swift file (an unreadable or broken manifest names none).
+  static func manifest(at manifestPath: String, includes file: String) -> Bool {
+    guard case .success(let bytes) = InputReader.read(path: manifestPath, maxSize: 16 << 20) else { return false }
+    let (document, _) = YAMLParser(limits: ReadingLimits().parser).parse(SourceText(path: manifestPath, bytes: bytes))
+    guard let manifest = ManifestDecoder.decode(document).manifest else { return false }
+    let directory = (manifestPath as NSString).deletingLastPathComponent
+    let resolver = SwiftFileResolver(baseDirectory: directory.isEmpty ? "." : directory, displayDirectory: directory)
+    return manifest.targets.contains { target in
+      target.sources.contains { entry in
+        (resolver.files(for: entry.value) ?? []).contains { PathUtilities.absolute($0.path) == file }
+      }
+    }
+  }
+}

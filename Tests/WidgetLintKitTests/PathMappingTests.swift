@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+/// Any path names its project: a file is linted as the manifest or app that reads it, each project
+/// once, and a file no project reads is skipped, not parsed as a manifest.
+struct PathMappingTests {
+  static func example(_ relative: String) -> String { TestSupport.path("examples/" + relative) }
+
+  @Test func filesOfAnExpoAppNameTheApp() {
+    let discovery = ProjectDiscovery.discover([
+      Self.example("expo-widgets/targets/widget/Widgets.swift"),
+      Self.example("expo-widgets/targets/widget/expo-target.config.js"),
+      Self.example("expo-widgets/app.json"),
+      Self.example("expo-widgets"),
+    ])
+    #expect(discovery.inputs == [.expoApp(config: Self.example("expo-widgets/app.json"))])
+    #expect(discovery.errors.isEmpty)
+    #expect(discovery.skipped.isEmpty)
+  }
+
+  @Test func filesOfAFlutterAppNameTheApp() {
+    let app = Self.example("flutter-home-widget")
+    let discovery = ProjectDiscovery.discover([
+      app + "/lib/main.dart", app + "/ios/Runner/Info.plist", app + "/ios/Runner.xcodeproj/project.pbxproj",
+      app + "/ios/Flutter/Shared.xcconfig", app + "/ios/CounterWidget/CounterWidget.entitlements",
+      app + "/pubspec.yaml",
+    ])
+    #expect(discovery.inputs == [.xcodeProject(directory: app)])
+    #expect(
+      discovery.skipped == [
+        ProjectDiscovery.SkippedFile(path: app + "/pubspec.yaml", reason: "not a file widgetlint reads")
+      ])
+  }
+
+  @Test func swiftFilesNameTheManifestWhoseSourcesIncludeThem() {
+    let discovery = ProjectDiscovery.discover([
+      Self.example("up-next/targets/UpNextWidgets/CountdownWidget.swift"),
+      Self.example("native-widgets/WeatherWidgets/ForecastWidget.swift"),
+      Self.example("native-widgets/Shared/ForecastStore.swift"),
+    ])
+    #expect(
+      discovery.inputs == [
+        .file(path: Self.example("up-next/widgets.yaml")),
+        .xcodeProject(directory: Self.example("native-widgets")),
+      ])
+  }
+
+  @Test func aSwiftFileNoManifestIncludesBelongsToNoProject() throws {
+    let directory = try TestSupport.directory(with: [
+      (".git/HEAD", "ref: refs/heads/main\n"),
+      ("widgets.yaml", "app: {bundleIdentifier: com.example.app}\ntargets:\n  - name: W\n    sources: [Widget]\n"),
+      ("Widget/W.swift", "struct W {}\n"),
+      ("Scripts/Tool.swift", "print(1)\n"),
+      ("config/settings.yaml", "not: [a manifest]\n"),
+      ("mywidgets.yaml", "# a manifest by its keys\ntargets: []\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = { (relative: String) in directory.appendingPathComponent(relative).path }
+    let discovery = ProjectDiscovery.discover([
+      path("Widget/W.swift"), path("Scripts/Tool.swift"), path("config/settings.yaml"), path("mywidgets.yaml"),
+      path("widgets.yaml"),
+    ])
+    #expect(discovery.inputs == [.file(path: path("widgets.yaml")), .file(path: path("mywidgets.yaml"))])
+    #expect(
+      discovery.skipped.map(\.path) == [path("Scripts/Tool.swift"), path("config/settings.yaml")])
+    #expect(
+      discovery.skipped.first?.reason
+        == "belongs to no manifest, Expo app or iOS app with widgets in the folders above it")
+    #expect(discovery.skipped.last?.reason == "not a widgetlint manifest (no top-level 'app' or 'targets')")
+  }
+
+  @Test func relativePathsWalkUpFromTheCurrentFolder() throws {
+    let folder = Self.example("native-widgets/WeatherWidgets")
+    let previous = FileManager.default.currentDirectoryPath
+    #expect(FileManager.default.changeCurrentDirectoryPath(folder))
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    let discovery = ProjectDiscovery.discover(["ForecastWidget.swift", "Info.plist"])
+    #expect(discovery.inputs == [.xcodeProject(directory: "..")])
+  }
+
+  @Test func skippedFilesAreNotedUnderVerboseAndExitZero() throws {
+    let quiet = try TestSupport.run(["examples/flutter-home-widget/pubspec.yaml", "README.md"])
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout == "")
+    #expect(quiet.stderr == "")
+    let verbose = try TestSupport.run(["-v", "examples/flutter-home-widget/pubspec.yaml", "README.md"])
+    #expect(verbose.status == 0)
+    #expect(
+      verbose.stderr == """
+        widgetlint: skipped examples/flutter-home-widget/pubspec.yaml: not a file widgetlint reads
+        widgetlint: skipped README.md: not a file widgetlint reads
+
+        """)
+  }
+
+  @Test func changedFilesOfOneAppLintItOnce() throws {
+    let arguments = [
+      "--format", "json", "examples/flutter-home-widget/lib/main.dart",
+      "examples/flutter-home-widget/ios/CounterWidget/CounterWidget.swift",
+    ]
+    let result = try TestSupport.run(arguments)
+    #expect(result.status == 0)
+    let report = try TestSupport.json(result.stdout)
+    #expect((report["summary"] as? [String: Int])?["files"] == 1)
+    #expect(result.stderr == "")
+    let text = try TestSupport.run(Array(arguments.dropFirst(2)))
+    #expect(text.stdout == "")
+    #expect(text.stderr == "widgetlint: examples/flutter-home-widget: Flutter app, 8 files read\n")
+  }
+
+  @Test func noPathLintsTheCurrentFolder() throws {
+    let folder = TestSupport.packageRoot.appendingPathComponent("examples/broken-projects/expo-entitlements-file")
+    let none = try TestSupport.run([], currentDirectory: folder)
+    let dot = try TestSupport.run(["."], currentDirectory: folder)
+    #expect(none.status == 1)
+    #expect(none.stdout == dot.stdout)
+    #expect(none.stdout.contains("[app-group-mismatch]"))
+  }
+
+  @Test func aMissingFileIsAnErrorNotASkip() throws {
+    let result = try TestSupport.run(["examples/up-next/Missing.swift"])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("examples/up-next/Missing.swift: error: no such file or directory"))
+  }
+}
