@@ -67,4 +67,29 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: schema) as? [String: Any])
     #expect((object["title"] as? String)?.contains("2.1.0") == true)
   }
+
+  /// The README's pre-commit example names a commit of this repository whose hooks fire for the same
+  /// files as today's, so a user who copies it gets what the README describes.
+  @Test func readmePreCommitRevisionExists() throws {
+    let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
+    let line = try #require(
+      readme.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev:") })
+    let revision = try #require(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
+    guard FileManager.default.fileExists(atPath: TestSupport.path(".git")) else { return }  // a tarball, not a clone
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", TestSupport.packageRoot.path, "show", "\(revision):.pre-commit-hooks.yaml"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let hooks = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "README rev \(revision) is not a commit of this repository")
+    let current = try String(contentsOfFile: TestSupport.path(".pre-commit-hooks.yaml"), encoding: .utf8)
+    func filesPatterns(_ text: String) -> [Substring] {
+      text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("files:") }
+    }
+    #expect(filesPatterns(hooks) == filesPatterns(current), "README rev \(revision) has other hook file patterns")
+  }
 }
