@@ -40,7 +40,7 @@ extension ProjectDiscovery {
   }
 
   /// The input a file named on the command line stands for, or why it is skipped.
-  static func input(forFile path: String) -> Result<Input, SkippedFile> {
+  static func input(forFile path: String, manifests: ManifestSources) -> Result<Input, SkippedFile> {
     let name = (path as NSString).lastPathComponent
     switch kind(ofFileNamed: name) {
     case .manifest:
@@ -57,7 +57,7 @@ extension ProjectDiscovery {
       }
       return .success(expoApp(in: Folder(parentOf: path)))
     case .projectFile:
-      if let project = project(containing: path) { return .success(project) }
+      if let project = project(containing: path, manifests: manifests) { return .success(project) }
       return .failure(
         SkippedFile(
           path: path, reason: "belongs to no manifest, Expo app or iOS app with widgets in the folders above it"))
@@ -125,7 +125,7 @@ extension ProjectDiscovery {
 
   /// The nearest project above a file (up to the repository's root): a manifest whose `sources`
   /// include it (for Swift), an Expo app, or an Xcode/Flutter app with widgets.
-  static func project(containing path: String) -> Input? {
+  static func project(containing path: String, manifests: ManifestSources) -> Input? {
     let isSwift = path.hasSuffix(".swift")
     let file = PathUtilities.absolute(path)
     var next: Folder? = Folder(parentOf: path)
@@ -133,7 +133,7 @@ extension ProjectDiscovery {
       let names = folder.names
       if isSwift {
         for name in names.sorted() where manifestNames.contains(name) {
-          if manifest(at: folder.child(name), includes: file) { return .file(path: folder.child(name)) }
+          if manifests.swiftFiles(of: folder.child(name)).contains(file) { return .file(path: folder.child(name)) }
         }
       }
       let expoConfigs = names.filter(expoConfigNames.contains)
@@ -155,18 +155,30 @@ extension ProjectDiscovery {
     }
     return nil
   }
+}
 
-  /// Whether a manifest's `sources` name a Swift file (an unreadable or broken manifest names none).
-  static func manifest(at manifestPath: String, includes file: String) -> Bool {
-    guard case .success(let bytes) = InputReader.read(path: manifestPath, maxSize: 16 << 20) else { return false }
-    let (document, _) = YAMLParser(limits: ReadingLimits().parser).parse(SourceText(path: manifestPath, bytes: bytes))
-    guard let manifest = ManifestDecoder.decode(document).manifest else { return false }
-    let directory = (manifestPath as NSString).deletingLastPathComponent
-    let resolver = SwiftFileResolver(baseDirectory: directory.isEmpty ? "." : directory, displayDirectory: directory)
-    return manifest.targets.contains { target in
-      target.sources.contains { entry in
-        (resolver.files(for: entry.value) ?? []).contains { PathUtilities.absolute($0.path) == file }
+/// The Swift files each manifest's `sources` name, read once a run however many of its files are named.
+final class ManifestSources {
+  private var filesByManifest: [String: Set<String>] = [:]
+
+  /// The absolute paths of the Swift files a manifest names (none for an unreadable or broken one).
+  func swiftFiles(of manifestPath: String) -> Set<String> {
+    let key = PathUtilities.absolute(manifestPath)
+    if let known = filesByManifest[key] { return known }
+    var files: Set<String> = []
+    if case .success(let bytes) = InputReader.read(path: manifestPath, maxSize: 16 << 20) {
+      let source = SourceText(path: manifestPath, bytes: bytes)
+      let (document, _) = YAMLParser(limits: ReadingLimits().parser).parse(source)
+      if let manifest = ManifestDecoder.decode(document).manifest {
+        let directory = (manifestPath as NSString).deletingLastPathComponent
+        let resolver = SwiftFileResolver(
+          baseDirectory: directory.isEmpty ? "." : directory, displayDirectory: directory)
+        for entry in manifest.targets.flatMap(\.sources) {
+          for file in resolver.files(for: entry.value) ?? [] { files.insert(PathUtilities.absolute(file.path)) }
+        }
       }
     }
+    filesByManifest[key] = files
+    return files
   }
 }
