@@ -199,6 +199,15 @@ def swift_policy(w):
     return f".after(now.addingTimeInterval({w.refresh_seconds}))"
 
 
+def timeline_entries(k):
+    # Four hourly entries, so that an .atEnd timeline asks for its next reload in four hours (one entry
+    # dated now would ask for it at once, which refresh-interval-too-short rightly reports).
+    return [
+        f"        let items = {k}Store.load()",
+        f"        let entries = (0..<4).map {{ hour in {k}Entry(date: now.addingTimeInterval(Double(hour) * 3600), items: items) }}",
+    ]
+
+
 def widget_swift(rng, t, w, with_bundle):
     k = w.type
     families = ", ".join("." + f for f in w.families)
@@ -267,8 +276,8 @@ def widget_swift(rng, t, w, with_bundle):
             "",
             f"    func timeline(for configuration: {k}Intent, in context: Context) async -> Timeline<{k}Entry> {{",
             "        let now = Date()",
-            f"        let entry = {k}Entry(date: now, items: {k}Store.load())",
-            f"        return Timeline(entries: [entry], policy: {swift_policy(w)})",
+            *timeline_entries(k),
+            f"        return Timeline(entries: entries, policy: {swift_policy(w)})",
             "    }",
             "}",
             "",
@@ -286,8 +295,8 @@ def widget_swift(rng, t, w, with_bundle):
             "",
             f"    func getTimeline(in context: Context, completion: @escaping (Timeline<{k}Entry>) -> Void) {{",
             "        let now = Date()",
-            f"        let entry = {k}Entry(date: now, items: {k}Store.load())",
-            f"        completion(Timeline(entries: [entry], policy: {swift_policy(w)}))",
+            *timeline_entries(k),
+            f"        completion(Timeline(entries: entries, policy: {swift_policy(w)}))",
             "    }",
             "}",
             "",
