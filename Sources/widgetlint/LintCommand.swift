@@ -70,6 +70,12 @@ struct LintCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
   var output: String?
 
+  @Flag(help: "Apply the fixes widgetlint is certain of to the files, then report what is left.")
+  var fix = false
+
+  @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
+  var dryRun = false
+
   @Flag(help: "Fail (exit 1) on warnings too.")
   var strict = false
 
@@ -97,6 +103,7 @@ struct LintCommand: ParsableCommand {
       return "name at least one manifest, directory, or '-' (or --sources DIR)"
     }
     if !paths.isEmpty && !sources.isEmpty { return "lint manifests or --sources folders, not both in one run" }
+    if let problem = fixUsageProblem { return problem }
     if let variable = environment.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
       return "--env takes NAME=VALUE, found '\(variable)'"
     }
@@ -176,9 +183,11 @@ struct LintCommand: ParsableCommand {
     }
     run.baseline = baseline
     let report =
-      sources.isEmpty
-      ? run.run(arguments: paths)
-      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
+      fix
+      ? try applyFixes(run)
+      : sources.isEmpty
+        ? run.run(arguments: paths)
+        : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {
@@ -210,7 +219,8 @@ struct LintCommand: ParsableCommand {
         throw LintFailure(status: 2)
       }
     } else {
-      FileHandle.standardOutput.write(Data(rendered.utf8))
+      // Where standard output carries the diff or the fixed text, the report goes beside it.
+      (reportsToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
     }
     // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
     if format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Applies fixes: each fix whose ranges overlap none already taken (the first wins, in report order),
+/// then lints again and repeats, since one fix can uncover the next (an EAS entry renamed to its target
+/// then has that target's bundle identifier to match).
+public struct FixApplier {
+  public var run: LintRun
+  /// At most this many rounds of fixing and linting again.
+  public var maxRounds = 5
+
+  public init(run: LintRun) { self.run = run }
+
+  /// What `--fix` did: the files it changed, and what is left to report.
+  public struct Outcome: Sendable {
+    /// Each changed file's text before and after, by its path as shown, in the order first changed.
+    public var changes: [(path: String, original: [UInt8], fixed: [UInt8])]
+    public var appliedFixes: Int
+    /// Standard input as it reads after the fixes (unchanged when nothing was fixed), when it was linted.
+    public var standardInput: [UInt8]?
+    /// The findings left after the fixes.
+    public var report: LintReport
+  }
+
+  /// Fixes what linting `arguments` finds, in memory: nothing is written. Standard input, when named, is
+  /// read once, here.
+  public func fix(arguments: [String]) -> Outcome {
+    var rounds = run
+    rounds.maxFindingsPerFile = nil
+    if arguments.contains("-"), rounds.fileContents["<stdin>"] == nil,
+      case .success(let bytes) = InputReader.readStandardInput(maxSize: run.configuration.maxFileSize)
+    {
+      rounds.fileContents["<stdin>"] = bytes
+    }
+    var originals: [String: [UInt8]] = [:]
+    var order: [String] = []
+    var applied = 0
+    for _ in 0..<maxRounds {
+      let findings = rounds.run(arguments: arguments).findings
+      var changed = false
+      for (file, fixes) in Self.chosenFixes(findings) {
+        let bytes = fixes[0].replacements[0].span.file.bytes
+        let fixed = Self.apply(fixes.flatMap(\.replacements), to: bytes)
+        guard fixed != bytes else { continue }
+        if originals[file] == nil {
+          originals[file] = bytes
+          order.append(file)
+        }
+        rounds.fileContents[file] = fixed
+        applied += fixes.count
+        changed = true
+      }
+      if !changed { break }
+    }
+    var last = run
+    last.fileContents = rounds.fileContents
+    let report = last.run(arguments: arguments)
+    let changes = order.compactMap { file -> (String, [UInt8], [UInt8])? in
+      guard let original = originals[file], let fixed = rounds.fileContents[file], fixed != original else { return nil }
+      return (file, original, fixed)
+    }
+    return Outcome(
+      changes: changes, appliedFixes: applied, standardInput: rounds.fileContents["<stdin>"], report: report)
+  }
+
+  /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text
+  /// and overlap none taken before it.
+  static func chosenFixes(_ findings: [Finding]) -> [(String, [Fix])] {
+    var taken: [String: [Fix]] = [:]
+    var order: [String] = []
+    for finding in findings {
+      guard let fix = finding.fix, let first = fix.replacements.first else { continue }
+      let file = first.span.file
+      guard fix.replacements.allSatisfy({ $0.span.file === file }) else { continue }
+      let earlier = taken[file.path]?.flatMap(\.replacements) ?? []
+      if let other = earlier.first, other.span.file !== file { continue }
+      guard !fix.replacements.contains(where: { new in earlier.contains { overlaps(new, $0) } }),
+        !fix.replacements.enumerated().contains(where: { index, new in
+          fix.replacements[(index + 1)...].contains { overlaps(new, $0) }
+        })
+      else { continue }
+      if taken[file.path] == nil { order.append(file.path) }
+      taken[file.path, default: []].append(fix)
+    }
+    return order.map { ($0, taken[$0] ?? []) }
+  }
+
+  /// Two replacements conflict when their ranges share a byte, or when they start at one place (two
+  /// insertions there would have no order).
+  static func overlaps(_ lhs: Fix.Replacement, _ rhs: Fix.Replacement) -> Bool {
+    lhs.span.start == rhs.span.start || (lhs.span.start < rhs.span.end && rhs.span.start < lhs.span.end)
+  }
+
+  /// The bytes with non-overlapping replacements made.
+  public static func apply(_ replacements: [Fix.Replacement], to bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var cursor = 0
+    for replacement in replacements.sorted(by: { $0.span.start < $1.span.start }) {
+      let start = min(replacement.span.start, bytes.count)
+      guard start >= cursor else { continue }
+      result += bytes[cursor..<start]
+      result += Array(replacement.text.utf8)
+      cursor = min(max(replacement.span.end, start), bytes.count)
+    }
+    result += bytes[cursor...]
+    return result
+  }
+}
