@@ -7,9 +7,12 @@ public struct ManifestEdits {
   public let isJSON: Bool
   /// The file's first line break, "\n" when it has none.
   public let lineBreak: String
+  /// The parsed manifest, for fixes that add to its structure.
+  public let document: YAMLDocument?
 
-  public init(source: SourceText) {
+  public init(source: SourceText, document: YAMLDocument? = nil) {
     self.source = source
+    self.document = document
     let bytes = source.bytes
     var first = source.byteOrderMarkLength
     while first < bytes.count, Self.isBlank(bytes[first]) || Self.isLineBreak(bytes[first]) { first += 1 }
@@ -109,13 +112,30 @@ public struct ManifestEdits {
     return Self.isLineBreak(bytes[offset]) ? offset + 1 : offset
   }
 
-  /// The end of a node's text without the blanks and line breaks a block collection's span takes in.
+  /// The end of a scalar's or flow collection's text, without the blanks and line breaks after it.
   public func contentEnd(of span: SourceSpan) -> Int {
     var end = min(span.end, source.bytes.count)
     while end > span.start, Self.isBlank(source.bytes[end - 1]) || Self.isLineBreak(source.bytes[end - 1]) {
       end -= 1
     }
     return end
+  }
+
+  /// The end of a node's last character. A block collection's span runs on to the next token, over the
+  /// blank and comment lines after it, so its end is its last child's.
+  public func contentEnd(ofNode id: YAMLDocument.NodeID, in document: YAMLDocument) -> Int {
+    let node = document.nodes[id]
+    let isFlow =
+      node.start < source.bytes.count
+      && (source.bytes[node.start] == UInt8(ascii: "{") || source.bytes[node.start] == UInt8(ascii: "["))
+    switch node.content {
+    case .mapping(let pairs) where !isFlow && !pairs.isEmpty:
+      return contentEnd(ofNode: pairs[pairs.count - 1].value, in: document)
+    case .sequence(let items) where !isFlow && !items.isEmpty:
+      return contentEnd(ofNode: items[items.count - 1], in: document)
+    default:
+      return contentEnd(of: document.span(of: id))
+    }
   }
 
   /// The white space that starts the line holding `offset`.
@@ -151,7 +171,7 @@ public struct ManifestEdits {
   /// The text of `span`, its later lines moved from the indentation of the line it starts on to `indentation`.
   public func reindented(_ span: SourceSpan, to indentation: String) -> String {
     let own = self.indentation(ofLineAt: span.start)
-    let lines = text(self.span(span.start, contentEnd(of: span))).split(
+    let lines = text(span).split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     return lines.enumerated().map { index, line in
       guard index > 0 else { return String(line) }

@@ -78,6 +78,15 @@ public struct BundleIDPrefixRule: Rule {
         context.report(
           "extension bundle identifier '\(id.value)' is not prefixed by the app's '\(appID.value).'; iOS refuses to install it (AppexBundleIDNotPrefixed)",
           at: id, subject: subject, related: related)
+      } else if !id.value.hasPrefix(appID.value + ".") {
+        // Only the case differs: the app's spelling of its own identifier is the certain one.
+        let corrected = appID.value + id.value.dropFirst(appID.value.count)
+        let fix = context.manifestEdits?.replacingScalar(at: id.span, old: id.value, with: corrected).map {
+          Fix("write the app's prefix as the app does: '\(corrected)'", replacements: [$0])
+        }
+        context.report(
+          "extension bundle identifier '\(id.value)' starts with the app's '\(appID.value)' in a different case; App IDs and provisioning profiles match identifiers as written, so write it '\(corrected)'",
+          at: id, subject: subject, related: related, severity: .warning, fix: fix)
       }
     }
   }

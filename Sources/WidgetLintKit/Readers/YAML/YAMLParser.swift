@@ -95,12 +95,12 @@ public struct YAMLParser {
 
     mutating func problem(
       _ message: String, at start: Int, end: Int, rule: RuleID = .yamlSyntax,
-      pointer: JSONPointer = .root, related: [RelatedLocation] = []
+      pointer: JSONPointer = .root, related: [RelatedLocation] = [], fix: Fix? = nil
     ) {
       problems.append(
         Observation(
           ruleID: rule, message: message, span: SourceSpan(file: source, start: start, end: end),
-          pointer: pointer, related: related))
+          pointer: pointer, related: related, fix: fix))
     }
 
     /// Returns false when reading must stop.
@@ -283,7 +283,8 @@ public struct YAMLParser {
             "key '\(key)' appears twice in this mapping; the later value replaces the earlier one",
             at: keySpan.start, end: keySpan.end, rule: .duplicateKey,
             pointer: mappingPointer.appending(key),
-            related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))])
+            related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))],
+            fix: DuplicateEntryRemoval(document: document).fix(removingSecond: pair, firstKey: first, in: pairs))
         }
       }
     }
