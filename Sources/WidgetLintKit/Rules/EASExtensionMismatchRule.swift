@@ -102,7 +102,7 @@ public struct EASExtensionMismatchRule: Rule {
         } else {
           message += " (allowed: \(ManifestDecoder.appExtensionKeys.joined(separator: ", ")))"
         }
-        context.report(message, at: key, subject: entry.targetName?.value)
+        context.report(message, at: key, subject: entry.targetName?.value, fix: edits.flatMap { Self.renaming(key, in: entry, $0) })
       }
       let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
         .filter { $0.1 == nil }.map { "'\($0.0)'" }
@@ -153,6 +153,23 @@ public struct EASExtensionMismatchRule: Rule {
         at: name, subject: name.value,
         related: manifest.eas?.appExtensionsSpan.map { [RelatedLocation("appExtensions listed here", at: $0)] } ?? [],
         fix: fix)
+    }
+  }
+
+  /// A misspelt key renamed to the one key EAS accepts that is that close, unless the entry has it already.
+  static func renaming(_ key: Located<String>, in entry: Manifest.AppExtension, _ edits: ManifestEdits) -> Fix? {
+    guard let suggestion = Suggestions.unambiguous(to: key.value, in: ManifestDecoder.appExtensionKeys) else {
+      return nil
+    }
+    let present: [String: Bool] = [
+      "targetName": entry.targetName != nil, "bundleIdentifier": entry.bundleIdentifier != nil,
+      "parentBundleIdentifier": entry.parentBundleIdentifier != nil, "entitlements": entry.entitlements != nil,
+    ]
+    guard present[suggestion] == false, !entry.unknownKeys.contains(where: { $0.value == suggestion }) else {
+      return nil
+    }
+    return edits.replacingScalar(at: key.span, old: key.value, with: suggestion).map {
+      Fix("rename '\(key.value)' to '\(suggestion)'", replacements: [$0])
     }
   }
 
