@@ -22,6 +22,9 @@ public struct EASExtensionMismatchRule: Rule {
       `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
       not provisioned).
       """,
+    fixable: """
+      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
+      """,
     examples: [
       .failing(
         "The EAS entry has a different bundle identifier",

@@ -13,6 +13,9 @@ public struct UnknownWidgetFamilyRule: Rule {
 
       Source: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily).
       """,
+    fixable: """
+      a short name (`small` becomes `systemSmall`), a case written with its type (`WidgetFamily.systemLarge`), or a misspelling one case is closest to (`accesoryCircular` becomes `accessoryCircular`), unless the widget lists that case already.
+      """,
     examples: [
       .failing(
         "A short name instead of the WidgetFamily case",
