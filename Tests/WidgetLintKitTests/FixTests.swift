@@ -48,7 +48,8 @@ import Testing
   @Test(arguments: cases)
   func caseIsFixedToItsExpectedBytes(name: String) throws {
     let rule = try #require(Self.rule(of: name), "\(name) is named after no rule")
-    let expected = try Data(contentsOf: URL(fileURLWithPath: TestSupport.path("examples/broken-fix/\(Self.expectedName(name))")))
+    let expected = try Data(
+      contentsOf: URL(fileURLWithPath: TestSupport.path("examples/broken-fix/\(Self.expectedName(name))")))
     let directory = try TestSupport.directory(with: [])
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = try Self.copy("examples/broken-fix/\(name)", to: directory)
@@ -87,7 +88,8 @@ import Testing
     let targets = try #require(broken.range(of: "targets:"))
     broken.replaceSubrange(
       targets.upperBound..<broken.endIndex,
-      with: broken[targets.upperBound...].replacing("  bundleIdentifier: ", with: "  bundleIdentifer: ", maxReplacements: 1))
+      with: broken[targets.upperBound...].replacing(
+        "  bundleIdentifier: ", with: "  bundleIdentifer: ", maxReplacements: 1))
     #expect(broken != text)
     // The example's sources stay where the manifest names them: the broken copy sits beside it.
     let directory = TestSupport.packageRoot.appendingPathComponent("examples/\(name)")
@@ -155,7 +157,8 @@ import Testing
     #expect(try String(contentsOfFile: suppressed, encoding: .utf8) == manifest)
 
     let other = directory.appendingPathComponent("other.yaml").path
-    let unsuppressed = manifest.replacingOccurrences(of: "        # widgetlint-disable-next-line", with: "        # note:")
+    let unsuppressed = manifest.replacingOccurrences(
+      of: "        # widgetlint-disable-next-line", with: "        # note:")
     try Data(unsuppressed.utf8).write(to: URL(fileURLWithPath: other))
     let baseline = directory.appendingPathComponent("baseline.json").path
     let findings = LintRun(discoversConfiguration: false).run(arguments: [other]).findings
@@ -175,7 +178,9 @@ import Testing
           ruleID: .invalidValue, message: text, span: span, pointer: .root, fix: Fix(text, replacing: span, with: text)),
         severity: .error)
     }
-    let chosen = FixApplier.chosenFixes([finding(0, 2, "X"), finding(1, 3, "Y"), finding(3, 3, "Z"), finding(3, 4, "W")])
+    let chosen = FixApplier.chosenFixes([
+      finding(0, 2, "X"), finding(1, 3, "Y"), finding(3, 3, "Z"), finding(3, 4, "W"),
+    ])
     #expect(chosen.map { $0.1.map(\.description) }.first == ["X", "Z"])
     #expect(FixApplier.apply(chosen[0].1.flatMap(\.replacements), to: source.bytes) == Array("XcZdef".utf8))
   }
@@ -246,7 +251,10 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["eas-extension-mismatch-renamed-target.yaml"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == [
+        "eas-extension-mismatch-renamed-target.yaml"
+      ])
     let again = try TestSupport.run(["--fix", path])
     #expect(again.status == 0)
     #expect(again.stderr == "widgetlint: fixed 0 problems in 0 files\n")
@@ -304,7 +312,8 @@ import Testing
 
   @Test func standardInputIsPrintedFixed() throws {
     let broken = try String(contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.json"), encoding: .utf8)
-    let fixed = try String(contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.fixed.json"), encoding: .utf8)
+    let fixed = try String(
+      contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.fixed.json"), encoding: .utf8)
     let result = try TestSupport.run(["--fix", "-"], stdin: broken)
     #expect(result.status == 0)
     #expect(result.stdout == fixed)

@@ -12,8 +12,12 @@ import Foundation
 public enum FileReplacer {
   public static func replace(_ path: String, with bytes: [UInt8]) -> InputError? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return InputError(path: path, message: "cannot write: \(InputReader.errnoMessage())") }
-    guard access(path, W_OK) == 0 else { return InputError(path: path, message: "cannot write: \(InputReader.errnoMessage())") }
+    guard stat(path, &info) == 0 else {
+      return InputError(path: path, message: "cannot write: \(InputReader.errnoMessage())")
+    }
+    guard access(path, W_OK) == 0 else {
+      return InputError(path: path, message: "cannot write: \(InputReader.errnoMessage())")
+    }
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).fix.tmp").path

@@ -136,7 +136,9 @@ public struct LintRun {
     case .xcodeProject(let directory):
       return .success((XcodeAppFrontend(directory: directory), directory))
     case .standardInput:
-      let read = fileContents["<stdin>"].map { .success($0) } ?? InputReader.readStandardInput(maxSize: configuration.maxFileSize)
+      let read =
+        fileContents["<stdin>"].map { .success($0) }
+        ?? InputReader.readStandardInput(maxSize: configuration.maxFileSize)
       return read.map { bytes in
         (
           ManifestFrontend(source: SourceText(path: "<stdin>", bytes: bytes), directory: ".", displayDirectory: ""),
@@ -144,7 +146,8 @@ public struct LintRun {
         )
       }.mapError { InputError(path: "<stdin>", message: $0.message) }
     case .file(let path):
-      let read = fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: configuration.maxFileSize)
+      let read =
+        fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: configuration.maxFileSize)
       return read.map { bytes in
         let directory = (path as NSString).deletingLastPathComponent
         let frontend = ManifestFrontend(

@@ -103,7 +103,9 @@ public enum UnifiedDiff {
       trace.append(frontier)
       for diagonal in stride(from: -depth, through: depth, by: 2) {
         var x: Int
-        if diagonal == -depth || (diagonal != depth && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1]) {
+        if diagonal == -depth
+          || (diagonal != depth && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1])
+        {
           x = frontier[offset + diagonal + 1]
         } else {
           x = frontier[offset + diagonal - 1] + 1

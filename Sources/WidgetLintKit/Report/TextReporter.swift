@@ -23,7 +23,8 @@ public struct TextReporter: Reporter {
       let range = finding.range
       output += paint("\(finding.file):\(range.start.line):\(range.start.column):", "1")
       let fixable = finding.fix == nil ? "" : " [fixable]"
-      output += " \(severityLabel(finding.severity)): \(Self.printable(finding.message))\(fixable) [\(finding.ruleID)]\n"
+      output +=
+        " \(severityLabel(finding.severity)): \(Self.printable(finding.message))\(fixable) [\(finding.ruleID)]\n"
       output += excerpt(finding.span.file, range)
       for related in finding.related {
         let position = related.span.range.start

@@ -105,7 +105,8 @@ public struct EASExtensionMismatchRule: Rule {
         } else {
           message += " (allowed: \(ManifestDecoder.appExtensionKeys.joined(separator: ", ")))"
         }
-        context.report(message, at: key, subject: entry.targetName?.value, fix: edits.flatMap { Self.renaming(key, in: entry, $0) })
+        context.report(
+          message, at: key, subject: entry.targetName?.value, fix: edits.flatMap { Self.renaming(key, in: entry, $0) })
       }
       let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
         .filter { $0.1 == nil }.map { "'\($0.0)'" }
@@ -205,7 +206,8 @@ public struct EASExtensionMismatchRule: Rule {
 
   /// The entry's entitlements made the target's: its mapping replaced by a copy of the target's, or one
   /// added when it has none. None when the target has none to copy.
-  static func entitlementsFix(_ entry: Manifest.AppExtension, _ target: Manifest.Target, _ edits: ManifestEdits) -> Fix? {
+  static func entitlementsFix(_ entry: Manifest.AppExtension, _ target: Manifest.Target, _ edits: ManifestEdits) -> Fix?
+  {
     guard let source = target.entitlements, !source.values.isEmpty,
       let copied = edits.contentSpan(ofNodeAt: source.pointer)
     else { return nil }
@@ -235,7 +237,8 @@ public struct EASExtensionMismatchRule: Rule {
       }
       context.report(
         "appExtensions entry for '\(name)' has bundleIdentifier '\(entryID.value)', but the target's is '\(targetID.value)'",
-        at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)], fix: fix)
+        at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)],
+        fix: fix)
     }
     // Values equal as written are equal as sets too; most entries copy their target's entitlements.
     guard (target.entitlements?.values ?? [:]) != (entry.entitlements?.values ?? [:]) else { return }

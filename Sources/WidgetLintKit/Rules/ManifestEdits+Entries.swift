@@ -126,7 +126,8 @@ extension ManifestEdits {
     guard let document, let mapping = node(at: pointer), case .mapping(let existing) = document.nodes[mapping].content,
       let separator = keySeparator(existing, document), let firstKey = existing.first?.key
     else { return nil }
-    let end = existing.last.map { contentEnd(ofNode: $0.value, in: document) } ?? contentEnd(ofNode: mapping, in: document)
+    let end =
+      existing.last.map { contentEnd(ofNode: $0.value, in: document) } ?? contentEnd(ofNode: mapping, in: document)
     let keyStart = document.nodes[firstKey].start
     if isFlow(mapping, document) {
       if lineStart(of: document.nodes[mapping].start) == lineStart(of: end) {

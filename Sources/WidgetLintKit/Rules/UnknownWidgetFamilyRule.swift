@@ -90,7 +90,8 @@ public struct UnknownWidgetFamilyRule: Rule {
   }
 
   static func suggestion(for written: String) -> String? {
-    certainSuggestion(for: written) ?? Suggestions.closest(to: withoutTypePrefix(written), in: WidgetKitCatalog.familyNames)
+    certainSuggestion(for: written)
+      ?? Suggestions.closest(to: withoutTypePrefix(written), in: WidgetKitCatalog.familyNames)
   }
 
   private static func withoutTypePrefix(_ written: String) -> String {

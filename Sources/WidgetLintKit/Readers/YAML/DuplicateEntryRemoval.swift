@@ -31,6 +31,7 @@ struct DuplicateEntryRemoval {
 
   private func text(of node: YAMLDocument.NodeID, _ edits: ManifestEdits) -> String {
     let start = document.nodes[node].start
-    return edits.text(SourceSpan(file: document.source, start: start, end: edits.contentEnd(ofNode: node, in: document)))
+    return edits.text(
+      SourceSpan(file: document.source, start: start, end: edits.contentEnd(ofNode: node, in: document)))
   }
 }
