@@ -124,18 +124,21 @@ public struct ManifestEdits {
   /// The end of a node's last character. A block collection's span runs on to the next token, over the
   /// blank and comment lines after it, so its end is its last child's.
   public func contentEnd(ofNode id: YAMLDocument.NodeID, in document: YAMLDocument) -> Int {
-    let node = document.nodes[id]
-    let isFlow =
-      node.start < source.bytes.count
-      && (source.bytes[node.start] == UInt8(ascii: "{") || source.bytes[node.start] == UInt8(ascii: "["))
-    switch node.content {
-    case .mapping(let pairs) where !isFlow && !pairs.isEmpty:
+    switch document.nodes[id].content {
+    case .mapping(let pairs) where !isFlow(id, in: document) && !pairs.isEmpty:
       return contentEnd(ofNode: pairs[pairs.count - 1].value, in: document)
-    case .sequence(let items) where !isFlow && !items.isEmpty:
+    case .sequence(let items) where !isFlow(id, in: document) && !items.isEmpty:
       return contentEnd(ofNode: items[items.count - 1], in: document)
     default:
       return contentEnd(of: document.span(of: id))
     }
+  }
+
+  /// Whether a collection is written in flow style (`{…}`, `[…]`, and all of JSON).
+  func isFlow(_ id: YAMLDocument.NodeID, in document: YAMLDocument) -> Bool {
+    let start = document.nodes[id].start
+    return start < source.bytes.count
+      && (source.bytes[start] == UInt8(ascii: "{") || source.bytes[start] == UInt8(ascii: "["))
   }
 
   /// The white space that starts the line holding `offset`.

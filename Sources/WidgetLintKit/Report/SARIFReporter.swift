@@ -119,6 +119,13 @@ public struct SARIFReporter: Reporter, Sendable {
     var startColumn: Int
     var endLine: Int
     var endColumn: Int
+
+    init(_ range: SourceRange) {
+      startLine = range.start.line
+      startColumn = range.start.column
+      endLine = range.end.line
+      endColumn = range.end.column
+    }
   }
 
   static func level(_ severity: Severity) -> String { severity.rawValue }
@@ -144,9 +151,7 @@ public struct SARIFReporter: Reporter, Sendable {
       id: id,
       physicalLocation: PhysicalLocation(
         artifactLocation: artifact(span.file.path),
-        region: Region(
-          startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line,
-          endColumn: range.end.column)),
+        region: Region(range)),
       message: message.map(Message.init))
   }
 
@@ -158,9 +163,7 @@ public struct SARIFReporter: Reporter, Sendable {
       if byFile[replacement.file] == nil { files.append(replacement.file) }
       byFile[replacement.file, default: []].append(
         Replacement(
-          deletedRegion: Region(
-            startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line,
-            endColumn: range.end.column),
+          deletedRegion: Region(range),
           insertedContent: replacement.text.isEmpty ? nil : Message(text: replacement.text)))
     }
     return SARIFFix(

@@ -10,20 +10,20 @@ extension ManifestEdits {
   /// The node at a pointer (the last of duplicate keys, as readers keep it), when it is written there:
   /// an alias's or a merged key's value belongs to its anchor, which other places share.
   public func node(at pointer: JSONPointer) -> YAMLDocument.NodeID? {
-    guard let document else { return nil }
-    var node = document.root
+    guard let document, var node = document.root else { return nil }
     for token in pointer.tokens {
-      guard let current = node, case .alias = document.nodes[current].content else {
-        switch node.map({ document.nodes[$0].content }) {
-        case .mapping(let pairs): node = pairs.last { document.scalarText($0.key) == token }?.value
-        case .sequence(let items): node = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
-        default: return nil
-        }
-        continue
+      switch document.nodes[node].content {
+      case .mapping(let pairs):
+        guard let value = pairs.last(where: { document.scalarText($0.key) == token })?.value else { return nil }
+        node = value
+      case .sequence(let items):
+        guard let index = Int(token), items.indices.contains(index) else { return nil }
+        node = items[index]
+      case .scalar, .alias:
+        return nil
       }
-      return nil
     }
-    if let node, case .alias = document.nodes[node].content { return nil }
+    if case .alias = document.nodes[node].content { return nil }
     return node
   }
 
@@ -33,22 +33,16 @@ extension ManifestEdits {
     return SourceSpan(file: source, start: document.nodes[id].start, end: contentEnd(ofNode: id, in: document))
   }
 
-  private func isFlow(_ node: YAMLDocument.NodeID, _ document: YAMLDocument) -> Bool {
-    let start = document.nodes[node].start
-    return start < source.bytes.count
-      && (source.bytes[start] == UInt8(ascii: "{") || source.bytes[start] == UInt8(ascii: "["))
-  }
-
   /// What separates a key from its value in a mapping's first pair (": ", ":"), for new pairs beside it.
   private func keySeparator(_ pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)], _ document: YAMLDocument)
     -> String?
   {
     guard let first = pairs.first else { return nil }
     let keyEnd = document.nodes[first.key].end
-    let valueStart = document.nodes[document.resolve(first.value)].start
+    let valueStart = document.nodes[first.value].start
     guard keyEnd <= valueStart, valueStart - keyEnd <= 8 else { return nil }
     let separator = String(decoding: source.bytes[keyEnd..<valueStart], as: UTF8.self)
-    return separator.allSatisfy { $0 == ":" || $0 == " " || $0 == "\"" } ? separator : nil
+    return separator.allSatisfy { $0 == ":" || $0 == " " } ? separator : nil
   }
 
   /// `key: value` lines at `indentation` (the first line's indentation written by the caller), or on
@@ -96,8 +90,8 @@ extension ManifestEdits {
     else { return nil }
     let lastStart = document.nodes[last].start
     let lastEnd = contentEnd(ofNode: last, in: document)
-    if isFlow(list, document) {
-      guard isFlow(last, document) else { return nil }
+    if isFlow(list, in: document) {
+      guard isFlow(last, in: document) else { return nil }
       if lineStart(of: lastStart) == lineStart(of: lastEnd) {
         guard let body = pairs(newPairs, separator: separator, indentation: nil) else { return nil }
         return inserting(", {" + body.joined(separator: ", ") + "}", at: lastEnd)
@@ -110,7 +104,7 @@ extension ManifestEdits {
     }
     // A block item: "- " and its first key on one line, the other keys under the first.
     let prefix = source.bytes[lineStart(of: lastStart)..<lastStart]
-    guard !isFlow(last, document), prefix.contains(UInt8(ascii: "-")),
+    guard !isFlow(last, in: document), prefix.contains(UInt8(ascii: "-")),
       prefix.allSatisfy({ Self.isBlank($0) || $0 == UInt8(ascii: "-") })
     else { return nil }
     let keyIndentation = String(repeating: " ", count: prefix.count)
@@ -129,7 +123,7 @@ extension ManifestEdits {
     let end =
       existing.last.map { contentEnd(ofNode: $0.value, in: document) } ?? contentEnd(ofNode: mapping, in: document)
     let keyStart = document.nodes[firstKey].start
-    if isFlow(mapping, document) {
+    if isFlow(mapping, in: document) {
       if lineStart(of: document.nodes[mapping].start) == lineStart(of: end) {
         guard let body = pairs([(key, value)], separator: separator, indentation: nil) else { return nil }
         return inserting(", " + body[0], at: end)
