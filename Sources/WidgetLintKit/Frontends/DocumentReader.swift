@@ -110,6 +110,8 @@ public struct DocumentReader {
       entries.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
     }
     let all = merged.isEmpty ? entries : merged + entries
+    // The mapping's keys, made the first time a rename must not make a duplicate.
+    var keys: Set<String>?
     if let allowedKeys {
       for (index, entry) in all.enumerated() where !allowedKeys.contains(entry.key) {
         if index < merged.count {
@@ -124,12 +126,14 @@ public struct DocumentReader {
         // A merged key belongs to its anchor, which other mappings share; a rename onto a key the
         // mapping already has would make a duplicate.
         var fix: Fix?
-        if index >= merged.count, let suggestion = Suggestions.unambiguous(to: entry.key, in: allowedKeys),
-          !all.contains(where: { $0.key == suggestion }),
-          let replacement = ManifestEdits(source: source).replacingScalar(
-            at: span(entry.keyNode), old: entry.key, with: suggestion)
-        {
-          fix = Fix("rename '\(entry.key)' to '\(suggestion)'", replacements: [replacement])
+        if index >= merged.count, let suggestion = Suggestions.unambiguous(to: entry.key, in: allowedKeys) {
+          if keys == nil { keys = Set(all.map(\.key)) }
+          if keys?.contains(suggestion) == false,
+            let replacement = ManifestEdits(source: source).replacingScalar(
+              at: span(entry.keyNode), old: entry.key, with: suggestion)
+          {
+            fix = Fix("rename '\(entry.key)' to '\(suggestion)'", replacements: [replacement])
+          }
         }
         report(.unknownKey, message, at: span(entry.keyNode), pointer: entry.pointer, fix: fix)
       }

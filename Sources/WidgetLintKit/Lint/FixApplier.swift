@@ -65,29 +65,43 @@ public struct FixApplier {
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text
   /// and overlap none taken before it.
   static func chosenFixes(_ findings: [Finding]) -> [(String, [Fix])] {
-    var taken: [String: [Fix]] = [:]
+    var taken: [String: (file: SourceText, fixes: [Fix], ranges: TakenRanges)] = [:]
     var order: [String] = []
     for finding in findings {
-      guard let fix = finding.fix, let first = fix.replacements.first else { continue }
-      let file = first.span.file
-      guard fix.replacements.allSatisfy({ $0.span.file === file }) else { continue }
-      let earlier = taken[file.path]?.flatMap(\.replacements) ?? []
-      if let other = earlier.first, other.span.file !== file { continue }
-      guard !fix.replacements.contains(where: { new in earlier.contains { overlaps(new, $0) } }),
-        !fix.replacements.enumerated().contains(where: { index, new in
-          fix.replacements[(index + 1)...].contains { overlaps(new, $0) }
-        })
+      guard let fix = finding.fix, let file = fix.replacements.first?.span.file,
+        fix.replacements.allSatisfy({ $0.span.file === file })
       else { continue }
+      var entry = taken[file.path] ?? (file, [], TakenRanges())
+      // Two texts under one path (variants read apart) cannot both be edited.
+      guard entry.file === file else { continue }
+      var ranges = entry.ranges
+      guard fix.replacements.allSatisfy({ ranges.take($0.span.start, $0.span.end) }) else { continue }
       if taken[file.path] == nil { order.append(file.path) }
-      taken[file.path, default: []].append(fix)
+      entry.fixes.append(fix)
+      entry.ranges = ranges
+      taken[file.path] = entry
     }
-    return order.map { ($0, taken[$0] ?? []) }
+    return order.map { ($0, taken[$0]?.fixes ?? []) }
   }
 
-  /// Two replacements conflict when their ranges share a byte, or when they start at one place (two
-  /// insertions there would have no order).
-  static func overlaps(_ lhs: Fix.Replacement, _ rhs: Fix.Replacement) -> Bool {
-    lhs.span.start == rhs.span.start || (lhs.span.start < rhs.span.end && rhs.span.start < lhs.span.end)
+  /// The ranges replaced so far, sorted; fixes come mostly in file order, so most are added at the end.
+  struct TakenRanges {
+    private var ranges: [(start: Int, end: Int)] = []
+
+    /// Takes `start..<end` when it conflicts with no range taken: shares no byte with one, and does not
+    /// start where one starts (two insertions there would have no order).
+    mutating func take(_ start: Int, _ end: Int) -> Bool {
+      var low = 0
+      var high = ranges.count
+      while low < high {
+        let middle = (low + high) / 2
+        if ranges[middle].start < start { low = middle + 1 } else { high = middle }
+      }
+      if low < ranges.count, ranges[low].start == start || ranges[low].start < end { return false }
+      if low > 0, ranges[low - 1].end > start { return false }
+      ranges.insert((start, end), at: low)
+      return true
+    }
   }
 
   /// The bytes with non-overlapping replacements made.

@@ -5,8 +5,11 @@ public struct ManifestEdits {
   public let source: SourceText
   /// JSON (or a YAML file written in flow style): every new string is double-quoted, keys too.
   public let isJSON: Bool
-  /// The file's first line break, "\n" when it has none.
-  public let lineBreak: String
+  /// The file's first line break, "\n" when it has none; looked for only when a fix writes one.
+  public var lineBreak: String {
+    guard let newline = source.bytes.firstIndex(of: UInt8(ascii: "\n")) else { return "\n" }
+    return newline > 0 && source.bytes[newline - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+  }
   /// The parsed manifest, for fixes that add to its structure.
   public let document: YAMLDocument?
 
@@ -17,11 +20,6 @@ public struct ManifestEdits {
     var first = source.byteOrderMarkLength
     while first < bytes.count, Self.isBlank(bytes[first]) || Self.isLineBreak(bytes[first]) { first += 1 }
     isJSON = source.path.hasSuffix(".json") || (first < bytes.count && bytes[first] == UInt8(ascii: "{"))
-    if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-      lineBreak = newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
-    } else {
-      lineBreak = "\n"
-    }
   }
 
   static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }

@@ -169,9 +169,8 @@ public struct EASExtensionMismatchRule: Rule {
       "targetName": entry.targetName != nil, "bundleIdentifier": entry.bundleIdentifier != nil,
       "parentBundleIdentifier": entry.parentBundleIdentifier != nil, "entitlements": entry.entitlements != nil,
     ]
-    guard present[suggestion] == false, !entry.unknownKeys.contains(where: { $0.value == suggestion }) else {
-      return nil
-    }
+    // Only a key EAS knows is a suggestion, and those are never among the unknown keys.
+    guard present[suggestion] == false else { return nil }
     return edits.replacingScalar(at: key.span, old: key.value, with: suggestion).map {
       Fix("rename '\(key.value)' to '\(suggestion)'", replacements: [$0])
     }

@@ -3,15 +3,13 @@
 struct DuplicateEntryRemoval {
   let document: YAMLDocument
 
+  /// Removes `pairs[index]` when its value is written as `pairs[firstIndex]`'s is.
   func fix(
-    removingSecond pair: (key: YAMLDocument.NodeID, value: YAMLDocument.NodeID), firstKey: YAMLDocument.NodeID,
-    in pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)]
+    removing index: Int, repeating firstIndex: Int, in pairs: [(key: YAMLDocument.NodeID, value: YAMLDocument.NodeID)]
   ) -> Fix? {
     let edits = ManifestEdits(source: document.source)
-    guard let first = pairs.first(where: { $0.key == firstKey }),
-      let index = pairs.firstIndex(where: { $0.key == pair.key }), index > 0,
-      text(of: first.value, edits) == text(of: pair.value, edits)
-    else { return nil }
+    let pair = pairs[index]
+    guard index > 0, text(of: pairs[firstIndex].value, edits) == text(of: pair.value, edits) else { return nil }
     let key = document.scalarText(pair.key) ?? ""
     let valueEnd = edits.contentEnd(ofNode: pair.value, in: document)
     let keyStart = document.nodes[pair.key].start

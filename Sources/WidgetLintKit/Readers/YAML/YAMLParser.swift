@@ -274,17 +274,18 @@ public struct YAMLParser {
         if unique { return }
       }
       let mappingPointer = pointer(ofChildAtDepth: depth)
-      var firstKeys = FirstOccurrences<String, YAMLDocument.NodeID>(expectedCount: pairs.count)
-      for pair in pairs {
+      var firstKeys = FirstOccurrences<String, Int>(expectedCount: pairs.count)
+      for (index, pair) in pairs.enumerated() {
         guard let key = document.scalarText(pair.key) else { continue }
-        if let first = firstKeys.earlier(than: pair.key, for: key) {
+        if let firstIndex = firstKeys.earlier(than: index, for: key) {
+          let first = pairs[firstIndex].key
           let keySpan = document.span(of: pair.key)
           problem(
             "key '\(key)' appears twice in this mapping; the later value replaces the earlier one",
             at: keySpan.start, end: keySpan.end, rule: .duplicateKey,
             pointer: mappingPointer.appending(key),
             related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))],
-            fix: DuplicateEntryRemoval(document: document).fix(removingSecond: pair, firstKey: first, in: pairs))
+            fix: DuplicateEntryRemoval(document: document).fix(removing: index, repeating: firstIndex, in: pairs))
         }
       }
     }
