@@ -260,6 +260,19 @@ import Testing
     #expect(again.stderr == "widgetlint: fixed 0 problems in 0 files\n")
   }
 
+  @Test func aSymbolicLinkStaysALinkToTheFixedFile() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = try FixTests.copy("examples/broken-fix/unknown-key.yaml", to: directory, as: "real.yaml")
+    let link = directory.appendingPathComponent("widgets.yaml").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.yaml")
+    #expect(try TestSupport.run(["--fix", link]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.yaml")
+    let expected = try String(
+      contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.fixed.yaml"), encoding: .utf8)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+  }
+
   @Test func fixReportsWhatIsLeftWithItsExitStatus() throws {
     let directory = try TestSupport.directory(with: [
       (

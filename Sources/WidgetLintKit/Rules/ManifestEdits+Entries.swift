@@ -61,8 +61,7 @@ extension ManifestEdits {
         let first = source.bytes[span.start]
         let isFlowValue = isJSON || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         guard let indentation else {
-          let text = reindented(span, to: "")
-          guard isFlowValue, !text.contains("\n"), !text.contains("\r") else { return nil }
+          guard isFlowValue, let text = oneLine(span) else { return nil }
           lines.append(key + separator + text)
           continue
         }
@@ -76,6 +75,20 @@ extension ManifestEdits {
       }
     }
     return lines
+  }
+
+  /// A flow collection or JSON value written on one line: its lines joined, without their indentation,
+  /// by a space (none inside brackets). A line break between tokens means a space there, so this reads
+  /// the same; a YAML comment, which would swallow the rest, gives nil.
+  private func oneLine(_ span: SourceSpan) -> String? {
+    let lines = reindented(span, to: "").split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    guard isJSON || !lines.contains(where: { $0.contains("#") }) else { return nil }
+    var text = ""
+    for line in lines.map({ $0.trimmingPrefix { $0 == " " || $0 == "\t" } }) {
+      let tight = text.last.map { "[{".contains($0) } ?? true || line.first.map { "]}".contains($0) } ?? true
+      text += (tight ? "" : " ") + line
+    }
+    return text
   }
 
   /// A mapping of `pairs` appended to the list at `pointer` after its last item, shaped like that item:
