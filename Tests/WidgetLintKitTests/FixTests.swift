@@ -198,6 +198,17 @@ import Testing
     #expect(UnknownWidgetFamilyRule.certainSuggestion(for: "huge") == nil)
   }
 
+  /// An Expo app's own files are read by its frontend, not as a manifest: their findings offer no fix.
+  @Test func aProjectsOwnFilesAreNotEdited() throws {
+    let appJSON = #"{"expo": {"name": "demo", "name": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}}"#
+    let directory = try TestSupport.directory(with: [("app.json", appJSON)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcome = try Self.fix([directory.path])
+    #expect(outcome.report.findings.map(\.ruleID) == ["duplicate-key"])
+    #expect(outcome.report.findings.allSatisfy { $0.fix == nil })
+    #expect(outcome.changes.isEmpty && outcome.appliedFixes == 0)
+  }
+
   @Test func noFixWhereTheAnswerIsAGuess() throws {
     let findings = try TestSupport.lint(
       """

@@ -35,9 +35,12 @@ public struct FixApplier {
     var order: [String] = []
     var applied = 0
     for _ in 0..<maxRounds {
-      let findings = rounds.run(arguments: arguments).findings
+      let report = rounds.run(arguments: arguments)
+      // Only manifests are read through `fileContents`, so only their fixes can be checked by linting
+      // again; a project's own files (an Expo app.json) are not edited.
+      let manifests = Set(report.projects.filter { !$0.isApp }.map(\.path))
       var changed = false
-      for (file, fixes) in Self.chosenFixes(findings) {
+      for (file, fixes) in Self.chosenFixes(report.findings.filter { manifests.contains($0.file) }) {
         let bytes = fixes[0].replacements[0].span.file.bytes
         let fixed = Self.apply(fixes.flatMap(\.replacements), to: bytes)
         guard fixed != bytes else { continue }
