@@ -34,6 +34,17 @@ public struct BundleIDPrefixRule: Rule {
             widgets:
               - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
         """),
+      .failing(
+        "The app's id in another case (a warning; --fix writes 'com.example.weather.widget')",
+        """
+        app:
+          bundleIdentifier: com.example.weather
+        targets:
+          - name: WeatherWidget
+            bundleIdentifier: ↓com.Example.Weather.widget
+            widgets:
+              - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
+        """),
       .passing(
         "The app's id plus a suffix",
         """
