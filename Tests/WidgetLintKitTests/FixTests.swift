@@ -346,6 +346,11 @@ import Testing
     let left = try TestSupport.run(["--fix", "-"], stdin: fixed.replacingOccurrences(of: "15.0", with: "fifteen"))
     #expect(left.status == 1)
     #expect(left.stderr.contains("<stdin>:4:25: error: 'deploymentTarget' must be a version"))
+    let large = try TestSupport.run(
+      ["--fix", "--max-file-size", "100", "-"], stdin: String(repeating: "a", count: 3000))
+    #expect(large.status == 2)
+    #expect(large.stdout.isEmpty)
+    #expect(large.stderr.contains("<stdin>: error: is larger than 100 bytes"))
   }
 
   @Test func unwritableFileIsAnInputErrorAndStaysAsItWas() throws {

@@ -23,13 +23,19 @@ public struct FixApplier {
 
   /// Fixes what linting `arguments` finds, in memory: nothing is written. Standard input, when named, is
   /// read once, here.
-  public func fix(arguments: [String]) -> Outcome {
+  public func fix(arguments given: [String]) -> Outcome {
     var rounds = run
     rounds.maxFindingsPerFile = nil
-    if arguments.contains("-"), rounds.fileContents["<stdin>"] == nil,
-      case .success(let bytes) = InputReader.readStandardInput(maxSize: run.configuration.maxFileSize)
-    {
-      rounds.fileContents["<stdin>"] = bytes
+    var arguments = given
+    var standardInputError: InputError?
+    if arguments.contains("-"), rounds.fileContents["<stdin>"] == nil {
+      switch InputReader.readStandardInput(maxSize: run.configuration.maxFileSize) {
+      case .success(let bytes): rounds.fileContents["<stdin>"] = bytes
+      case .failure(let error):
+        // What is left of the stream is not the input: report the error once, lint the rest.
+        standardInputError = InputError(path: "<stdin>", message: error.message)
+        arguments.removeAll { $0 == "-" }
+      }
     }
     var originals: [String: [UInt8]] = [:]
     var order: [String] = []
@@ -56,7 +62,8 @@ public struct FixApplier {
     }
     var last = run
     last.fileContents = rounds.fileContents
-    let report = last.run(arguments: arguments)
+    var report = last.run(arguments: arguments)
+    if let standardInputError { report.inputErrors.append(standardInputError) }
     let changes = order.compactMap { file -> (String, [UInt8], [UInt8])? in
       guard let original = originals[file], let fixed = rounds.fileContents[file], fixed != original else { return nil }
       return (file, original, fixed)
