@@ -18,9 +18,12 @@ extension LintCommand {
   /// goes to standard error.
   var reportsToStandardError: Bool { fix && (dryRun || paths.contains("-")) }
 
-  func applyFixes(_ run: LintRun) throws -> LintReport {
-    let outcome = FixApplier(run: run).fix(arguments: paths)
+  /// Applies the fixes and returns the texts to lint for the report of what is left.
+  func applyFixes(_ run: LintRun) throws -> [String: [UInt8]] {
+    let outcome = FixApplier(run: run).fix(arguments: paths, lintingWhatIsLeft: false)
     var failures: [InputError] = []
+    // Standard input cannot be read again: its error ends the run.
+    if let error = outcome.standardInputError { failures.append(error) }
     for change in outcome.changes {
       if dryRun {
         let diff = UnifiedDiff.diff(
@@ -44,6 +47,6 @@ extension LintCommand {
       Data(
         "widgetlint: \(verb) \(outcome.appliedFixes) problem\(outcome.appliedFixes == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n"
           .utf8))
-    return outcome.report
+    return outcome.fileContents
   }
 }

@@ -182,12 +182,12 @@ struct LintCommand: ParsableCommand {
       return
     }
     run.baseline = baseline
+    // With --fix, what is linted below is the fixed text.
+    if fix { run.fileContents = try applyFixes(run) }
     let report =
-      fix
-      ? try applyFixes(run)
-      : sources.isEmpty
-        ? run.run(arguments: paths)
-        : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
+      sources.isEmpty
+      ? run.run(arguments: paths)
+      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {

@@ -15,15 +15,20 @@ public struct FixApplier {
     /// Each changed file's text before and after, by its path as shown, in the order first changed.
     public var changes: [(path: String, original: [UInt8], fixed: [UInt8])]
     public var appliedFixes: Int
+    /// The texts to lint instead of the files (`LintRun.fileContents`): the fixed ones, and standard input.
+    public var fileContents: [String: [UInt8]]
     /// Standard input as it reads after the fixes (unchanged when nothing was fixed), when it was linted.
-    public var standardInput: [UInt8]?
-    /// The findings left after the fixes.
-    public var report: LintReport
+    public var standardInput: [UInt8]? { fileContents["<stdin>"] }
+    /// Why standard input, when named, could not be read.
+    public var standardInputError: InputError?
+    /// The findings left after the fixes; nil when not asked for.
+    public var report: LintReport?
   }
 
   /// Fixes what linting `arguments` finds, in memory: nothing is written. Standard input, when named, is
-  /// read once, here.
-  public func fix(arguments given: [String]) -> Outcome {
+  /// read once, here. With `lintingWhatIsLeft`, the outcome has the report of what the fixes leave (a
+  /// caller that lints again itself, with `fileContents`, need not ask).
+  public func fix(arguments given: [String], lintingWhatIsLeft: Bool = true) -> Outcome {
     var rounds = run
     rounds.maxFindingsPerFile = nil
     var arguments = given
@@ -60,16 +65,20 @@ public struct FixApplier {
       }
       if !changed { break }
     }
-    var last = run
-    last.fileContents = rounds.fileContents
-    var report = last.run(arguments: arguments)
-    if let standardInputError { report.inputErrors.append(standardInputError) }
+    var report: LintReport?
+    if lintingWhatIsLeft {
+      var last = run
+      last.fileContents = rounds.fileContents
+      report = last.run(arguments: arguments)
+      if let standardInputError { report?.inputErrors.append(standardInputError) }
+    }
     let changes = order.compactMap { file -> (String, [UInt8], [UInt8])? in
       guard let original = originals[file], let fixed = rounds.fileContents[file], fixed != original else { return nil }
       return (file, original, fixed)
     }
     return Outcome(
-      changes: changes, appliedFixes: applied, standardInput: rounds.fileContents["<stdin>"], report: report)
+      changes: changes, appliedFixes: applied, fileContents: rounds.fileContents,
+      standardInputError: standardInputError, report: report)
   }
 
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text
