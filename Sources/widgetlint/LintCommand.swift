@@ -73,6 +73,12 @@ struct LintCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
   var output: String?
 
+  @Flag(help: "Apply the fixes widgetlint is certain of to the files, then report what is left.")
+  var fix = false
+
+  @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
+  var dryRun = false
+
   @Flag(help: "Fail (exit 1) on warnings too.")
   var strict = false
 
@@ -97,6 +103,7 @@ struct LintCommand: ParsableCommand {
 
   private var validationProblem: String? {
     if !paths.isEmpty && !sources.isEmpty { return "lint manifests or --sources folders, not both in one run" }
+    if let problem = fixUsageProblem { return problem }
     if let variable = environment.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
       return "--env takes NAME=VALUE, found '\(variable)'"
     }
@@ -178,6 +185,8 @@ struct LintCommand: ParsableCommand {
       return
     }
     run.baseline = baseline
+    // With --fix, what is linted below is the fixed text.
+    if fix { run.fileContents = try applyFixes(run) }
     let report =
       sources.isEmpty
       ? run.run(arguments: lintedPaths)
@@ -218,7 +227,8 @@ struct LintCommand: ParsableCommand {
         throw LintFailure(status: 2)
       }
     } else {
-      FileHandle.standardOutput.write(Data(rendered.utf8))
+      // Where standard output carries the diff or the fixed text, the report goes beside it.
+      (reportsToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
     }
     // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
     if format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,

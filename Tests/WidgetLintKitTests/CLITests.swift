@@ -67,7 +67,7 @@ import Testing
     #expect(related["message"] as? String == "target 'RecipeWidget' App Groups declared here")
   }
 
-  @Test(arguments: ["examples", "examples/broken"])
+  @Test(arguments: ["examples", "examples/broken", "examples/broken-fix"])
   func jsonIsValidForEveryExample(directory: String) throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path(directory))
     let files = names.compactMap { name -> String? in
@@ -76,6 +76,7 @@ import Testing
       return FileManager.default.fileExists(atPath: TestSupport.path(manifest)) ? manifest : nil
     }
     #expect(!files.isEmpty)
+    var fixes = 0
     for file in files {
       let result = try TestSupport.run(["--format", "json", file])
       #expect([0, 1].contains(result.status), "\(file)")
@@ -86,8 +87,18 @@ import Testing
           #expect(diagnostic[key] is String, "\(file) \(key)")
         }
         for key in ["line", "column", "endLine", "endColumn"] { #expect((diagnostic[key] as? Int ?? 0) >= 1) }
+        guard let fix = diagnostic["fix"] as? [String: Any] else { continue }
+        fixes += 1
+        #expect(fix["description"] is String)
+        let replacements = try #require(fix["replacements"] as? [[String: Any]])
+        #expect(!replacements.isEmpty)
+        for replacement in replacements {
+          #expect(replacement["file"] is String && replacement["text"] is String)
+          for key in ["line", "column", "endLine", "endColumn"] { #expect((replacement[key] as? Int ?? 0) >= 1) }
+        }
       }
     }
+    if directory == "examples/broken-fix" { #expect(fixes >= files.count / 2, "the broken-fix cases carry fixes") }
   }
 
   @Test func manifestThatIsNotYAMLGetsAPositionedFindingAndValidJSON() throws {

@@ -60,10 +60,11 @@ public struct DocumentReader {
 
   public mutating func report(
     _ rule: RuleID, _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
-    related: [RelatedLocation] = []
+    related: [RelatedLocation] = [], fix: Fix? = nil
   ) {
     observations.append(
-      Observation(ruleID: rule, message: message, span: span, pointer: pointer, subject: subject, related: related))
+      Observation(
+        ruleID: rule, message: message, span: span, pointer: pointer, subject: subject, related: related, fix: fix))
   }
 
   /// A short description of what a node holds, for "expected X, found Y" messages.
@@ -109,6 +110,8 @@ public struct DocumentReader {
       entries.append(Entry(key: key, keyNode: pair.key, valueNode: pair.value, pointer: pointer.appending(key)))
     }
     let all = merged.isEmpty ? entries : merged + entries
+    // The mapping's keys, made the first time a rename must not make a duplicate.
+    var keys: Set<String>?
     if let allowedKeys {
       for (index, entry) in all.enumerated() where !allowedKeys.contains(entry.key) {
         if index < merged.count {
@@ -120,7 +123,19 @@ public struct DocumentReader {
         } else {
           message += " (known keys: \(allowedKeys.joined(separator: ", ")))"
         }
-        report(.unknownKey, message, at: span(entry.keyNode), pointer: entry.pointer)
+        // A merged key belongs to its anchor, which other mappings share; a rename onto a key the
+        // mapping already has would make a duplicate.
+        var fix: Fix?
+        if index >= merged.count, let suggestion = Suggestions.unambiguous(to: entry.key, in: allowedKeys) {
+          if keys == nil { keys = Set(all.map(\.key)) }
+          if keys?.contains(suggestion) == false,
+            let replacement = ManifestEdits(source: source).replacingScalar(
+              at: span(entry.keyNode), old: entry.key, with: suggestion)
+          {
+            fix = Fix("rename '\(entry.key)' to '\(suggestion)'", replacements: [replacement])
+          }
+        }
+        report(.unknownKey, message, at: span(entry.keyNode), pointer: entry.pointer, fix: fix)
       }
     }
     return Mapping(node: resolved, pointer: pointer, entries: all, span: span(id))
@@ -202,10 +217,18 @@ public struct DocumentReader {
       report(
         .invalidValue,
         "\(what()) is '\(text)', which YAML 1.1 tools read as a boolean; quote it (\"\(text)\")",
-        at: span(id), pointer: pointer)
+        at: span(id), pointer: pointer, fix: quotingFix(id, text))
       return nil
     }
     return Located(text, span: span(id), pointer: pointer)
+  }
+
+  /// Quotes a plain scalar that must be a string, keeping its text: the string widgetlint read, which
+  /// every YAML and JSON reader then reads too.
+  func quotingFix(_ id: YAMLDocument.NodeID, _ text: String) -> Fix? {
+    ManifestEdits(source: source).quotingPlainScalar(at: span(id), text: text).map {
+      Fix("quote \(text) as \($0.text)", replacements: [$0])
+    }
   }
 
   /// A scalar's text whatever YAML would type it as: for words such as `off` that mean themselves.

@@ -259,10 +259,13 @@ public struct ManifestDecoder {
       return Located(version, span: span, pointer: entry.pointer)
     default:
       // Unquoted 16.0 is a number to YAML and JSON, and 16.10 would read as 16.1.
+      var isNumber = false
+      if case .int = value { isNumber = true } else if case .float = value { isNumber = true }
       reader.report(
         .invalidValue,
         "'\(entry.key)' must be a string; write \"\(text)\" in quotes (unquoted, YAML reads \(value.typeName))",
-        at: span, pointer: entry.pointer)
+        at: span, pointer: entry.pointer,
+        fix: isNumber && OSVersion(parsing: text) != nil ? reader.quotingFix(entry.valueNode, text) : nil)
       return nil
     }
   }

@@ -30,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let found = findings(for: bytes, linter: FuzzState.linter)
     FuzzProperties.checkRanges(found, target: self)
     FuzzProperties.checkReports(found, target: self)
+    if self == .manifest { FuzzProperties.checkFixes(found, linter: FuzzState.linter) }
     // The same bytes read again, on another thread, with another linter: the same findings.
     let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
     let first = found.map(FuzzProperties.fingerprint)
@@ -252,7 +253,8 @@ enum FuzzProperties {
   /// Every finding's range, and every related location's, lies inside its file, start before end.
   static func checkRanges(_ findings: [Finding], target: FuzzTarget) {
     for finding in findings {
-      for span in [finding.span] + finding.related.map(\.span) {
+      let fixSpans = finding.fix?.replacements.map(\.span) ?? []
+      for span in [finding.span] + finding.related.map(\.span) + fixSpans {
         guard 0 <= span.start, span.start <= span.end, span.end <= span.file.bytes.count else {
           broken(
             "\(target): \(finding.ruleID) range \(span.start)-\(span.end) outside \(span.file.path) (\(span.file.bytes.count) bytes)"
@@ -264,6 +266,20 @@ enum FuzzProperties {
         else {
           broken("\(target): \(finding.ruleID) position \(range) is not a range")
         }
+      }
+    }
+  }
+
+  /// Fixes keep a manifest readable: applied, they never make the file a syntax error.
+  static func checkFixes(_ findings: [Finding], linter: Linter) {
+    for (path, fixes) in FixApplier.chosenFixes(findings) {
+      guard let file = fixes.first?.replacements.first?.span.file else { continue }
+      let fixed = FixApplier.apply(fixes.flatMap(\.replacements), to: file.bytes)
+      let project = FuzzState.readManifest(SourceText(path: path, bytes: fixed), linter: linter)
+      if project.readingObservations.contains(where: { $0.ruleID == .yamlSyntax }),
+        !findings.contains(where: { $0.ruleID == RuleID.yamlSyntax.rawValue })
+      {
+        broken("manifest: fixes \(fixes.map(\.description)) made \(path) a syntax error")
       }
     }
   }

@@ -8,6 +8,8 @@ public struct Finding: Sendable {
   public var related: [RelatedLocation]
   /// The finding's pointer with list indexes replaced by item names; see `YAMLDocument.stablePath`.
   public var stablePath: String
+  /// The edit `--fix` makes, when there is a certain one.
+  public var fix: Fix?
 
   public init(_ observation: Observation, severity: Severity) {
     self.stablePath = observation.pointer.description
@@ -18,6 +20,7 @@ public struct Finding: Sendable {
     self.pointer = observation.pointer
     self.subject = observation.subject
     self.related = observation.related
+    self.fix = observation.fix
   }
 
   public var file: String { span.file.path }

@@ -28,6 +28,16 @@ struct Finisher {
         return changed
       }
     }
+    // `--fix` edits manifests only (a project's own files are read by its frontend, where an edit could
+    // not be checked by linting again): a finding elsewhere offers no fix.
+    let editable = project.manifest?.origin == .manifest && project.document != nil
+    for index in findings.indices where findings[index].fix != nil {
+      if !editable
+        || findings[index].fix?.replacements.contains(where: { $0.span.file !== project.manifestFile }) == true
+      {
+        findings[index].fix = nil
+      }
+    }
     if let document = project.document {
       var paths = StablePaths(document: document)
       for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }

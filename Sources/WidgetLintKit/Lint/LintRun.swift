@@ -15,6 +15,9 @@ public struct LintRun {
   public var environment: [String: String]?
   /// The JSON `npx expo config --json --type prebuild` printed (`--expo-config`), for the one Expo app linted.
   public var expoConfig: SourceText?
+  /// Text to lint instead of what a manifest file holds, by its path as shown ("<stdin>" for standard
+  /// input): what `--fix` has changed and not written yet.
+  public var fileContents: [String: [UInt8]] = [:]
 
   public init(
     configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
@@ -135,14 +138,19 @@ public struct LintRun {
     case .xcodeProject(let directory):
       return .success((XcodeAppFrontend(directory: directory), directory))
     case .standardInput:
-      return InputReader.readStandardInput(maxSize: configuration.maxFileSize).map { bytes in
+      let read =
+        fileContents["<stdin>"].map { .success($0) }
+        ?? InputReader.readStandardInput(maxSize: configuration.maxFileSize)
+      return read.map { bytes in
         (
           ManifestFrontend(source: SourceText(path: "<stdin>", bytes: bytes), directory: ".", displayDirectory: ""),
           "<stdin>"
         )
       }.mapError { InputError(path: "<stdin>", message: $0.message) }
     case .file(let path):
-      return InputReader.read(path: path, maxSize: configuration.maxFileSize).map { bytes in
+      let read =
+        fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: configuration.maxFileSize)
+      return read.map { bytes in
         let directory = (path as NSString).deletingLastPathComponent
         let frontend = ManifestFrontend(
           source: SourceText(path: path, bytes: bytes), directory: directory.isEmpty ? "." : directory,

@@ -10,11 +10,14 @@ public struct Observation: Sendable {
   /// A severity below the rule's default for this one finding (a rule whose cases differ in weight);
   /// a severity set in the configuration still applies to all of the rule's findings.
   public var severityOverride: Severity?
+  /// The edit that corrects it, when the rule knows one for certain.
+  public var fix: Fix?
 
   public init(
     ruleID: RuleID, message: String, span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
-    related: [RelatedLocation] = [], severityOverride: Severity? = nil
+    related: [RelatedLocation] = [], severityOverride: Severity? = nil, fix: Fix? = nil
   ) {
+    self.fix = fix
     self.severityOverride = severityOverride
     self.ruleID = ruleID
     self.message = message

@@ -191,12 +191,13 @@ public struct Suppressions {
     }
     var observations: [Observation] = []
     let knownRules = RuleRegistry.ids
+    let edits = ManifestEdits(source: file)
     for (index, directive) in directives.enumerated() {
       if let misplaced = directive.misplaced {
         observations.append(
           Observation(
             ruleID: .unusedSuppression, message: "this suppression has no effect: \(misplaced)", span: directive.span,
-            pointer: .root))
+            pointer: .root, fix: Self.removal(of: directive, rule: nil, unused: [], edits)))
         continue
       }
       if directive.reason == nil {
@@ -218,9 +219,29 @@ public struct Suppressions {
           let target = directive.targetLine.map { "line \($0)" } ?? "this file"
           message = "suppression of '\(rule.value)' is unused: \(target) has no such finding; remove it"
         }
-        observations.append(Observation(ruleID: .unusedSuppression, message: message, span: rule.span, pointer: .root))
+        observations.append(
+          Observation(
+            ruleID: .unusedSuppression, message: message, span: rule.span, pointer: .root,
+            fix: Self.removal(of: directive, rule: ruleIndex, unused: used[index].map { !$0 }, edits)))
       }
     }
     return (kept, observations)
+  }
+
+  /// Removes what suppresses nothing: the whole comment (its line, when it is alone on it) when no rule
+  /// it names is used, otherwise the one unused rule name and the separator beside it.
+  static func removal(of directive: Directive, rule: Int?, unused: [Bool], _ edits: ManifestEdits) -> Fix {
+    guard let rule, unused.contains(false) else {
+      return Fix(
+        "remove the unused suppression comment",
+        replacements: [edits.removing(from: directive.span.start, to: directive.span.end)])
+    }
+    let name = directive.rules[rule]
+    let isLast = rule == directive.rules.count - 1
+    let start = isLast ? directive.rules[rule - 1].span.end : name.span.start
+    let end = isLast ? name.span.end : directive.rules[rule + 1].span.start
+    return Fix(
+      "remove '\(name.value)' from the suppression",
+      replacements: [Fix.Replacement(SourceSpan(file: edits.source, start: start, end: end), with: "")])
   }
 }

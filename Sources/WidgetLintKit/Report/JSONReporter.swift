@@ -38,6 +38,22 @@ public struct JSONReporter: Reporter {
     var path: String
     var subject: String?
     var related: [Related]
+    var fix: FixEntry?
+  }
+
+  /// The edit `--fix` would make, in the diagnostic's own position convention.
+  struct FixEntry: Encodable {
+    var description: String
+    var replacements: [Replacement]
+  }
+
+  struct Replacement: Encodable {
+    var file: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+    var text: String
   }
 
   struct Related: Encodable {
@@ -71,6 +87,16 @@ public struct JSONReporter: Reporter {
             return Related(
               file: related.span.file.path, line: relatedRange.start.line, column: relatedRange.start.column,
               endLine: relatedRange.end.line, endColumn: relatedRange.end.column, message: related.message)
+          },
+          fix: finding.fix.map { fix in
+            FixEntry(
+              description: fix.description,
+              replacements: fix.replacements.map { replacement in
+                let range = replacement.span.range
+                return Replacement(
+                  file: replacement.file, line: range.start.line, column: range.start.column, endLine: range.end.line,
+                  endColumn: range.end.column, text: replacement.text)
+              })
           })
       },
       errors: report.inputErrors.map { ReadError(file: $0.path, message: $0.message) })

@@ -79,6 +79,23 @@ public struct SARIFReporter: Reporter, Sendable {
     var locations: [Location]
     var relatedLocations: [Location]?
     var partialFingerprints: [String: String]
+    var fixes: [SARIFFix]?
+  }
+
+  /// SARIF's `fix`: the replacements `--fix` would make, by artifact.
+  struct SARIFFix: Encodable {
+    var description: Message
+    var artifactChanges: [ArtifactChange]
+  }
+
+  struct ArtifactChange: Encodable {
+    var artifactLocation: ArtifactLocation
+    var replacements: [Replacement]
+  }
+
+  struct Replacement: Encodable {
+    var deletedRegion: Region
+    var insertedContent: Message?
   }
 
   struct Location: Encodable {
@@ -102,6 +119,13 @@ public struct SARIFReporter: Reporter, Sendable {
     var startColumn: Int
     var endLine: Int
     var endColumn: Int
+
+    init(_ range: SourceRange) {
+      startLine = range.start.line
+      startColumn = range.start.column
+      endLine = range.end.line
+      endColumn = range.end.column
+    }
   }
 
   static func level(_ severity: Severity) -> String { severity.rawValue }
@@ -127,10 +151,24 @@ public struct SARIFReporter: Reporter, Sendable {
       id: id,
       physicalLocation: PhysicalLocation(
         artifactLocation: artifact(span.file.path),
-        region: Region(
-          startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line,
-          endColumn: range.end.column)),
+        region: Region(range)),
       message: message.map(Message.init))
+  }
+
+  func sarifFix(_ fix: Fix) -> SARIFFix {
+    var files: [String] = []
+    var byFile: [String: [Replacement]] = [:]
+    for replacement in fix.replacements {
+      let range = replacement.span.range
+      if byFile[replacement.file] == nil { files.append(replacement.file) }
+      byFile[replacement.file, default: []].append(
+        Replacement(
+          deletedRegion: Region(range),
+          insertedContent: replacement.text.isEmpty ? nil : Message(text: replacement.text)))
+    }
+    return SARIFFix(
+      description: Message(text: fix.description),
+      artifactChanges: files.map { ArtifactChange(artifactLocation: artifact($0), replacements: byFile[$0] ?? []) })
   }
 
   public func render(_ report: LintReport) -> String {
@@ -150,7 +188,8 @@ public struct SARIFReporter: Reporter, Sendable {
         relatedLocations: finding.related.isEmpty
           ? nil
           : finding.related.enumerated().map { location($1.span, message: $1.message, id: $0 + 1) },
-        partialFingerprints: ["widgetlint/v1": Baseline.fingerprint(of: finding, relativeTo: rootDirectory)])
+        partialFingerprints: ["widgetlint/v1": Baseline.fingerprint(of: finding, relativeTo: rootDirectory)],
+        fixes: finding.fix.map { [sarifFix($0)] })
     }
     let notifications = report.inputErrors.map { error in
       Notification(

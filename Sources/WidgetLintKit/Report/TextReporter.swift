@@ -22,7 +22,9 @@ public struct TextReporter: Reporter {
     for finding in report.findings {
       let range = finding.range
       output += paint("\(finding.file):\(range.start.line):\(range.start.column):", "1")
-      output += " \(severityLabel(finding.severity)): \(Self.printable(finding.message)) [\(finding.ruleID)]\n"
+      let fixable = finding.fix == nil ? "" : " [fixable]"
+      output +=
+        " \(severityLabel(finding.severity)): \(Self.printable(finding.message))\(fixable) [\(finding.ruleID)]\n"
       output += excerpt(finding.span.file, range)
       for related in finding.related {
         let position = related.span.range.start
@@ -43,7 +45,9 @@ public struct TextReporter: Reporter {
       let counts = [
         plural(summary.errors, "error"), plural(summary.warnings, "warning"), plural(summary.notes, "note"),
       ]
-      output += "\(counts.joined(separator: ", ")) in \(plural(summary.files, "file"))\n"
+      output += "\(counts.joined(separator: ", ")) in \(plural(summary.files, "file"))"
+      let fixable = report.findings.filter { $0.fix != nil }.count
+      output += fixable == 0 ? "\n" : "; --fix would fix \(fixable)\n"
     }
     return output
   }

@@ -9,11 +9,18 @@ public struct BundleIDPrefixRule: Rule {
       (`com.example.app.widgets` inside `com.example.app`). Otherwise Xcode stops with "Embedded binary's
       bundle identifier is not prefixed with the parent app's bundle identifier", and an install fails with
       MIInstallerErrorDomain 37 (AppexBundleIDNotPrefixed); an identifier equal to the app's fails with
-      error 57. Bundle identifiers hold only letters, digits, `-` and `.`, and compare case-insensitively.
+      error 57. Bundle identifiers hold only letters, digits, `-` and `.`. The installer compares the
+      prefix case-insensitively, but "unlike domain names, bundle IDs are case sensitive" where an App ID
+      and its provisioning profiles are matched, so a prefix written in another case than the app's is a
+      warning.
 
       Sources: Apple, CFBundleIdentifier (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier);
       the installer's MIInstallerErrorDomain 37 "AppexBundleIDNotPrefixed" and Xcode's "Embedded binary's
-      bundle identifier is not prefixed with the parent app's bundle identifier".
+      bundle identifier is not prefixed with the parent app's bundle identifier"; Apple, App Distribution
+      Guide, "Registering App IDs" (bundle IDs are case sensitive).
+      """,
+    fixable: """
+      an extension identifier that starts with the app's in another case: the app's spelling is written, the extension's own suffix kept.
       """,
     examples: [
       .failing(
@@ -24,6 +31,17 @@ public struct BundleIDPrefixRule: Rule {
         targets:
           - name: WeatherWidget
             bundleIdentifier: ↓com.example.weatherwidget
+            widgets:
+              - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
+        """),
+      .failing(
+        "The app's id in another case (a warning; --fix writes 'com.example.weather.widget')",
+        """
+        app:
+          bundleIdentifier: com.example.weather
+        targets:
+          - name: WeatherWidget
+            bundleIdentifier: ↓com.Example.Weather.widget
             widgets:
               - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
         """),
@@ -78,6 +96,15 @@ public struct BundleIDPrefixRule: Rule {
         context.report(
           "extension bundle identifier '\(id.value)' is not prefixed by the app's '\(appID.value).'; iOS refuses to install it (AppexBundleIDNotPrefixed)",
           at: id, subject: subject, related: related)
+      } else if !id.value.hasPrefix(appID.value + ".") {
+        // Only the case differs: the app's spelling of its own identifier is the certain one.
+        let corrected = appID.value + id.value.dropFirst(appID.value.count)
+        let fix = context.manifestEdits?.replacingScalar(at: id.span, old: id.value, with: corrected).map {
+          Fix("write the app's prefix as the app does: '\(corrected)'", replacements: [$0])
+        }
+        context.report(
+          "extension bundle identifier '\(id.value)' starts with the app's '\(appID.value)' in a different case; bundle IDs are case-sensitive where App IDs and profiles are matched, so write it '\(corrected)'",
+          at: id, subject: subject, related: related, severity: .warning, fix: fix)
       }
     }
   }

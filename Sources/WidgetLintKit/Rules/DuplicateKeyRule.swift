@@ -12,6 +12,9 @@ public struct DuplicateKeyRule: ReadingRule {
 
       Source: YAML 1.2, section 3.2.1.1 ("keys are unique"); ECMA-404 leaves it to the reader.
       """,
+    fixable: """
+      a key written twice with the same value: the second entry is removed, with its line.
+      """,
     examples: [
       .failing(
         "families written twice",

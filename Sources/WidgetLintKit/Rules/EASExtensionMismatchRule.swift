@@ -22,6 +22,9 @@ public struct EASExtensionMismatchRule: Rule {
       `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
       not provisioned).
       """,
+    fixable: """
+      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
+      """,
     examples: [
       .failing(
         "The EAS entry has a different bundle identifier",
@@ -91,6 +94,8 @@ public struct EASExtensionMismatchRule: Rule {
     if let appID = manifest.app?.bundleIdentifier?.value { knownParents.insert(appID.lowercased()) }
     // Each target's first entry, by its index: an entry is a large value to copy into a table.
     var entryByTarget = FirstOccurrences<String, Int>(expectedCount: entries.count)
+    let edits = context.manifestEdits
+    let renaming = edits.flatMap { _ in Self.renaming(entries, targetsByName, manifest.targets) }
 
     for (index, entry) in entries.enumerated() {
       for key in entry.unknownKeys {
@@ -100,7 +105,8 @@ public struct EASExtensionMismatchRule: Rule {
         } else {
           message += " (allowed: \(ManifestDecoder.appExtensionKeys.joined(separator: ", ")))"
         }
-        context.report(message, at: key, subject: entry.targetName?.value)
+        context.report(
+          message, at: key, subject: entry.targetName?.value, fix: edits.flatMap { Self.renaming(key, in: entry, $0) })
       }
       let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
         .filter { $0.1 == nil }.map { "'\($0.0)'" }
@@ -130,27 +136,108 @@ public struct EASExtensionMismatchRule: Rule {
         if let suggestion = targetNameSuggester?.closest(to: name.value) {
           message += "; did you mean '\(suggestion)'?"
         }
-        context.report(message, at: name, subject: name.value)
+        var fix: Fix?
+        if renaming?.entry == index, let target = renaming?.target.name?.value,
+          let replacement = edits?.replacingScalar(at: name.span, old: name.value, with: target)
+        {
+          fix = Fix("name target '\(target)', the one target without an entry", replacements: [replacement])
+        }
+        context.report(message, at: name, subject: name.value, fix: fix)
         continue
       }
-      compare(entry, with: target, context)
+      compare(entry, with: target, context, edits)
     }
 
     for target in manifest.targets {
       guard let name = target.name, entryByTarget[name.value] == nil else { continue }
+      // The entry renamed to this target is its fix; a new one beside it would be a second entry.
+      let fix = renaming?.target === target ? nil : edits.flatMap { Self.newEntry(for: target, $0) }
       context.report(
         "target '\(name.value)' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
         at: name, subject: name.value,
-        related: manifest.eas?.appExtensionsSpan.map { [RelatedLocation("appExtensions listed here", at: $0)] } ?? [])
+        related: manifest.eas?.appExtensionsSpan.map { [RelatedLocation("appExtensions listed here", at: $0)] } ?? [],
+        fix: fix)
     }
   }
 
-  private func compare(_ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext) {
+  /// A misspelt key renamed to the one key EAS accepts that is that close, unless the entry has it already.
+  static func renaming(_ key: Located<String>, in entry: Manifest.AppExtension, _ edits: ManifestEdits) -> Fix? {
+    guard let suggestion = Suggestions.unambiguous(to: key.value, in: ManifestDecoder.appExtensionKeys) else {
+      return nil
+    }
+    let present: [String: Bool] = [
+      "targetName": entry.targetName != nil, "bundleIdentifier": entry.bundleIdentifier != nil,
+      "parentBundleIdentifier": entry.parentBundleIdentifier != nil, "entitlements": entry.entitlements != nil,
+    ]
+    // Only a key EAS knows is a suggestion, and those are never among the unknown keys.
+    guard present[suggestion] == false else { return nil }
+    return edits.replacingScalar(at: key.span, old: key.value, with: suggestion).map {
+      Fix("rename '\(key.value)' to '\(suggestion)'", replacements: [$0])
+    }
+  }
+
+  /// The entry that names no target, and the target that has no entry, when there is exactly one of each:
+  /// then the entry is that target's, renamed or misspelt.
+  static func renaming(
+    _ entries: [Manifest.AppExtension], _ targetsByName: [String: Manifest.Target], _ targets: [Manifest.Target]
+  ) -> (entry: Int, target: Manifest.Target)? {
+    let named = Set(entries.compactMap { $0.targetName?.value })
+    let unlisted = targets.filter { $0.name.map { !named.contains($0.value) } ?? false }
+    let unmatched = entries.indices.filter { entries[$0].targetName.map { targetsByName[$0.value] == nil } ?? false }
+    guard unlisted.count == 1, unmatched.count == 1 else { return nil }
+    return (unmatched[0], unlisted[0])
+  }
+
+  /// An entry for a target without one, after the last entry: its name, bundle identifier and entitlements.
+  static func newEntry(for target: Manifest.Target, _ edits: ManifestEdits) -> Fix? {
+    guard let name = target.name?.value, let id = target.bundleIdentifier?.value else { return nil }
+    var pairs: [(key: String, value: ManifestEdits.NewValue)] = [
+      ("targetName", .scalar(edits.newScalar(name))), ("bundleIdentifier", .scalar(edits.newScalar(id))),
+    ]
+    if let entitlements = target.entitlements, !entitlements.values.isEmpty {
+      guard let copied = edits.contentSpan(ofNodeAt: entitlements.pointer) else { return nil }
+      pairs.append(("entitlements", .copy(copied)))
+    }
+    return edits.appendingItem(pairs, toListAt: JSONPointer(["eas", "appExtensions"])).map {
+      Fix("add an appExtensions entry for target '\(name)'", replacements: [$0])
+    }
+  }
+
+  /// The entry's entitlements made the target's: its mapping replaced by a copy of the target's, or one
+  /// added when it has none. None when the target has none to copy.
+  static func entitlementsFix(_ entry: Manifest.AppExtension, _ target: Manifest.Target, _ edits: ManifestEdits) -> Fix?
+  {
+    guard let source = target.entitlements, !source.values.isEmpty,
+      let copied = edits.contentSpan(ofNodeAt: source.pointer)
+    else { return nil }
+    let name = target.name?.value ?? ""
+    let description = "copy target '\(name)' entitlements into its appExtensions entry"
+    guard let current = entry.entitlements else {
+      return edits.appendingPair("entitlements", .copy(copied), toMappingAt: entry.pointer).map {
+        Fix(description, replacements: [$0])
+      }
+    }
+    guard let replaced = edits.contentSpan(ofNodeAt: current.pointer) else { return nil }
+    // Copied at the indentation of the line the entry's mapping starts on, which for a block mapping is
+    // its first key's; a block mapping only where a block mapping was.
+    let isBlock = { (span: SourceSpan) in edits.text(span).first.map { $0 != "{" } ?? false }
+    guard isBlock(copied) == isBlock(replaced) else { return nil }
+    let text = edits.reindented(copied, to: edits.indentation(ofLineAt: replaced.start))
+    return Fix(description, replacements: [Fix.Replacement(replaced, with: text)])
+  }
+
+  private func compare(
+    _ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext, _ edits: ManifestEdits?
+  ) {
     let name = target.name?.value ?? ""
     if let entryID = entry.bundleIdentifier, let targetID = target.bundleIdentifier, entryID.value != targetID.value {
+      let fix = edits?.replacingScalar(at: entryID.span, old: entryID.value, with: targetID.value).map {
+        Fix("use the target's bundle identifier '\(targetID.value)'", replacements: [$0])
+      }
       context.report(
         "appExtensions entry for '\(name)' has bundleIdentifier '\(entryID.value)', but the target's is '\(targetID.value)'",
-        at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)])
+        at: entryID, subject: name, related: [RelatedLocation("target's bundle identifier", at: targetID.span)],
+        fix: fix)
     }
     // Values equal as written are equal as sets too; most entries copy their target's entitlements.
     guard (target.entitlements?.values ?? [:]) != (entry.entitlements?.values ?? [:]) else { return }
@@ -173,7 +260,8 @@ public struct EASExtensionMismatchRule: Rule {
     let span = entry.entitlements?.span ?? entry.span
     context.report(
       "appExtensions entry for '\(name)' has entitlements that differ from the target's (\(differing.joined(separator: ", "))); EAS provisions what the entry lists",
-      at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related)
+      at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related,
+      fix: edits.flatMap { Self.entitlementsFix(entry, target, $0) })
   }
 }
 

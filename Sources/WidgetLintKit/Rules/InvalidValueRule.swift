@@ -13,6 +13,9 @@ public struct InvalidValueRule: ReadingRule {
 
       Source: widgetlint manifest v1 (README, "The manifest"); YAML 1.1 boolean type.
       """,
+    fixable: """
+      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`.
+      """,
     examples: [
       .failing(
         "A configuration that does not exist",

@@ -26,19 +26,21 @@ public final class RuleContext {
 
   public func report(
     _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
-    related: [RelatedLocation] = [], severity: Severity? = nil
+    related: [RelatedLocation] = [], severity: Severity? = nil, fix: Fix? = nil
   ) {
     observations.append(
       Observation(
         ruleID: metadata.id, message: message, span: span, pointer: pointer, subject: subject, related: related,
-        severityOverride: severity))
+        severityOverride: severity, fix: fix))
   }
 
   public func report<T>(
     _ message: String, at value: Located<T>, subject: String? = nil, related: [RelatedLocation] = [],
-    severity: Severity? = nil
+    severity: Severity? = nil, fix: Fix? = nil
   ) {
-    report(message, at: value.span, pointer: value.pointer, subject: subject, related: related, severity: severity)
+    report(
+      message, at: value.span, pointer: value.pointer, subject: subject, related: related, severity: severity,
+      fix: fix)
   }
 
   /// Reports a finding in a target's Swift code; its pointer is the target's `sources`.

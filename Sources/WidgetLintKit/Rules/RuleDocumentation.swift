@@ -6,7 +6,9 @@ public enum RuleDocumentation {
     var page = "# \(rule.id)\n\n"
     page += "\(rule.summary)\n\n"
     page += "- **Default severity:** \(rule.defaultSeverity.rawValue)\n"
-    page += "- **Rule id:** `\(rule.id)` (configure or suppress it by this id)\n\n"
+    page += "- **Rule id:** `\(rule.id)` (configure or suppress it by this id)\n"
+    if let fixable = rule.fixable { page += "- **Fixable:** `--fix` corrects \(fixable)\n" }
+    page += "\n"
     page += "## Why it matters\n\n\(rule.rationale)\n\n"
     page += "## Options\n\n"
     if rule.options.isEmpty {
@@ -50,6 +52,7 @@ public enum RuleDocumentation {
       var defaultSeverity: String
       var summary: String
       var options: [Option]
+      var fixable: String?
     }
     struct Option: Encodable {
       var name: String
@@ -62,7 +65,7 @@ public enum RuleDocumentation {
         id: rule.id.rawValue, defaultSeverity: rule.defaultSeverity.rawValue, summary: rule.summary,
         options: rule.options.map {
           Option(name: $0.name, type: $0.kind.rawValue, default: $0.defaultDescription, summary: $0.summary)
-        })
+        }, fixable: rule.fixable)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

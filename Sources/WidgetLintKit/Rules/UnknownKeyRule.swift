@@ -12,6 +12,9 @@ public struct UnknownKeyRule: ReadingRule {
 
       Source: widgetlint manifest v1 (README, "The manifest").
       """,
+    fixable: """
+      a misspelt key with one close manifest key that the mapping does not already have: the key is renamed.
+      """,
     examples: [
       .failing(
         "A misspelt key",

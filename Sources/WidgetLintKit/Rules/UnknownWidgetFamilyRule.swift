@@ -13,6 +13,9 @@ public struct UnknownWidgetFamilyRule: Rule {
 
       Source: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily).
       """,
+    fixable: """
+      a short name (`small` becomes `systemSmall`), a case written with its type (`WidgetFamily.systemLarge`), or a misspelling one case is closest to (`accesoryCircular` becomes `accessoryCircular`), unless the widget lists that case already.
+      """,
     examples: [
       .failing(
         "A short name instead of the WidgetFamily case",
@@ -64,18 +67,37 @@ public struct UnknownWidgetFamilyRule: Rule {
           } else {
             message += " (families: \(WidgetKitCatalog.familyNames.joined(separator: ", ")))"
           }
-          context.report(message, at: family, subject: widget.kind?.value)
+          var fix: Fix?
+          if let certain = Self.certainSuggestion(for: family.value),
+            !widget.families.contains(where: { $0.value == certain }),
+            let replacement = context.manifestEdits?.replacingScalar(at: family.span, old: family.value, with: certain)
+          {
+            fix = Fix("replace '\(family.value)' with '\(certain)'", replacements: [replacement])
+          }
+          context.report(message, at: family, subject: widget.kind?.value, fix: fix)
         }
       }
     }
   }
 
-  static func suggestion(for written: String) -> String? {
-    var name = written
-    for prefix in ["WidgetFamily.", "."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+  /// The family a fix may write: a case named with its type or a leading dot, a short name people write
+  /// for it, or the one case a misspelling is closest to. Never a guess between two.
+  static func certainSuggestion(for written: String) -> String? {
+    let name = withoutTypePrefix(written)
     if WidgetKitCatalog.isFamily(name) { return name }
     if let alias = Self.familyAliases[name.lowercased()] { return alias }
-    return Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
+    return Suggestions.unambiguous(to: name, in: WidgetKitCatalog.familyNames)
+  }
+
+  static func suggestion(for written: String) -> String? {
+    certainSuggestion(for: written)
+      ?? Suggestions.closest(to: withoutTypePrefix(written), in: WidgetKitCatalog.familyNames)
+  }
+
+  private static func withoutTypePrefix(_ written: String) -> String {
+    var name = written
+    for prefix in ["WidgetFamily.", "."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+    return name
   }
 }
 

@@ -12,6 +12,9 @@ public struct UnusedSuppressionRule: SuppressionRule {
 
       Source: widgetlint suppression syntax (README, "Suppressing a finding").
       """,
+    fixable: """
+      the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another.
+      """,
     examples: [
       .failing(
         "The finding was fixed, the suppression stayed",

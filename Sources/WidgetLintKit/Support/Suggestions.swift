@@ -7,6 +7,22 @@ public enum Suggestions {
     return suggester.closest(to: word)
   }
 
+  /// The suggestion a fix may apply: `closest`'s answer when no other candidate is as close (the one
+  /// candidate equal to `word` but for case, or the one nearest within the edits `closest` allows). A
+  /// suggestion made only because `word` begins a candidate is a hint, not a certainty: none.
+  public static func unambiguous(to word: String, in candidates: [String]) -> String? {
+    guard let closest = closest(to: word, in: candidates) else { return nil }
+    let lowered = word.lowercased()
+    let sameButCase = candidates.filter { $0.lowercased() == lowered }
+    if !sameButCase.isEmpty { return sameButCase.count == 1 ? closest : nil }
+    let scalars = Array(lowered.unicodeScalars)
+    let distances = candidates.map { editDistance(scalars, Array($0.lowercased().unicodeScalars), limit: 3) }
+    guard let best = distances.min(), distances.filter({ $0 == best }).count == 1,
+      let index = distances.firstIndex(of: best), candidates[index] == closest
+    else { return nil }
+    return best <= max(1, min(3, max(word.count, closest.count) / 3)) ? closest : nil
+  }
+
   /// Levenshtein distance, with adjacent transpositions counted as one edit.
   public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs.unicodeScalars)

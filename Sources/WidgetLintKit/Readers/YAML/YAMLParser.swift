@@ -95,12 +95,12 @@ public struct YAMLParser {
 
     mutating func problem(
       _ message: String, at start: Int, end: Int, rule: RuleID = .yamlSyntax,
-      pointer: JSONPointer = .root, related: [RelatedLocation] = []
+      pointer: JSONPointer = .root, related: [RelatedLocation] = [], fix: Fix? = nil
     ) {
       problems.append(
         Observation(
           ruleID: rule, message: message, span: SourceSpan(file: source, start: start, end: end),
-          pointer: pointer, related: related))
+          pointer: pointer, related: related, fix: fix))
     }
 
     /// Returns false when reading must stop.
@@ -274,16 +274,18 @@ public struct YAMLParser {
         if unique { return }
       }
       let mappingPointer = pointer(ofChildAtDepth: depth)
-      var firstKeys = FirstOccurrences<String, YAMLDocument.NodeID>(expectedCount: pairs.count)
-      for pair in pairs {
+      var firstKeys = FirstOccurrences<String, Int>(expectedCount: pairs.count)
+      for (index, pair) in pairs.enumerated() {
         guard let key = document.scalarText(pair.key) else { continue }
-        if let first = firstKeys.earlier(than: pair.key, for: key) {
+        if let firstIndex = firstKeys.earlier(than: index, for: key) {
+          let first = pairs[firstIndex].key
           let keySpan = document.span(of: pair.key)
           problem(
             "key '\(key)' appears twice in this mapping; the later value replaces the earlier one",
             at: keySpan.start, end: keySpan.end, rule: .duplicateKey,
             pointer: mappingPointer.appending(key),
-            related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))])
+            related: [RelatedLocation("'\(key)' first set here", at: document.span(of: first))],
+            fix: DuplicateEntryRemoval(document: document).fix(removing: index, repeating: firstIndex, in: pairs))
         }
       }
     }

@@ -1,0 +1,405 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--fix`: each case of `examples/broken-fix` fixed to its committed `.fixed` twin, byte for byte, and
+/// everything a fix does not touch kept as it was.
+@Suite struct FixTests {
+  /// The broken manifests of `examples/broken-fix`, without their expected results.
+  static var cases: [String] {
+    TestSupport.entries(of: "examples/broken-fix").filter { !$0.contains(".fixed.") }
+  }
+
+  static func expectedName(_ name: String) -> String {
+    let ext = (name as NSString).pathExtension
+    return (name as NSString).deletingPathExtension + ".fixed." + ext
+  }
+
+  /// The rule a case is named after: the longest rule id its name starts with.
+  static func rule(of name: String) -> String? {
+    RuleRegistry.ids.filter { name.hasPrefix($0 + ".") || name.hasPrefix($0 + "-") }.max { $0.count < $1.count }
+  }
+
+  /// Fixes the files in `directory` named by `arguments` through the library and writes the result.
+  @discardableResult
+  static func fix(_ arguments: [String], baseline: String? = nil) throws -> FixApplier.Outcome {
+    var run = LintRun(discoversConfiguration: false)
+    run.baseline = baseline
+    let outcome = FixApplier(run: run).fix(arguments: arguments)
+    for change in outcome.changes {
+      #expect(FileReplacer.replace(change.path, with: change.fixed) == nil)
+    }
+    return outcome
+  }
+
+  static func copy(_ relative: String, to directory: URL, as name: String? = nil) throws -> String {
+    let destination = directory.appendingPathComponent(name ?? (relative as NSString).lastPathComponent).path
+    try FileManager.default.copyItem(atPath: TestSupport.path(relative), toPath: destination)
+    return destination
+  }
+
+  @Test(arguments: cases)
+  func caseIsFixedToItsExpectedBytes(name: String) throws {
+    let rule = try #require(Self.rule(of: name), "\(name) is named after no rule")
+    let expected = try Data(
+      contentsOf: URL(fileURLWithPath: TestSupport.path("examples/broken-fix/\(Self.expectedName(name))")))
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try Self.copy("examples/broken-fix/\(name)", to: directory)
+
+    let before = LintRun(discoversConfiguration: false).run(arguments: [path]).findings
+    #expect(before.contains { $0.ruleID == rule && $0.fix != nil }, "\(name) has no fixable \(rule) finding")
+
+    let first = try Self.fix([path])
+    #expect(first.appliedFixes > 0)
+    #expect(first.report?.findings.map(\.message) == [])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected, "\(name) differs from its .fixed file")
+
+    let again = try Self.fix([path])
+    #expect(again.changes.isEmpty && again.appliedFixes == 0, "a second --fix changed \(name)")
+    #expect(LintRun(discoversConfiguration: false).run(arguments: [path]).findings.isEmpty)
+  }
+
+  @Test func everyFixedFileLintsCleanAndBelongsToACase() throws {
+    let names = TestSupport.entries(of: "examples/broken-fix")
+    let fixed = names.filter { $0.contains(".fixed.") }
+    #expect(Set(fixed) == Set(Self.cases.map(Self.expectedName)))
+    let report = LintRun(discoversConfiguration: false).run(
+      arguments: fixed.map { TestSupport.path("examples/broken-fix/\($0)") })
+    #expect(report.findings.map { "\($0.file): \($0.message)" } == [])
+  }
+
+  /// Every clean example, one value broken in a known way, is fixed back to its exact bytes, with LF and
+  /// with CRLF line breaks: comments, order, quotes, indentation and blank lines are not touched.
+  @Test(arguments: ExamplesTests.examples, [false, true])
+  func cleanExampleBrokenAndFixedIsByteIdentical(name: String, crlf: Bool) throws {
+    var text = try String(contentsOfFile: TestSupport.path("examples/\(name)/widgets.yaml"), encoding: .utf8)
+    if crlf { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+    let family = try #require(["systemSmall", "systemMedium", "accessoryInline"].first { text.contains("[\($0)") })
+    let short = ["systemSmall": "small", "systemMedium": "medium", "accessoryInline": "inline"][family] ?? ""
+    var broken = text.replacingOccurrences(of: "[\(family)", with: "[\(short)")
+    let targets = try #require(broken.range(of: "targets:"))
+    broken.replaceSubrange(
+      targets.upperBound..<broken.endIndex,
+      with: broken[targets.upperBound...].replacing(
+        "  bundleIdentifier: ", with: "  bundleIdentifer: ", maxReplacements: 1))
+    #expect(broken != text)
+    // The example's sources stay where the manifest names them: the broken copy sits beside it.
+    let directory = TestSupport.packageRoot.appendingPathComponent("examples/\(name)")
+    let path = directory.appendingPathComponent(".fix-test-\(UUID().uuidString).yaml").path
+    try Data(broken.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let outcome = try Self.fix([path])
+    #expect(outcome.report?.findings.map(\.message) == [])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+  }
+
+  @Test func reportsCarryExactReplacements() throws {
+    let path = TestSupport.path("examples/broken-fix/unknown-widget-family.yaml")
+    let report = LintRun(discoversConfiguration: false).run(arguments: [path])
+    let json = try TestSupport.json(JSONReporter().render(report))
+    let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+    let fixes = diagnostics.compactMap { $0["fix"] as? [String: Any] }
+    #expect(fixes.count == 2)
+    #expect(fixes.first?["description"] as? String == "replace 'small' with 'systemSmall'")
+    let replacement = try #require((fixes.first?["replacements"] as? [[String: Any]])?.first)
+    #expect(replacement["line"] as? Int == 14 && replacement["column"] as? Int == 20)
+    #expect(replacement["endLine"] as? Int == 14 && replacement["endColumn"] as? Int == 25)
+    #expect(replacement["text"] as? String == "systemSmall")
+    let quoted = try #require((fixes.last?["replacements"] as? [[String: Any]])?.first)
+    #expect(quoted["column"] as? Int == 27 && quoted["endColumn"] as? Int == 45)
+    #expect(quoted["text"] as? String == "'accessoryCircular'")
+
+    let sarif = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: TestSupport.packageRoot.path)
+    let log = try TestSupport.json(sarif.render(report))
+    let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+    let fix = try #require((result["fixes"] as? [[String: Any]])?.first)
+    #expect((fix["description"] as? [String: String])?["text"] == "replace 'small' with 'systemSmall'")
+    let change = try #require((fix["artifactChanges"] as? [[String: Any]])?.first)
+    #expect(
+      change["artifactLocation"] as? [String: String]
+        == ["uri": "examples/broken-fix/unknown-widget-family.yaml", "uriBaseId": "%SRCROOT%"])
+    let region = try #require((change["replacements"] as? [[String: Any]])?.first?["deletedRegion"] as? [String: Int])
+    #expect(region == ["startLine": 14, "startColumn": 20, "endLine": 14, "endColumn": 25])
+
+    let text = TextReporter(color: false).render(report)
+    #expect(text.contains("did you mean 'systemSmall'? [fixable] [unknown-widget-family]\n"))
+    #expect(text.hasSuffix("2 errors, 0 warnings, 0 notes in 1 file; --fix would fix 2\n"))
+  }
+
+  @Test func suppressedAndBaselinedFindingsAreNotFixed() throws {
+    let manifest = """
+      app:
+        bundleIdentifier: com.example.app
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+          widgets:
+            - kind: Status
+              displayName: Status
+              description: The status.
+              # widgetlint-disable-next-line unknown-widget-family -- a family of the next SDK
+              families: [small]
+              refresh: 30m
+
+      """
+    let directory = try TestSupport.directory(with: [("widgets.yaml", manifest), ("other.yaml", manifest)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let suppressed = directory.appendingPathComponent("widgets.yaml").path
+    #expect(try Self.fix([suppressed]).changes.isEmpty)
+    #expect(try String(contentsOfFile: suppressed, encoding: .utf8) == manifest)
+
+    let other = directory.appendingPathComponent("other.yaml").path
+    let unsuppressed = manifest.replacingOccurrences(
+      of: "        # widgetlint-disable-next-line", with: "        # note:")
+    try Data(unsuppressed.utf8).write(to: URL(fileURLWithPath: other))
+    let baseline = directory.appendingPathComponent("baseline.json").path
+    let findings = LintRun(discoversConfiguration: false).run(arguments: [other]).findings
+    #expect(findings.map(\.ruleID) == ["unknown-widget-family"])
+    try Data(Baseline(findings: findings, directory: directory.path).encoded().utf8).write(
+      to: URL(fileURLWithPath: baseline))
+    #expect(try Self.fix([other], baseline: baseline).changes.isEmpty)
+    #expect(try String(contentsOfFile: other, encoding: .utf8) == unsuppressed)
+  }
+
+  @Test func overlappingFixesTakeTheFirstAndTheNextRoundTheRest() throws {
+    let source = SourceText(path: "w.yaml", text: "abcdef")
+    func finding(_ start: Int, _ end: Int, _ text: String) -> Finding {
+      let span = SourceSpan(file: source, start: start, end: end)
+      return Finding(
+        Observation(
+          ruleID: .invalidValue, message: text, span: span, pointer: .root, fix: Fix(text, replacing: span, with: text)),
+        severity: .error)
+    }
+    let chosen = FixApplier.chosenFixes([
+      finding(0, 2, "X"), finding(1, 3, "Y"), finding(3, 3, "Z"), finding(3, 4, "W"),
+    ])
+    #expect(chosen.map { $0.1.map(\.description) }.first == ["X", "Z"])
+    #expect(FixApplier.apply(chosen[0].1.flatMap(\.replacements), to: source.bytes) == Array("XcZdef".utf8))
+  }
+
+  @Test func unambiguousSuggestionsOnly() {
+    #expect(Suggestions.unambiguous(to: "bundleIdentifer", in: ManifestDecoder.targetKeys) == "bundleIdentifier")
+    #expect(Suggestions.unambiguous(to: "Families", in: ManifestDecoder.widgetKeys) == "families")
+    // A prefix is a hint, not a certainty.
+    #expect(Suggestions.closest(to: "desc", in: ManifestDecoder.widgetKeys) == "description")
+    #expect(Suggestions.unambiguous(to: "desc", in: ManifestDecoder.widgetKeys) == nil)
+    // Two candidates one edit away: no fix.
+    #expect(Suggestions.unambiguous(to: "cat", in: ["bat", "hat"]) == nil)
+    #expect(UnknownWidgetFamilyRule.certainSuggestion(for: "WidgetFamily.systemLarge") == "systemLarge")
+    #expect(UnknownWidgetFamilyRule.certainSuggestion(for: "accesoryCircular") == "accessoryCircular")
+    #expect(UnknownWidgetFamilyRule.certainSuggestion(for: "huge") == nil)
+  }
+
+  /// An Expo app's own files are read by its frontend, not as a manifest: their findings offer no fix.
+  @Test func aProjectsOwnFilesAreNotEdited() throws {
+    let appJSON = #"{"expo": {"name": "demo", "name": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}}"#
+    let directory = try TestSupport.directory(with: [("app.json", appJSON)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcome = try Self.fix([directory.path])
+    #expect(outcome.report?.findings.map(\.ruleID) == ["duplicate-key"])
+    #expect(outcome.report?.findings.allSatisfy { $0.fix == nil } == true)
+    #expect(outcome.changes.isEmpty && outcome.appliedFixes == 0)
+  }
+
+  @Test func noFixWhereTheAnswerIsAGuess() throws {
+    let findings = try TestSupport.lint(
+      """
+      app:
+        bundleIdentifier: com.example.app
+        entitlements:
+          com.apple.security.application-groups: [group.com.example.app]
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.app]
+          widgets:
+            - kind: Status
+              displayName: Status
+              description: The status.
+              families: [systemSmall, huge]
+              refresh: 1m
+              appGroup: group.com.example.other
+      eas:
+        appExtensions:
+          - targetName: widgets
+            bundleIdentifier: com.example.app.widgets
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.app]
+          - targetName: gadgets
+            bundleIdentifier: com.example.app.gadgets
+      """)
+    #expect(
+      Set(findings.map(\.ruleID)) == [
+        "unknown-widget-family", "refresh-interval-too-short", "app-group-mismatch", "eas-extension-mismatch",
+      ])
+    #expect(findings.allSatisfy { $0.fix == nil }, "\(findings.filter { $0.fix != nil }.map(\.message))")
+  }
+}
+
+/// `--fix` through the built executable: files written in place, diffs, standard input, exit codes.
+@Suite struct FixCLITests {
+  @Test func fixWritesTheFileKeepingItsPermissions() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try FixTests.copy("examples/broken-fix/eas-extension-mismatch-renamed-target.yaml", to: directory)
+    chmod(path, 0o640)
+    let result = try TestSupport.run(["--fix", path])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "widgetlint: fixed 2 problems in 1 file\n")
+    let expected = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestSupport.path("examples/broken-fix/eas-extension-mismatch-renamed-target.fixed.yaml")))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == [
+        "eas-extension-mismatch-renamed-target.yaml"
+      ])
+    let again = try TestSupport.run(["--fix", path])
+    #expect(again.status == 0)
+    #expect(again.stderr == "widgetlint: fixed 0 problems in 0 files\n")
+  }
+
+  @Test func aSymbolicLinkStaysALinkToTheFixedFile() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = try FixTests.copy("examples/broken-fix/unknown-key.yaml", to: directory, as: "real.yaml")
+    let link = directory.appendingPathComponent("widgets.yaml").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.yaml")
+    #expect(try TestSupport.run(["--fix", link]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.yaml")
+    let expected = try String(
+      contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.fixed.yaml"), encoding: .utf8)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+  }
+
+  @Test func fixReportsWhatIsLeftWithItsExitStatus() throws {
+    let directory = try TestSupport.directory(with: [
+      (
+        "widgets.yaml",
+        "app:\n  bundleIdentifier: com.example.app\n  deploymentTarget: 16.0\ntargets:\n  - name: w\n    bundleIdentifier: com.other.w\n    widgets: []\n"
+      )
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("widgets.yaml").path
+    let result = try TestSupport.run(["--fix", path])
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("\(path):6:23: error: extension bundle identifier 'com.other.w'"))
+    #expect(result.stdout.hasSuffix("1 error, 0 warnings, 0 notes in 1 file\n"))
+    #expect(result.stderr == "widgetlint: fixed 1 problem in 1 file\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("  deploymentTarget: \"16.0\"\n"))
+  }
+
+  @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
+    let path = "examples/broken-fix/unknown-widget-family.yaml"
+    let before = try Data(contentsOf: URL(fileURLWithPath: TestSupport.path(path)))
+    let result = try TestSupport.run(["--fix", "--dry-run", path])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        --- a/examples/broken-fix/unknown-widget-family.yaml
+        +++ b/examples/broken-fix/unknown-widget-family.yaml
+        @@ -11,5 +11,5 @@
+               - kind: CountdownWidget
+                 displayName: Countdown
+                 description: Time left until your next event.
+        -        families: [small, 'accesoryCircular', accessoryRectangular]   # Lock Screen first
+        +        families: [systemSmall, 'accessoryCircular', accessoryRectangular]   # Lock Screen first
+                 refresh: atEnd
+
+        """)
+    #expect(result.stderr == "widgetlint: would fix 2 problems in 1 file\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: TestSupport.path(path))) == before)
+    let unfixed = try TestSupport.run(["--fix", "--dry-run", "examples/broken/app-group-mismatch.yaml"])
+    #expect(unfixed.status == 1)
+    #expect(unfixed.stdout.isEmpty)
+    #expect(unfixed.stderr.contains("error: widget reads App Group"))
+  }
+
+  @Test func dryRunWithoutFixAndFixWithSourcesAreUsageErrors() throws {
+    let dryRun = try TestSupport.run(["--dry-run", "examples/broken-fix/unknown-key.yaml"])
+    #expect(dryRun.status == 2)
+    #expect(dryRun.stderr.contains("--dry-run goes with --fix"))
+    #expect(try TestSupport.run(["--fix", "--sources", "examples/up-next/targets"]).status == 2)
+  }
+
+  @Test func standardInputIsPrintedFixed() throws {
+    let broken = try String(contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.json"), encoding: .utf8)
+    let fixed = try String(
+      contentsOfFile: TestSupport.path("examples/broken-fix/unknown-key.fixed.json"), encoding: .utf8)
+    let result = try TestSupport.run(["--fix", "-"], stdin: broken)
+    #expect(result.status == 0)
+    #expect(result.stdout == fixed)
+    let clean = try TestSupport.run(["--fix", "-"], stdin: fixed)
+    #expect(clean.stdout == fixed)
+    let left = try TestSupport.run(["--fix", "-"], stdin: fixed.replacingOccurrences(of: "15.0", with: "fifteen"))
+    #expect(left.status == 1)
+    #expect(left.stderr.contains("<stdin>:4:25: error: 'deploymentTarget' must be a version"))
+    let large = try TestSupport.run(
+      ["--fix", "--max-file-size", "100", "-"], stdin: String(repeating: "a", count: 3000))
+    #expect(large.status == 2)
+    #expect(large.stdout.isEmpty)
+    #expect(large.stderr.contains("widgetlint: error: <stdin>: is larger than 100 bytes"))
+  }
+
+  @Test func unwritableFileIsAnInputErrorAndStaysAsItWas() throws {
+    let directory = try TestSupport.directory(with: [])
+    let path = try FixTests.copy("examples/broken-fix/unknown-key.yaml", to: directory)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    chmod(path, 0o444)
+    // Root writes to any mode; an immutable file it cannot.
+    if access(path, W_OK) == 0 { _ = try? runTool("/usr/bin/chattr", ["+i", path]) }
+    defer {
+      _ = try? runTool("/usr/bin/chattr", ["-i", path])
+      try? FileManager.default.removeItem(at: directory)
+    }
+    try #require(access(path, W_OK) != 0, "this system leaves no way to make a file unwritable")
+    let result = try TestSupport.run(["--fix", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("widgetlint: error: \(path): cannot write:"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["unknown-key.yaml"])
+  }
+}
+
+@Suite struct UnifiedDiffTests {
+  @Test func hunksHaveThreeLinesOfContextAndKeepLineBreaks() {
+    let old = (1...12).map { "line \($0)\r\n" }.joined()
+    let new = old.replacingOccurrences(of: "line 2\r\n", with: "line two\r\n")
+      .replacingOccurrences(of: "line 11\r\n", with: "")
+    #expect(
+      UnifiedDiff.diff(path: "w.yaml", original: Array(old.utf8), fixed: Array(new.utf8))
+        == "--- a/w.yaml\n+++ b/w.yaml\n@@ -1,5 +1,5 @@\n line 1\r\n-line 2\r\n+line two\r\n line 3\r\n line 4\r\n line 5\r\n"
+        + "@@ -8,5 +8,4 @@\n line 8\r\n line 9\r\n line 10\r\n-line 11\r\n line 12\r\n")
+  }
+
+  @Test func aMissingFinalLineBreakIsMarked() {
+    #expect(
+      UnifiedDiff.diff(path: "a.json", original: Array("{}".utf8), fixed: Array("{}\n".utf8))
+        == "--- a/a.json\n+++ b/a.json\n@@ -1 +1 @@\n-{}\n\\ No newline at end of file\n+{}\n")
+    #expect(UnifiedDiff.diff(path: "a.json", original: Array("x\n".utf8), fixed: Array("x\n".utf8)) == "")
+    #expect(
+      UnifiedDiff.diff(path: "e.yaml", original: [], fixed: Array("a\nb\n".utf8))
+        == "--- a/e.yaml\n+++ b/e.yaml\n@@ -0,0 +1,2 @@\n+a\n+b\n")
+  }
+}
+
+/// Runs a system tool and waits for it.
+private func runTool(_ path: String, _ arguments: [String]) throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  try process.run()
+  process.waitUntilExit()
+}
