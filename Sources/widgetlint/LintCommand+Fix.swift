@@ -14,17 +14,13 @@ extension LintCommand {
     return nil
   }
 
-  /// What `--fix` reads: the paths named, or the current folder when none is (as linting does without
-  /// paths).
-  private var fixedPaths: [String] { paths.isEmpty ? ["."] : paths }
-
   /// Whether standard output carries the diff (`--dry-run`) or the fixed standard input, so the report
   /// goes to standard error.
   var reportsToStandardError: Bool { fix && (dryRun || paths.contains("-")) }
 
   /// Applies the fixes and returns the texts to lint for the report of what is left.
   func applyFixes(_ run: LintRun) throws -> [String: [UInt8]] {
-    let outcome = FixApplier(run: run).fix(arguments: fixedPaths, lintingWhatIsLeft: false)
+    let outcome = FixApplier(run: run).fix(arguments: lintedPaths, lintingWhatIsLeft: false)
     var failures: [InputError] = []
     // Standard input cannot be read again: its error ends the run.
     if let error = outcome.standardInputError { failures.append(error) }

@@ -69,7 +69,7 @@ import Testing
     #expect(try findings(equal) == ["bundle-id-prefix 6:23-6:38 error"])
     // The installer accepts a prefix in another case; App IDs and profiles do not: a warning, with the fix.
     let caseOnly = manifest().replacingOccurrences(of: "com.example.app.widgets", with: "COM.example.App.widgets")
-    #expect(try findings(caseOnly) == ["bundle-id-prefix 6:23-6:46 warning"])
+    #expect(try findings(caseOnly) == ["bundle-id-prefix 6:23-6:46 note"])
     #expect(try TestSupport.lint(caseOnly).first?.fix?.replacements.map(\.text) == ["com.example.app.widgets"])
     let underscore = manifest().replacingOccurrences(of: "com.example.app.widgets", with: "com.example.app.my_widgets")
     #expect(try TestSupport.lint(underscore).first?.message.contains("contains '_'") == true)

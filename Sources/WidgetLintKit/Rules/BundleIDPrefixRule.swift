@@ -9,15 +9,16 @@ public struct BundleIDPrefixRule: Rule {
       (`com.example.app.widgets` inside `com.example.app`). Otherwise Xcode stops with "Embedded binary's
       bundle identifier is not prefixed with the parent app's bundle identifier", and an install fails with
       MIInstallerErrorDomain 37 (AppexBundleIDNotPrefixed); an identifier equal to the app's fails with
-      error 57. Bundle identifiers hold only letters, digits, `-` and `.`. The installer compares the
-      prefix case-insensitively, but "unlike domain names, bundle IDs are case sensitive" where an App ID
-      and its provisioning profiles are matched, so a prefix written in another case than the app's is a
-      warning.
+      error 57. Bundle identifiers hold only letters, digits, `-` and `.`, and are case-insensitive, so an
+      extension identifier that starts with the app's in another case installs; it is a note, with a fix
+      that writes the prefix as the app does, so that the ids read alike wherever they are compared by eye
+      or by text (signing logs, EAS credentials, App Store Connect).
 
       Sources: Apple, CFBundleIdentifier (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier);
       the installer's MIInstallerErrorDomain 37 "AppexBundleIDNotPrefixed" and Xcode's "Embedded binary's
       bundle identifier is not prefixed with the parent app's bundle identifier"; Apple, App Distribution
-      Guide, "Registering App IDs" (bundle IDs are case sensitive).
+      Developer Help glossary, "Bundle ID" (https://developer.apple.com/help/glossary/bundle-id: "Bundle IDs
+      are case insensitive").
       """,
     fixable: """
       an extension identifier that starts with the app's in another case: the app's spelling is written, the extension's own suffix kept.
@@ -35,7 +36,7 @@ public struct BundleIDPrefixRule: Rule {
               - {kind: Forecast, displayName: Forecast, description: Today's forecast., families: [systemSmall]}
         """),
       .failing(
-        "The app's id in another case (a warning; --fix writes 'com.example.weather.widget')",
+        "The app's id in another case (a note; --fix writes 'com.example.weather.widget')",
         """
         app:
           bundleIdentifier: com.example.weather
@@ -103,8 +104,8 @@ public struct BundleIDPrefixRule: Rule {
           Fix("write the app's prefix as the app does: '\(corrected)'", replacements: [$0])
         }
         context.report(
-          "extension bundle identifier '\(id.value)' starts with the app's '\(appID.value)' in a different case; bundle IDs are case-sensitive where App IDs and profiles are matched, so write it '\(corrected)'",
-          at: id, subject: subject, related: related, severity: .warning, fix: fix)
+          "extension bundle identifier '\(id.value)' starts with the app's '\(appID.value)' in another case; it installs (bundle IDs are case-insensitive), but reads alike only as '\(corrected)'",
+          at: id, subject: subject, related: related, severity: .note, fix: fix)
       }
     }
   }
