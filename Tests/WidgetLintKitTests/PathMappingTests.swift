@@ -71,13 +71,14 @@ struct PathMappingTests {
     #expect(discovery.skipped.last?.reason == "not a widgetlint manifest (no top-level 'app' or 'targets')")
   }
 
+  /// Run from a folder inside the app, files named relative to it name the app as `..`. (A subprocess:
+  /// the tests run side by side, so none may change the process's current folder.)
   @Test func relativePathsWalkUpFromTheCurrentFolder() throws {
-    let folder = Self.example("native-widgets/WeatherWidgets")
-    let previous = FileManager.default.currentDirectoryPath
-    #expect(FileManager.default.changeCurrentDirectoryPath(folder))
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let discovery = ProjectDiscovery.discover(["ForecastWidget.swift", "Info.plist"])
-    #expect(discovery.inputs == [.xcodeProject(directory: "..")])
+    let folder = TestSupport.packageRoot.appendingPathComponent("examples/native-widgets/WeatherWidgets")
+    let result = try TestSupport.run(["ForecastWidget.swift", "Info.plist"], currentDirectory: folder)
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "widgetlint: ..: Xcode app, 9 files read\n")
   }
 
   @Test func skippedFilesAreNotedUnderVerboseAndExitZero() throws {
