@@ -252,3 +252,26 @@ import Testing
     #expect(ScalarValue(text: "12", style: .plain, tag: "tag:yaml.org,2002:str") == .string("12"))
   }
 }
+
+/// What libyaml accepts in a `.json` file but JSON does not.
+struct JSONStrictnessTests {
+  static func problems(_ text: String) -> [String] {
+    JSONStrictness.problems(in: SourceText(path: "widgets.json", text: text)).map { problem in
+      let start = problem.span.range.start
+      return "\(start.line):\(start.column) \(problem.message)"
+    }
+  }
+
+  /// A `#` line is a YAML comment to libyaml: JSON has no comments, and the comma before one still trails
+  /// (found by the manifest fuzzer: a --fix that removed such a comment left a file JSON cannot read).
+  @Test func hashCommentsAreReportedAndDoNotHideATrailingComma() {
+    let text = "{\n  \"app\": {\"bundleIdentifier\": \"com.example.app\"},\n# widgetlint-disable-file\n}\n"
+    #expect(
+      Self.problems(text) == [
+        "3:1 JSON does not allow comments; remove it (in YAML manifests, comments start with '#')",
+        "2:49 JSON does not allow a trailing comma before '}'; remove it",
+      ])
+    // Inside a string, or glued to a value as libyaml's plain scalars allow, `#` is no comment.
+    #expect(Self.problems("{\"app\": \"a#b\"}\n").isEmpty)
+  }
+}

@@ -51,6 +51,14 @@ public enum JSONStrictness {
         report("JSON does not allow comments; remove it (in YAML manifests, comments start with '#')", index, end)
         index = end
         continue
+      // libyaml reads `#` after a space or at a line's start as a comment; JSON has none. Like the other
+      // comments it is skipped, so a comma before it is still seen to trail.
+      case UInt8(ascii: "#") where index == source.byteOrderMarkLength || Self.isSpace(bytes[index - 1]):
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        report("JSON does not allow comments; remove it (in YAML manifests, comments start with '#')", index, end)
+        index = end
+        continue
       case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
         break
       default:
@@ -59,5 +67,9 @@ public enum JSONStrictness {
       index += 1
     }
     return problems
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 }
