@@ -42,7 +42,10 @@ extension ManifestEdits {
     let valueStart = document.nodes[first.value].start
     guard keyEnd <= valueStart, valueStart - keyEnd <= 8 else { return nil }
     let separator = String(decoding: source.bytes[keyEnd..<valueStart], as: UTF8.self)
-    return separator.allSatisfy { $0 == ":" || $0 == " " } ? separator : nil
+    // One colon: a key written without a value (`{"name", …}`, which YAML reads as a null value) has none
+    // to copy.
+    let isSeparator = separator.allSatisfy { $0 == ":" || $0 == " " } && separator.filter { $0 == ":" }.count == 1
+    return isSeparator ? separator : nil
   }
 
   /// `key: value` lines at `indentation` (the first line's indentation written by the caller), or on
