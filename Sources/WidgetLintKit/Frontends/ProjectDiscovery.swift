@@ -127,7 +127,7 @@ public enum ProjectDiscovery {
   private static func discoverEach(_ arguments: [String], into discovery: inout Discovery) -> [Input] {
     var inputs: [Input] = []
     var errors: [InputError] = []
-    let manifests = ManifestSources()
+    let cache = DiscoveryCache()
     defer { discovery.errors += errors }
     for argument in arguments {
       if argument == "-" {
@@ -143,7 +143,7 @@ public enum ProjectDiscovery {
         continue
       }
       guard isDirectory.boolValue else {
-        switch input(forFile: argument, manifests: manifests) {
+        switch input(forFile: argument, cache: cache) {
         case .success(let input): inputs.append(input)
         case .failure(let skipped): discovery.skipped.append(skipped)
         }

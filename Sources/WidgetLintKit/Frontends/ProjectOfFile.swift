@@ -40,7 +40,7 @@ extension ProjectDiscovery {
   }
 
   /// The input a file named on the command line stands for, or why it is skipped.
-  static func input(forFile path: String, manifests: ManifestSources) -> Result<Input, SkippedFile> {
+  static func input(forFile path: String, cache: DiscoveryCache) -> Result<Input, SkippedFile> {
     let name = (path as NSString).lastPathComponent
     switch kind(ofFileNamed: name) {
     case .manifest:
@@ -57,7 +57,7 @@ extension ProjectDiscovery {
       }
       return .success(expoApp(in: Folder(parentOf: path)))
     case .projectFile:
-      if let project = project(containing: path, manifests: manifests) { return .success(project) }
+      if let project = project(containing: path, cache: cache) { return .success(project) }
       return .failure(
         SkippedFile(
           path: path, reason: "belongs to no manifest, Expo app or iOS app with widgets in the folders above it"))
@@ -125,7 +125,7 @@ extension ProjectDiscovery {
 
   /// The nearest project above a file (up to the repository's root): a manifest whose `sources`
   /// include it (for Swift), an Expo app, or an Xcode/Flutter app with widgets.
-  static func project(containing path: String, manifests: ManifestSources) -> Input? {
+  static func project(containing path: String, cache: DiscoveryCache) -> Input? {
     let isSwift = path.hasSuffix(".swift")
     let file = PathUtilities.absolute(path)
     var next: Folder? = Folder(parentOf: path)
@@ -133,33 +133,49 @@ extension ProjectDiscovery {
       let names = folder.names
       if isSwift {
         for name in names.sorted() where manifestNames.contains(name) {
-          if manifests.swiftFiles(of: folder.child(name)).contains(file) { return .file(path: folder.child(name)) }
+          if cache.swiftFiles(of: folder.child(name)).contains(file) { return .file(path: folder.child(name)) }
         }
       }
-      let expoConfigs = names.filter(expoConfigNames.contains)
-      if let config = preferredExpoConfig(expoConfigs), isExpoConfig(folder.child(config)) {
-        return expoApp(in: folder)
-      }
-      if names.contains("ios"), isXcodeAppFolder(folder.child("ios")) {
-        return .xcodeProject(directory: folder.display)
-      }
-      if isXcodeAppFolder(folder.display) {
-        // `<app>/ios` is named by the folder that holds it, as a folder argument names it.
-        if (folder.absolute as NSString).lastPathComponent == "ios", let parent = folder.parent {
-          return .xcodeProject(directory: parent.display)
-        }
-        return .xcodeProject(directory: folder.display)
-      }
+      if let app = cache.app(in: folder, names: names) { return app }
       if names.contains(".git") { return nil }
       next = folder.parent
     }
     return nil
   }
+
+  /// The Expo app, or the Xcode or Flutter app with widgets, whose folder this is.
+  static func app(in folder: Folder, names: [String]) -> Input? {
+    let expoConfigs = names.filter(expoConfigNames.contains)
+    if let config = preferredExpoConfig(expoConfigs), isExpoConfig(folder.child(config)) {
+      return expoApp(in: folder)
+    }
+    if names.contains("ios"), isXcodeAppFolder(folder.child("ios")) {
+      return .xcodeProject(directory: folder.display)
+    }
+    if isXcodeAppFolder(folder.display) {
+      // `<app>/ios` is named by the folder that holds it, as a folder argument names it.
+      if (folder.absolute as NSString).lastPathComponent == "ios", let parent = folder.parent {
+        return .xcodeProject(directory: parent.display)
+      }
+      return .xcodeProject(directory: folder.display)
+    }
+    return nil
+  }
 }
 
-/// The Swift files each manifest's `sources` name, read once a run however many of its files are named.
-final class ManifestSources {
+/// What discovery learns of a folder or a manifest, learnt once a run however many of its files a
+/// pre-commit hook names (each app check reads project files, a project.pbxproj among them).
+final class DiscoveryCache {
   private var filesByManifest: [String: Set<String>] = [:]
+  private var appByFolder: [String: ProjectDiscovery.Input?] = [:]
+
+  /// The app whose folder this is, by the folder as the user's paths name it (inputs keep that name).
+  func app(in folder: ProjectDiscovery.Folder, names: [String]) -> ProjectDiscovery.Input? {
+    if let known = appByFolder[folder.display] { return known }
+    let app = ProjectDiscovery.app(in: folder, names: names)
+    appByFolder[folder.display] = app
+    return app
+  }
 
   /// The absolute paths of the Swift files a manifest names (none for an unreadable or broken one).
   func swiftFiles(of manifestPath: String) -> Set<String> {
