@@ -211,6 +211,30 @@ import Testing
     return bytes
   }
 
+  /// Foundation on Linux crashes bridging a decoded set, so a set is refused before decoding, at its
+  /// marker byte, wherever it is.
+  @Test func binaryPropertyListWithASet() throws {
+    func bigEndian(_ value: Int, _ width: Int) -> [UInt8] {
+      (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+    // An array holding a set of two strings: objects at 8 (array), 10 (set), 13 and 15 (strings).
+    var bytes = Array("bplist00".utf8)
+    bytes += [0xA1, 1, 0xC2, 2, 3, 0x51, 0x61, 0x51, 0x62]
+    let offsetTable = bytes.count
+    bytes += [8, 10, 13, 15]
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(4, 8) + bigEndian(0, 8) + bigEndian(offsetTable, 8)
+    let result = PropertyListReader.read(SourceText(path: "x.entitlements", bytes: bytes))
+    #expect(result.value == nil)
+    #expect(result.problems.map(\.ruleID.rawValue) == ["invalid-value"])
+    #expect(result.problems.first?.message.contains("holds a set") == true)
+    #expect(result.problems.map(\.span.start) == [10])
+    // The same file with an array where the set was reads as two strings.
+    bytes[10] = 0xA2
+    let array = PropertyListReader.read(SourceText(path: "x.entitlements", bytes: bytes))
+    #expect(array.problems.isEmpty)
+    #expect(array.value?.plain == .array([.array([.string("a"), .string("b")])]))
+  }
+
   @Test func deepBinaryPropertyList() throws {
     let shallow = PropertyListReader.read(SourceText(path: "x", bytes: Self.nestedBinaryPropertyList(depth: 3)))
     #expect(shallow.value?.plain == .array([.array([.array([])])]))

@@ -57,6 +57,11 @@ private struct BinaryPropertyListConverter {
   var span: SourceSpan { SourceSpan(file: source, start: 0, end: 0) }
 
   func read() -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    if let offset = Self.firstSetObject(in: source.bytes) {
+      let message =
+        "the binary property list holds a set, which no entitlements file or Info.plist holds; widgetlint does not read it"
+      return (nil, [PropertyListReader.problem(source, message, offset, offset + 1)])
+    }
     let decoded: Any
     var format = PropertyListSerialization.PropertyListFormat.binary
     do {
@@ -72,6 +77,31 @@ private struct BinaryPropertyListConverter {
     var problems: [Observation] = []
     let value = convert(decoded, pointer: .root, depth: 0, problems: &problems)
     return problems.isEmpty ? (value, []) : (nil, problems)
+  }
+
+  /// The byte offset of the first set object (marker `0xCn`) the offset table lists, if any.
+  ///
+  /// Foundation on Linux crashes turning a decoded set into a Swift value, so a set must be found
+  /// before it decodes. A trailer or table that does not hold together is left to Foundation, which
+  /// reports it as undecodable.
+  static func firstSetObject(in bytes: [UInt8]) -> Int? {
+    let trailerSize = 32
+    guard bytes.count >= 8 + trailerSize else { return nil }
+    let trailer = bytes.count - trailerSize
+    func bigEndian(at start: Int, width: Int) -> Int? {
+      guard start >= 0, start + width <= bytes.count, width <= 7 || bytes[start] < 0x80 else { return nil }
+      return bytes[start..<start + width].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let offsetSize = Int(bytes[trailer + 6])
+    guard (1...8).contains(offsetSize), let objectCount = bigEndian(at: trailer + 8, width: 8),
+      let tableStart = bigEndian(at: trailer + 24, width: 8),
+      objectCount <= (trailer - tableStart) / offsetSize, tableStart >= 8
+    else { return nil }
+    for index in 0..<objectCount {
+      guard let offset = bigEndian(at: tableStart + index * offsetSize, width: offsetSize) else { return nil }
+      if (8..<trailer).contains(offset), bytes[offset] >> 4 == 0xC { return offset }
+    }
+    return nil
   }
 
   func convert(_ object: Any, pointer: JSONPointer, depth: Int, problems: inout [Observation]) -> Located<ConfigValue> {
