@@ -27,14 +27,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// Runs one input and checks the properties; traps when one is broken.
   public func run(_ bytes: [UInt8]) {
+    // The same bytes are read again on another thread, with another linter, while this thread checks
+    // the first reading; the two must give the same findings.
+    let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
     let found = findings(for: bytes, linter: FuzzState.linter)
     FuzzProperties.checkRanges(found, target: self)
     FuzzProperties.checkReports(found, target: self)
     if self == .manifest { FuzzProperties.checkFixes(found, linter: FuzzState.linter) }
-    // The same bytes read again, on another thread, with another linter: the same findings.
-    let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
     let first = found.map(FuzzProperties.fingerprint)
-    let second = again.map(FuzzProperties.fingerprint)
+    let second = again.wait().map(FuzzProperties.fingerprint)
     if first != second {
       FuzzProperties.broken(
         "\(self): two readings of the same bytes differ:\n\(first.joined(separator: "\n"))\n--\n\(second.joined(separator: "\n"))"
@@ -79,8 +80,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       project.readingObservations += problems
       if let value {
         // Read as the widget's entitlements, and as an Info.plist naming the extension point.
-        if let entitlements = ConfigValues.entitlements(value) {
-          project.manifest?.targets.first?.entitlements = entitlements
+        if let entitlements = ConfigValues.entitlements(value), let widgetTarget = project.manifest?.targets.first {
+          let target = FuzzState.copy(of: widgetTarget)
+          target.entitlements = entitlements
+          project.manifest?.targets[0] = target
           project.manifest?.app?.entitlements = entitlements
         }
         if let point = value.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue {
@@ -132,9 +135,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
 /// What the targets share: the linters, and the fixed manifest and widget code inputs are read against.
 enum FuzzState {
-  static let linter = Linter()
-  static let otherLinter = Linter()
-  private static let queue = DispatchQueue(label: "widgetlint.fuzz.determinism")
+  static let linter = Linter(configuration: configuration)
+  static let otherLinter = Linter(configuration: configuration)
+
+  /// scripts/fuzz runs one worker per core, and each worker reads every input on two threads already.
+  private static var configuration: LintConfiguration {
+    var configuration = LintConfiguration()
+    configuration.runsRulesSideBySide = false
+    return configuration
+  }
+  fileprivate static let queue = DispatchQueue(label: "widgetlint.fuzz.determinism")
 
   /// A small app with one widget target whose Swift is `widgetSwift`, in memory.
   static let baseManifest = SourceText(
@@ -195,13 +205,36 @@ enum FuzzState {
     .readProject(linter.frontendContext)
   }
 
-  /// The fixed manifest with the fixed widget code as its one target's Swift, read afresh (targets are
-  /// classes, and an input's reading may change them).
+  /// The fixed manifest with the fixed widget code as its one target's Swift, read once per linter so
+  /// that each input pays only for its own reading. An input never changes it: targets are classes,
+  /// so a target an input changes is a copy (`copy(of:)`).
   static func baseProject(linter: Linter) -> Project {
+    linter === self.linter ? baseProject : otherBaseProject
+  }
+
+  private static let baseProject = readBaseProject(linter: linter)
+  private static let otherBaseProject = readBaseProject(linter: otherLinter)
+
+  private static func readBaseProject(linter: Linter) -> Project {
     var project = readManifest(baseManifest, linter: linter)
     project.targetSwiftFiles = [[widgetFacts]]
     project.targetCode = [TargetCode(files: [widgetFacts])]
     return project
+  }
+
+  /// A target with the same fields as `target`, for an input to change.
+  static func copy(of target: Manifest.Target) -> Manifest.Target {
+    let copy = Manifest.Target(span: target.span, pointer: target.pointer)
+    copy.name = target.name
+    copy.bundleIdentifier = target.bundleIdentifier
+    copy.deploymentTarget = target.deploymentTarget
+    copy.hasUnreadableDeploymentTarget = target.hasUnreadableDeploymentTarget
+    copy.platform = target.platform
+    copy.entitlements = target.entitlements
+    copy.sources = target.sources
+    copy.widgets = target.widgets
+    copy.widgetsSpan = target.widgetsSpan
+    return copy
   }
 
   /// An expo-target.config's target, as ExpoAppFrontend derives it (without the file system).
@@ -219,22 +252,26 @@ enum FuzzState {
     return target
   }
 
-  /// Runs `body` on a dispatch worker thread and waits for it.
-  static func onAnotherThread(_ body: @escaping () -> [Finding]) -> [Finding] {
-    final class Call: @unchecked Sendable {
-      let body: () -> [Finding]
-      var result: [Finding] = []
-      init(_ body: @escaping () -> [Finding]) { self.body = body }
+  /// A reading running on a dispatch worker thread; `wait()` gives its findings.
+  final class Reading: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: [Finding] = []
+
+    fileprivate init(_ body: @escaping @Sendable () -> [Finding]) {
+      FuzzState.queue.async {
+        self.result = body()
+        self.done.signal()
+      }
     }
-    let call = Call(body)
-    let done = DispatchSemaphore(value: 0)
-    queue.async {
-      call.result = call.body()
-      done.signal()
+
+    func wait() -> [Finding] {
+      done.wait()
+      return result
     }
-    done.wait()
-    return call.result
   }
+
+  /// Starts `body` on a dispatch worker thread.
+  static func onAnotherThread(_ body: @escaping @Sendable () -> [Finding]) -> Reading { Reading(body) }
 }
 
 /// What must hold for every input, checked on every fuzz run.
@@ -296,10 +333,19 @@ enum FuzzProperties {
     for key in ["version", "tool", "summary", "diagnostics", "errors"] where json[key] == nil {
       broken("\(target): the JSON report has no '\(key)'")
     }
-    // Only the rules that fired: every rule's page in every log would be most of the work.
+    guard everyRuleHelpParses else { broken("\(target): the SARIF log describing every rule does not parse") }
+    // The rules that fired, by id and summary: their help does not depend on the input and is checked
+    // once (`everyRuleHelpParses`); rendering every rule's page for every input was most of the work.
     let fired = Set(findings.map(\.ruleID))
     let sarifReporter = SARIFReporter(
-      rules: RuleRegistry.all.map { $0.metadata }.filter { fired.contains($0.id.rawValue) }, rootDirectory: "/")
+      rules: RuleRegistry.all.map { $0.metadata }.filter { fired.contains($0.id.rawValue) }.map { rule in
+        var withoutHelp = rule
+        withoutHelp.rationale = ""
+        withoutHelp.options = []
+        withoutHelp.examples = []
+        return withoutHelp
+      },
+      rootDirectory: "/")
     let sarif = parse(sarifReporter.render(report), as: "SARIF log", target: target)
     for run in sarif["runs"] as? [[String: Any]] ?? [] {
       for result in run["results"] as? [[String: Any]] ?? [] {
@@ -314,6 +360,13 @@ enum FuzzProperties {
       }
     }
   }
+
+  /// A SARIF log describing every rule, with its whole help, parses as JSON.
+  static let everyRuleHelpParses: Bool = {
+    let reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: "/")
+    let log = reporter.render(LintReport(files: [], findings: [], inputErrors: [], maxFindingsPerFile: 50))
+    return (try? JSONSerialization.jsonObject(with: Data(log.utf8))) is [String: Any]
+  }()
 
   static func parse(_ text: String, as what: String, target: FuzzTarget) -> [String: Any] {
     guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {

@@ -92,7 +92,7 @@ public final class Linter: Sendable {
     let enabled = RuleRegistry.all.filter {
       configuration.rules[$0.metadata.id.rawValue].map { $0.severity != nil } ?? true
     }
-    let observations = concurrentMap(enabled.count) { index in
+    let check: @Sendable (Int) -> [Observation] = { [configuration] index in
       let ruleType = enabled[index]
       let context = RuleContext(
         project: project, metadata: ruleType.metadata,
@@ -100,6 +100,8 @@ public final class Linter: Sendable {
       ruleType.init().check(context)
       return context.observations
     }
+    let observations =
+      configuration.runsRulesSideBySide ? concurrentMap(enabled.count, check) : (0..<enabled.count).map(check)
     return Array(observations.joined())
   }
 }

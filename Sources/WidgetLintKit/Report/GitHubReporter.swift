@@ -20,15 +20,13 @@ public struct GitHubReporter: Reporter {
   }
 
   /// Escaping for a command's message (data).
-  static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
-  }
+  static func escapeData(_ text: String) -> String { text.replacingScalars(dataEscapes) }
 
   /// Escaping for a property value, where ':' and ',' separate properties.
-  static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-  }
+  static func escapeProperty(_ text: String) -> String { text.replacingScalars(propertyEscapes) }
+
+  private static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+  private static let propertyEscapes = dataEscapes.merging([":": "%3A", ",": "%2C"]) { first, _ in first }
 
   static func command(_ severity: Severity) -> String {
     switch severity {

@@ -57,9 +57,10 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   }
 
   public var description: String {
-    tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-      .joined()
+    tokens.map { "/" + $0.replacingScalars(Self.tokenEscapes) }.joined()
   }
+
+  private static let tokenEscapes: [Unicode.Scalar: String] = ["~": "~0", "/": "~1"]
 
   public func hasPrefix(_ other: JSONPointer) -> Bool { tokens.starts(with: other.tokens) }
 
