@@ -31,6 +31,24 @@ import Testing
     #expect(!report.findings.isEmpty)
   }
 
+  /// Rules run in turn (as the fuzz targets run them) find what rules run side by side find, in the
+  /// same order.
+  @Test func rulesInTurnFindWhatRulesSideBySideFind() throws {
+    var inTurn = LintConfiguration()
+    inTurn.runsRulesSideBySide = false
+    let directory = TestSupport.path("examples/broken")
+    for file in Self.brokenFiles {
+      let path = "\(directory)/\(file)"
+      let source = SourceText(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+      let sideBySide = Linter().lint(manifest: source, directory: directory, displayDirectory: "")
+      let oneByOne = Linter(configuration: inTurn).lint(manifest: source, directory: directory, displayDirectory: "")
+      #expect(!sideBySide.isEmpty, "\(file)")
+      #expect(
+        oneByOne.map { "\($0.ruleID) \(TestSupport.position($0)) \($0.message)" }
+          == sideBySide.map { "\($0.ruleID) \(TestSupport.position($0)) \($0.message)" }, "\(file)")
+    }
+  }
+
   /// Each rule has a broken manifest named after it, or a broken project whose expected.txt lists it.
   @Test func everyRuleHasABrokenCase() throws {
     var covered = Set(Self.brokenFiles.map { String($0.prefix { $0 != "." }) })
