@@ -193,12 +193,14 @@ import Testing
     }
   }
 
+  /// `value` as `width` big-endian bytes, as binary property lists write offsets and counts.
+  static func bigEndian(_ value: Int, _ width: Int) -> [UInt8] {
+    (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+  }
+
   /// A binary property list of `depth` arrays, each holding the next (written by hand: Foundation's
   /// writer recurses).
   static func nestedBinaryPropertyList(depth: Int) -> [UInt8] {
-    func bigEndian(_ value: Int, _ width: Int) -> [UInt8] {
-      (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
     var bytes = Array("bplist00".utf8)
     var offsets: [Int] = []
     for index in 0..<depth {
@@ -214,15 +216,12 @@ import Testing
   /// Foundation on Linux crashes bridging a decoded set, so a set is refused before decoding, at its
   /// marker byte, wherever it is.
   @Test func binaryPropertyListWithASet() throws {
-    func bigEndian(_ value: Int, _ width: Int) -> [UInt8] {
-      (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
     // An array holding a set of two strings: objects at 8 (array), 10 (set), 13 and 15 (strings).
     var bytes = Array("bplist00".utf8)
     bytes += [0xA1, 1, 0xC2, 2, 3, 0x51, 0x61, 0x51, 0x62]
     let offsetTable = bytes.count
     bytes += [8, 10, 13, 15]
-    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(4, 8) + bigEndian(0, 8) + bigEndian(offsetTable, 8)
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + Self.bigEndian(4, 8) + Self.bigEndian(0, 8) + Self.bigEndian(offsetTable, 8)
     let result = PropertyListReader.read(SourceText(path: "x.entitlements", bytes: bytes))
     #expect(result.value == nil)
     #expect(result.problems.map(\.ruleID.rawValue) == ["invalid-value"])

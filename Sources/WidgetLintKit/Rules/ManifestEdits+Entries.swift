@@ -42,10 +42,9 @@ extension ManifestEdits {
     let valueStart = document.nodes[first.value].start
     guard keyEnd <= valueStart, valueStart - keyEnd <= 8 else { return nil }
     let separator = String(decoding: source.bytes[keyEnd..<valueStart], as: UTF8.self)
-    // One colon: a key written without a value (`{"name", …}`, which YAML reads as a null value) has none
-    // to copy.
-    let isSeparator = separator.allSatisfy { $0 == ":" || $0 == " " } && separator.filter { $0 == ":" }.count == 1
-    return isSeparator ? separator : nil
+    // Exactly one colon among spaces: a key written without a value (`{"name", …}`, which YAML reads as
+    // a null value) has none to copy.
+    return separator.filter { $0 != " " } == ":" ? separator : nil
   }
 
   /// `key: value` lines at `indentation` (the first line's indentation written by the caller), or on
