@@ -274,4 +274,83 @@ struct JSONStrictnessTests {
     // Inside a string, or glued to a value as libyaml's plain scalars allow, `#` is no comment.
     #expect(Self.problems("{\"app\": \"a#b\"}\n").isEmpty)
   }
+
+  /// An unquoted key is YAML to libyaml but not JSON; its stray quote used to flip the old scan's idea of
+  /// what was inside a string, hiding a trailing comma that a --fix then uncovered (found by the manifest
+  /// fuzzer).
+  @Test func anUnquotedKeyIsReportedWhereItStarts() {
+    let text = "{\n  \"targets\": [{\"name\": \"Widget\",\n   bundleI`entifier\": \"x\"}],\n}\n"
+    #expect(Self.problems(text) == ["3:4 JSON object keys are strings in double quotes; found 'bundleI`entifier'"])
+  }
+
+  /// Each thing JSON does not allow is reported at its first byte, with what was found.
+  @Test func whatJSONDoesNotAllowIsReportedWhereItStarts() {
+    let cases: [(String, String)] = [
+      ("{\"a\": 'x'}", "1:7 JSON strings are written in double quotes, not single ones"),
+      ("{\"a\": 01}", "1:7 JSON numbers do not start with a zero; found '01'"),
+      ("{\"a\": 1.}", "1:7 expected digits after the decimal point"),
+      ("{\"a\": -}", "1:7 expected digits after '-'"),
+      ("{\"a\": 2e}", "1:7 expected digits in the exponent"),
+      ("{\"a\": 12px}", "1:7 expected a number; found '12px'"),
+      ("{\"a\": yes}", "1:7 expected a value; found 'yes'"),
+      ("{\"a\": nul}", "1:7 JSON allows only true, false and null unquoted; found 'nul'"),
+      ("{\"a\" 1}", "1:6 expected ':' after the key; found '1'"),
+      ("{\"a\": 1 \"b\": 2}", "1:9 expected ',' or '}'; found a string"),
+      ("[1 2]", "1:4 expected ',' or ']'; found '2'"),
+      ("{\"a\": 1]", "1:8 expected ',' or '}'; found ']'"),
+      ("{\"a\": 1}\n{}", "2:1 JSON allows one value in a file; found '{' after it"),
+      ("{\"a\": [1, 2}", "1:12 expected ',' or ']'; found '}'"),
+      ("{\n  \"a\": [1,\n", "2:8 the file ends before this '[' is closed"),
+      ("{\"a\": \"b", "1:7 this string is never closed"),
+      ("{\"a\": \"b\\", "1:7 this string is never closed"),
+      ("{\"a\": \"\\x41\"}", "1:8 JSON has no escape '\\x'"),
+      ("{\"a\": \"\\u41\"}", "1:8 '\\u' is followed by four hexadecimal digits in JSON"),
+      (
+        "{\"a\": \"one\ttwo\"}",
+        "1:11 JSON does not allow a control character (such as a tab or a line break) inside a string; write it as an escape such as '\\t' or '\\n'"
+      ),
+      ("{\"a\": [1,]}", "1:9 JSON does not allow a trailing comma before ']'; remove it"),
+      ("{,}", "1:2 JSON object keys are strings in double quotes; found ','"),
+      ("[,]", "1:2 expected a value; found ','"),
+    ]
+    for (text, expected) in cases {
+      #expect(Self.problems(text) == [expected], "\(text)")
+    }
+  }
+
+  /// Comments and trailing commas are read past, so each is reported; the first other problem ends the walk.
+  @Test func commentsAndTrailingCommasAreEachReported() {
+    let text = "{\n  // the app\n  \"a\": [1, 2,],\n  /* old */ \"b\": {\"c\": true,},\n  \"d\": x, \"e\": 'y'\n}\n"
+    #expect(
+      Self.problems(text) == [
+        "2:3 JSON does not allow comments; remove it (in YAML manifests, comments start with '#')",
+        "3:13 JSON does not allow a trailing comma before ']'; remove it",
+        "4:3 JSON does not allow comments; remove it (in YAML manifests, comments start with '#')",
+        "4:28 JSON does not allow a trailing comma before '}'; remove it",
+        "5:8 expected a value; found 'x'",
+      ])
+  }
+
+  /// Everything JSON allows passes: every kind of value, escapes, numbers, nesting, a byte order mark,
+  /// and text that is not ASCII.
+  @Test func validJSONHasNoProblems() {
+    let text = """
+      \u{FEFF}{
+        "app": {"name": "Caf\\u00e9 ☕", "path": "a\\/b\\\\c\\"d\\n", "empty": {}, "none": [], "ok": true},
+        "numbers": [0, -0, 12, -3.25, 1e9, 2E-3, 4.5e+6],
+        "flags": [false, null, [[[]]]],
+        "#": "a#b"
+      }
+
+      """
+    #expect(Self.problems(text).isEmpty)
+    #expect(Self.problems("").isEmpty)
+    #expect(Self.problems("  \n").isEmpty)
+  }
+
+  /// Deep nesting is walked with the walk's own stack, not the thread's.
+  @Test func deepNestingEndsWithAProblemNotACrash() {
+    let text = String(repeating: "[", count: 200_000)
+    #expect(Self.problems(text) == ["1:200000 the file ends before this '[' is closed"])
+  }
 }
