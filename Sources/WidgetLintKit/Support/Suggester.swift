@@ -55,4 +55,20 @@ public struct Suggester {
     let allowed = max(1, min(3, max(length, best.candidate.length) / 3))
     return best.distance <= allowed ? best.candidate.text : nil
   }
+
+  /// The suggestion a fix may apply: `closest`'s answer when no other candidate is as close (the one
+  /// candidate equal to `word` but for case, or the one nearest within the edits `closest` allows). A
+  /// suggestion made only because `word` begins a candidate is a hint, not a certainty: none.
+  public mutating func unambiguous(to word: String) -> String? {
+    guard let closest = closest(to: word) else { return nil }
+    let lowered = word.lowercased()
+    let sameButCase = candidates.filter { $0.lowered == lowered }
+    if !sameButCase.isEmpty { return sameButCase.count == 1 ? closest : nil }
+    let scalars = Array(lowered.unicodeScalars)
+    let distances = candidates.map { Suggestions.editDistance(scalars, $0.scalars, limit: 3) }
+    guard let best = distances.min(), distances.filter({ $0 == best }).count == 1,
+      let index = distances.firstIndex(of: best), candidates[index].text == closest
+    else { return nil }
+    return best <= max(1, min(3, max(word.count, candidates[index].length) / 3)) ? closest : nil
+  }
 }

@@ -1,26 +1,37 @@
+import Foundation
+
 /// "Did you mean" suggestions for misspelt keys, values and names.
 public enum Suggestions {
-  /// The candidate `word` most likely misspells, or nil. For one question against a short list; a rule
-  /// that asks many questions against one list builds a `Suggester` once.
+  /// The candidate `word` most likely misspells, or nil (see `Suggester.closest(to:)`).
   public static func closest(to word: String, in candidates: [String]) -> String? {
-    var suggester = Suggester(candidates: candidates)
+    var suggester = prepared.suggester(for: candidates)
     return suggester.closest(to: word)
   }
 
-  /// The suggestion a fix may apply: `closest`'s answer when no other candidate is as close (the one
-  /// candidate equal to `word` but for case, or the one nearest within the edits `closest` allows). A
-  /// suggestion made only because `word` begins a candidate is a hint, not a certainty: none.
+  /// The suggestion a fix may apply, or nil (see `Suggester.unambiguous(to:)`).
   public static func unambiguous(to word: String, in candidates: [String]) -> String? {
-    guard let closest = closest(to: word, in: candidates) else { return nil }
-    let lowered = word.lowercased()
-    let sameButCase = candidates.filter { $0.lowercased() == lowered }
-    if !sameButCase.isEmpty { return sameButCase.count == 1 ? closest : nil }
-    let scalars = Array(lowered.unicodeScalars)
-    let distances = candidates.map { editDistance(scalars, Array($0.lowercased().unicodeScalars), limit: 3) }
-    guard let best = distances.min(), distances.filter({ $0 == best }).count == 1,
-      let index = distances.firstIndex(of: best), candidates[index] == closest
-    else { return nil }
-    return best <= max(1, min(3, max(word.count, closest.count) / 3)) ? closest : nil
+    var suggester = prepared.suggester(for: candidates)
+    return suggester.unambiguous(to: word)
+  }
+
+  /// The candidate lists asked about are a few fixed ones (the keys a mapping allows, rule ids, family
+  /// names), and a messy file asks about them once per unknown word: each is prepared once.
+  private static let prepared = PreparedSuggesters()
+
+  private final class PreparedSuggesters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var suggesters: [[String]: Suggester] = [:]
+    /// Lists made from a project's own names are prepared but not kept past this many.
+    private let capacity = 64
+
+    func suggester(for candidates: [String]) -> Suggester {
+      if let kept = lock.withLock({ suggesters[candidates] }) { return kept }
+      let suggester = Suggester(candidates: candidates)
+      lock.withLock {
+        if suggesters.count < capacity { suggesters[candidates] = suggester }
+      }
+      return suggester
+    }
   }
 
   /// Levenshtein distance, with adjacent transpositions counted as one edit.
