@@ -424,4 +424,30 @@ extension ExpoDynamicConfigTests {
     #expect(merged.at("ios", "bundleIdentifier")?.span.file.path == "expo.json")
     #expect(merged["extra"] == nil)
   }
+
+  /// Expo reads app.json as JSON5 (`@expo/json-file` with `json5: true`): comments, unquoted keys,
+  /// single quotes and trailing commas are no syntax errors there, and a key written twice still is a
+  /// mistake worth a finding.
+  @Test func appJSONIsReadAsJSON5() throws {
+    let appJSON = """
+      {
+        // Read by Expo as JSON5.
+        expo: {
+          name: 'Counter',
+          ios: {bundleIdentifier: 'com.example.counter', bundleIdentifier: "com.example.counter2",},
+        },
+      }
+
+      """
+    let directory = try TestSupport.directory(with: [("app.json", appJSON)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let project = Linter().read(ExpoAppFrontend(appConfig: directory.appendingPathComponent("app.json").path))
+    #expect(project.manifest?.app?.bundleIdentifier?.value == "com.example.counter2")
+    #expect(position(project.manifest?.app?.bundleIdentifier?.span) == "5:70-5:92")
+    let problems = project.readingObservations.map { "\($0.ruleID.rawValue) \(position($0.span)) \($0.message)" }
+    #expect(
+      problems == [
+        "duplicate-key 5:52-5:68 key 'bundleIdentifier' appears twice in this object; the later value replaces the earlier one"
+      ])
+  }
 }

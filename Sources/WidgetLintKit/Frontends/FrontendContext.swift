@@ -44,6 +44,11 @@ public final class FrontendContext: Sendable {
         let (value, problems) = JavaScriptConfigReader.read(source, environment: environment, argument: argument)
         return (value, problems, source)
       }
+      // Expo reads its static app config as JSON5, not JSON.
+      if ExpoAppFrontend.staticConfigNames.contains((path as NSString).lastPathComponent) {
+        let (value, problems) = JavaScriptConfigReader.readJSON5(source)
+        return (value, problems, source)
+      }
       if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
         let (value, problems) = PropertyListReader.read(source)
         return (value, problems, source)

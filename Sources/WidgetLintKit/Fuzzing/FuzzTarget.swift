@@ -13,7 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// YAML and JSON manifests (JSON when the first byte that is not white space is `{`): libyaml events,
   /// decoding and every rule, without Swift.
   case manifest
-  /// `expo-target.config.js` / `.ts`, read as data, applied to a target as the Expo frontend does.
+  /// `expo-target.config.js` / `.ts`, read as data, applied to a target as the Expo frontend does; an
+  /// input starting with `{` is read as JSON5, as Expo reads app.json.
   case javascript
   /// Property lists, XML and binary, as entitlements and as an Info.plist with an NSExtension point.
   case plist
@@ -59,8 +60,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       return linter.lint(project)
 
     case .javascript:
-      let source = SourceText(path: "targets/widget/expo-target.config.js", bytes: bytes)
-      let (value, problems) = JavaScriptConfigReader.read(source)
+      // An input that starts with `{` is read as Expo reads app.json (JSON5); any other as a target's
+      // expo-target.config.js. Either way its value is applied as a target's config.
+      let isJSON5 = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+      let source = SourceText(path: isJSON5 ? "app.json" : "targets/widget/expo-target.config.js", bytes: bytes)
+      let (value, problems) = isJSON5 ? JavaScriptConfigReader.readJSON5(source) : JavaScriptConfigReader.read(source)
       var project = FuzzState.baseProject(linter: linter)
       project.readingObservations += problems
       if let value {

@@ -11,7 +11,17 @@ public struct YAMLSyntaxRule: ReadingRule {
       aliases, and an alias that refers to no anchor or to a node that contains it: limits that keep
       hostile input (such as the "billion laughs" alias bomb) from hanging a pre-commit hook.
 
-      Source: YAML 1.1 / JSON syntax as libyaml reads it.
+      A `.json` manifest, and a target's expo-target.config.json (which @bacons/apple-targets loads with
+      `require`, that is `JSON.parse`), is also held to JSON's own grammar: libyaml accepts comments,
+      trailing commas, unquoted keys and single-quoted strings, and JSON does not. Every comment and
+      trailing comma is reported; any other departure from JSON is reported where it starts, and nothing
+      after it is held to JSON's grammar. An Expo app's app.json and app.config.json are different:
+      Expo reads them as JSON5, which allows all of these, so widgetlint does too.
+
+      Sources: YAML 1.1 as libyaml reads it; JSON as RFC 8259 defines it
+      (https://www.rfc-editor.org/rfc/rfc8259); @expo/config's getStaticConfig, which reads the static
+      app config with `JsonFile.read(path, { json5: true })` (github.com/expo/expo,
+      packages/@expo/config/src/getConfig.ts).
       """,
     examples: [
       .failing(

@@ -43,10 +43,51 @@ public enum JavaScriptConfigReader {
     return (value, problems)
   }
 
+  /// Reads a file that is one JSON5 value, as Expo reads app.json and app.config.json (`@expo/json-file`
+  /// with `json5: true`): JSON with comments, trailing commas, unquoted keys, single-quoted strings, and
+  /// the other literal forms JSON5 takes from JavaScript.
+  public static func readJSON5(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+    let (value, problems, _, _) = readCountingWork(source, environment: nil, wholeFileIsOneValue: true)
+    return (value, problems + (value.map(duplicateKeys) ?? []))
+  }
+
+  /// A key written twice in one object: JSON5, like JavaScript, keeps the later value without a word.
+  static func duplicateKeys(in value: Located<ConfigValue>) -> [Observation] {
+    var problems: [Observation] = []
+    var pending = [value]
+    while let next = pending.popLast() {
+      switch next.value {
+      case .object(let members):
+        var first: [String: Located<String>] = [:]
+        for (key, member) in members {
+          pending.append(member)
+          // A spread or computed key is known only by running the file.
+          guard key.value != "..." else { continue }
+          guard let earlier = first[key.value] else {
+            first[key.value] = key
+            continue
+          }
+          problems.append(
+            Observation(
+              ruleID: .duplicateKey,
+              message: "key '\(key.value)' appears twice in this object; the later value replaces the earlier one",
+              span: key.span, pointer: key.pointer,
+              related: [RelatedLocation("'\(key.value)' first set here", at: earlier.span)]))
+        }
+      case .array(let elements):
+        pending += elements
+      default:
+        break
+      }
+    }
+    return problems.sorted { $0.span.start < $1.span.start }
+  }
+
   /// `read`, with the work evaluation did (tokens scanned, values built and moved): bounded by a
   /// budget proportional to the file's tokens, whatever the file; tests check the bound.
   static func readCountingWork(
-    _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
+    _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil,
+    wholeFileIsOneValue: Bool = false
   ) -> (value: Located<ConfigValue>?, problems: [Observation], work: Int, tokens: Int) {
     var work = 0
     var tokenCount = 0
@@ -64,7 +105,7 @@ public enum JavaScriptConfigReader {
         source: source, tokens: tokens, mainCount: mainCount, environment: environment, argument: argument)
       tokenCount = tokens.count
       defer { work = parser.budget.initial - parser.budget.remaining }
-      let value = try parser.readExport()
+      let value = try wholeFileIsOneValue ? parser.readWholeValue() : parser.readExport()
       return (value, [], parser.budget.initial - parser.budget.remaining, tokenCount)
     } catch {
       let span = SourceSpan(file: source, start: error.start, end: error.end)
@@ -890,6 +931,16 @@ public enum JavaScriptConfigReader {
     }
 
     // MARK: The export
+
+    /// The file as one value with nothing after it, as in a JSON5 document.
+    func readWholeValue() throws(ReadError) -> Located<ConfigValue> {
+      let scope = Scope(bindings: [:], shadowed: [], parent: nil)
+      let (value, end) = try self.value(0, pointer: .root, context: .list, scope: scope, nesting: 0)
+      guard kind(end) == .end else {
+        throw error("expected the end of the file after its value, found \(describe(end))", at: end)
+      }
+      return value
+    }
 
     func readExport() throws(ReadError) -> Located<ConfigValue> {
       var candidates: [Int] = []
