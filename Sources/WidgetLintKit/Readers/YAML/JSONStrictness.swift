@@ -1,5 +1,6 @@
-/// What libyaml accepts in a `.json` file but JSON (RFC 8259, and `JSON.parse`, which Expo uses) does not.
-/// Reported so a file that widgetlint reads is one Expo reads too.
+/// What libyaml accepts in a `.json` file but JSON (RFC 8259, and `JSON.parse`, through which the plugin's
+/// `require` reads expo-target.config.json) does not. Reported so a file that widgetlint reads is one its
+/// other readers read too. (Expo reads app.json as JSON5: see `JavaScriptConfigReader.readJSON5`.)
 ///
 /// The file is walked by JSON's grammar. Comments and trailing commas, which hand-edited files pick up
 /// most, are each reported and read past; anything else JSON does not allow (an unquoted key, a single-
