@@ -217,4 +217,18 @@ extension CLITests {
     #expect(result.status == 0)
     #expect(result.stderr.contains("Expo app, 1 files read; no widget target"))
   }
+
+  /// Expo reads app.json as JSON5, so a folder is recognised by its keys however they are written; a
+  /// root-level app.json of another tool, with none of Expo's keys and no expo dependency, is not.
+  @Test func anAppJSONIsRecognisedByItsKeysReadAsJSON5() throws {
+    let json5 = "{\n  // Expo reads this file as JSON5.\n  expo: {name: 'demo', slug: 'demo',},\n}\n"
+    let other = #"{"name": "demo", "version": "1.0.0", "description": "expo"}"#
+    for (text, isExpo) in [(json5, true), (other, false)] {
+      let directory = try TestSupport.directory(with: [("app.json", text)])
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let result = try TestSupport.run([directory.path])
+      #expect(result.stderr.contains("Expo app, 1 files read; no widget target") == isExpo, "\(text)")
+      #expect(result.status == (isExpo ? 0 : 2), "\(text)")
+    }
+  }
 }

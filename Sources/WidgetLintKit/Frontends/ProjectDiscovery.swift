@@ -51,13 +51,20 @@ public enum ProjectDiscovery {
   /// counts when it has an `expo` key or names Expo's keys, or the folder's package.json depends on expo.
   static func isExpoConfig(_ path: String) -> Bool {
     guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
-    let text = String(decoding: bytes, as: UTF8.self)
-    if text.contains("\"expo\"") { return true }
     let name = (path as NSString).lastPathComponent
     if name.hasSuffix(".json") {
-      if ["\"slug\"", "\"ios\"", "\"plugins\"", "\"sdkVersion\""].contains(where: text.contains) { return true }
-    } else if text.contains("expo/config") || text.contains("ExpoConfig") || text.contains("@bacons/apple-targets") {
-      return true
+      // Read as Expo reads it (JSON5), so `expo:` and `'slug'` count as well as `"expo"`.
+      let (value, _) = JavaScriptConfigReader.readJSON5(SourceText(path: path, bytes: bytes))
+      if case .object(let members) = value?.value,
+        members.contains(where: { ["expo", "slug", "ios", "plugins", "sdkVersion"].contains($0.key.value) })
+      {
+        return true
+      }
+    } else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      if ["\"expo\"", "expo/config", "ExpoConfig", "@bacons/apple-targets"].contains(where: text.contains) {
+        return true
+      }
     }
     let folder = (path as NSString).deletingLastPathComponent
     let package = SwiftFileResolver.join(folder.isEmpty ? "." : folder, "package.json")
