@@ -44,12 +44,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the first byte that is not white space is `{`: how a target tells JSON input from the rest.
+  static func startsWithBrace(_ bytes: [UInt8]) -> Bool {
+    bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+  }
+
   /// The findings of one input, read and linted by `linter`.
   func findings(for bytes: [UInt8], linter: Linter) -> [Finding] {
     switch self {
     case .manifest:
-      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-      let source = SourceText(path: first == UInt8(ascii: "{") ? "widgets.json" : "widgets.yaml", bytes: bytes)
+      let source = SourceText(path: Self.startsWithBrace(bytes) ? "widgets.json" : "widgets.yaml", bytes: bytes)
       var project = FuzzState.readManifest(source, linter: linter)
       // app.json and expo-target.config.json are read as config values from the same document.
       if source.path.hasSuffix(".json"), project.readingObservations.isEmpty,
@@ -62,7 +66,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .javascript:
       // An input that starts with `{` is read as Expo reads app.json (JSON5); any other as a target's
       // expo-target.config.js. Either way its value is applied as a target's config.
-      let isJSON5 = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+      let isJSON5 = Self.startsWithBrace(bytes)
       let source = SourceText(path: isJSON5 ? "app.json" : "targets/widget/expo-target.config.js", bytes: bytes)
       let (value, problems) = isJSON5 ? JavaScriptConfigReader.readJSON5(source) : JavaScriptConfigReader.read(source)
       var project = FuzzState.baseProject(linter: linter)

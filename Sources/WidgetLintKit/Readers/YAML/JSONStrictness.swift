@@ -162,7 +162,7 @@ public enum JSONStrictness {
               return false
             }
             index += 6
-          } else if Array(#""\/bfnrt"#.utf8).contains(letter) {
+          } else if Self.escapeLetters.contains(letter) {
             index += 2
           } else {
             stop("JSON has no escape '\\\(Character(UnicodeScalar(letter)))'", escape, escape + 2)
@@ -306,8 +306,12 @@ public enum JSONStrictness {
         || byte == UInt8(ascii: "\r")
     }
 
+    /// What may follow a backslash in a JSON string, besides `u`.
+    static let escapeLetters: Set<UInt8> = Set(#""\/bfnrt"#.utf8)
+    static let punctuation: Set<UInt8> = Set("{}[],:\"".utf8)
+
     static func endsToken(_ byte: UInt8) -> Bool {
-      isSpace(byte) || Array("{}[],:\"".utf8).contains(byte)
+      isSpace(byte) || punctuation.contains(byte)
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
