@@ -329,17 +329,29 @@ enum FuzzProperties {
     }
   }
 
-  /// Every reporter renders; the JSON report parses with the schema's required fields; SARIF regions
-  /// are well formed.
+  /// Every reporter renders; the JSON report decodes with every field the schema requires, at the type
+  /// it requires, and well-formed ranges; SARIF regions are well formed.
   static func checkReports(_ findings: [Finding], target: FuzzTarget) {
     let files = Array(Set(findings.map(\.file))).sorted()
     let report = LintReport(files: files, findings: findings, inputErrors: [], maxFindingsPerFile: 50)
+    // The text report quotes the input's lines, so it is rendered for every input. The others say
+    // what the JSON report says, and SARIF's fingerprints hash each finding's stable path as well: a
+    // report whose JSON text and stable paths were checked once is checked already.
     _ = TextReporter(color: true).render(report)
+    let jsonText = JSONReporter().render(report)
+    guard CheckedReports.isFirst(jsonText + findings.map { "\n\($0.ruleID) \($0.stablePath)" }.joined()) else {
+      return
+    }
     _ = GitHubReporter().render(report)
     _ = JUnitReporter().render(report)
-    let json = parse(JSONReporter().render(report), as: "JSON report", target: target)
-    for key in ["version", "tool", "summary", "diagnostics", "errors"] where json[key] == nil {
-      broken("\(target): the JSON report has no '\(key)'")
+    let json = decode(ReportSchemaV1.self, from: jsonText, as: "JSON report", target: target)
+    guard json.version == 1 else { broken("\(target): the JSON report's version is \(json.version), not 1") }
+    for diagnostic in json.diagnostics {
+      checkRegion(diagnostic.region, in: "JSON report", target: target)
+      for related in diagnostic.related { checkRegion(related.region, in: "JSON report", target: target) }
+      for replacement in diagnostic.fix?.replacements ?? [] {
+        checkRegion(replacement.region, in: "JSON report", target: target)
+      }
     }
     guard everyRuleHelpParses else { broken("\(target): the SARIF log describing every rule does not parse") }
     // The rules that fired, by id and summary: their help does not depend on the input and is checked
@@ -354,19 +366,8 @@ enum FuzzProperties {
         return withoutHelp
       },
       rootDirectory: "/")
-    let sarif = parse(sarifReporter.render(report), as: "SARIF log", target: target)
-    for run in sarif["runs"] as? [[String: Any]] ?? [] {
-      for result in run["results"] as? [[String: Any]] ?? [] {
-        let locations =
-          (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
-        for location in locations {
-          guard let physical = location["physicalLocation"] as? [String: Any],
-            let region = physical["region"] as? [String: Any]
-          else { continue }
-          checkRegion(region, target: target)
-        }
-      }
-    }
+    let sarif = decode(SARIFRegions.self, from: sarifReporter.render(report), as: "SARIF log", target: target)
+    for region in sarif.regions { checkRegion(region, in: "SARIF log", target: target) }
   }
 
   /// A SARIF log describing every rule, with its whole help, parses as JSON.
@@ -376,21 +377,174 @@ enum FuzzProperties {
     return (try? JSONSerialization.jsonObject(with: Data(log.utf8))) is [String: Any]
   }()
 
-  static func parse(_ text: String, as what: String, target: FuzzTarget) -> [String: Any] {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-      broken("\(target): the \(what) does not parse as a JSON object:\n\(text)")
+  /// Decodes a report with JSONDecoder, which refuses a missing field or one of another type.
+  static func decode<Report: Decodable>(_ type: Report.Type, from text: String, as what: String, target: FuzzTarget)
+    -> Report
+  {
+    do {
+      return try JSONDecoder().decode(type, from: Data(text.utf8))
+    } catch {
+      broken("\(target): the \(what) does not decode (\(error)):\n\(text)")
     }
-    return object
   }
 
-  static func checkRegion(_ region: [String: Any], target: FuzzTarget) {
-    let startLine = region["startLine"] as? Int ?? 0
-    let startColumn = region["startColumn"] as? Int ?? 1
-    let endLine = region["endLine"] as? Int ?? startLine
-    let endColumn = region["endColumn"] as? Int ?? startColumn
-    guard startLine >= 1, startColumn >= 1, endLine >= startLine, endLine > startLine || endColumn >= startColumn
+  static func checkRegion(_ region: ReportRegion, in what: String, target: FuzzTarget) {
+    guard region.startLine >= 1, region.startColumn >= 1, region.endLine >= region.startLine,
+      region.endLine > region.startLine || region.endColumn >= region.startColumn
     else {
-      broken("\(target): SARIF region \(region) is not well formed")
+      broken("\(target): \(what) region \(region) is not well formed")
     }
+  }
+}
+
+/// The reports a fuzz worker has checked, by what they depend on. Most mutations of an input lint
+/// alike (the ones after the byte that stopped a reader, or in a part no rule reads) and make the same
+/// reports: checking those once leaves the time to inputs that do not.
+enum CheckedReports {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var checked: Set<String> = []
+  /// Past this many the set starts again, which keeps a worker's memory bounded (a report is a few KB).
+  private static let capacity = 4096
+
+  /// Whether `key` is seen for the first time; remembers it.
+  static func isFirst(_ key: String) -> Bool {
+    lock.withLock {
+      if checked.count >= capacity { checked.removeAll(keepingCapacity: true) }
+      return checked.insert(key).inserted
+    }
+  }
+}
+
+/// A range as both reports write it: lines and columns from 1, the end column just past the range.
+struct ReportRegion: CustomStringConvertible {
+  var startLine: Int
+  var startColumn: Int
+  var endLine: Int
+  var endColumn: Int
+
+  var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
+}
+
+/// What schemas/report-v1.schema.json requires of a JSON report, written out independently of
+/// JSONReporter's own types so that a field the reporter stops writing fails to decode.
+struct ReportSchemaV1: Decodable {
+  struct Tool: Decodable {
+    var name: String
+    var version: String
+  }
+
+  struct Summary: Decodable {
+    var files: Int
+    var errors: Int
+    var warnings: Int
+    var notes: Int
+    var omitted: Int
+  }
+
+  struct Diagnostic: Decodable {
+    var rule: String
+    var severity: Severity
+    var message: String
+    var file: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+    var path: String
+    var related: [Related]
+    var fix: Fix?
+
+    var region: ReportRegion {
+      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
+    }
+  }
+
+  struct Related: Decodable {
+    var file: String
+    var message: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+
+    var region: ReportRegion {
+      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
+    }
+  }
+
+  struct Fix: Decodable {
+    var description: String
+    var replacements: [Replacement]
+  }
+
+  struct Replacement: Decodable {
+    var file: String
+    var text: String
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+
+    var region: ReportRegion {
+      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
+    }
+  }
+
+  struct ReadError: Decodable {
+    var file: String
+    var message: String
+  }
+
+  var version: Int
+  var tool: Tool
+  var summary: Summary
+  var diagnostics: [Diagnostic]
+  var errors: [ReadError]
+}
+
+/// The regions of a SARIF log: each result's locations, related locations and fix replacements.
+struct SARIFRegions: Decodable {
+  struct Run: Decodable { var results: [Result] }
+
+  struct Result: Decodable {
+    var locations: [Location]?
+    var relatedLocations: [Location]?
+    var fixes: [Fix]?
+  }
+
+  struct Location: Decodable { var physicalLocation: PhysicalLocation? }
+
+  struct PhysicalLocation: Decodable { var region: Region? }
+
+  struct Fix: Decodable { var artifactChanges: [ArtifactChange] }
+
+  struct ArtifactChange: Decodable { var replacements: [Replacement] }
+
+  struct Replacement: Decodable { var deletedRegion: Region }
+
+  /// SARIF lets every field but the start line default (the columns to 1, the end to the start).
+  struct Region: Decodable {
+    var startLine: Int
+    var startColumn: Int?
+    var endLine: Int?
+    var endColumn: Int?
+
+    var region: ReportRegion {
+      let startColumn = startColumn ?? 1
+      return ReportRegion(
+        startLine: startLine, startColumn: startColumn, endLine: endLine ?? startLine,
+        endColumn: endColumn ?? startColumn)
+    }
+  }
+
+  var runs: [Run]
+
+  var regions: [ReportRegion] {
+    runs.flatMap(\.results).flatMap { result in
+      let locations = (result.locations ?? []) + (result.relatedLocations ?? [])
+      let fixed = (result.fixes ?? []).flatMap(\.artifactChanges).flatMap(\.replacements).map(\.deletedRegion)
+      return locations.compactMap(\.physicalLocation?.region) + fixed
+    }
+    .map(\.region)
   }
 }
