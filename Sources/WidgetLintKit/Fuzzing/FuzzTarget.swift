@@ -425,6 +425,20 @@ struct ReportRegion: CustomStringConvertible {
   var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
 }
 
+/// A range as the JSON report writes it, on a diagnostic, a related location and a fix replacement.
+protocol ReportedRange {
+  var line: Int { get }
+  var column: Int { get }
+  var endLine: Int { get }
+  var endColumn: Int { get }
+}
+
+extension ReportedRange {
+  var region: ReportRegion {
+    ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
+  }
+}
+
 /// What schemas/report-v1.schema.json requires of a JSON report, written out independently of
 /// JSONReporter's own types so that a field the reporter stops writing fails to decode.
 struct ReportSchemaV1: Decodable {
@@ -441,7 +455,7 @@ struct ReportSchemaV1: Decodable {
     var omitted: Int
   }
 
-  struct Diagnostic: Decodable {
+  struct Diagnostic: Decodable, ReportedRange {
     var rule: String
     var severity: Severity
     var message: String
@@ -453,23 +467,15 @@ struct ReportSchemaV1: Decodable {
     var path: String
     var related: [Related]
     var fix: Fix?
-
-    var region: ReportRegion {
-      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
-    }
   }
 
-  struct Related: Decodable {
+  struct Related: Decodable, ReportedRange {
     var file: String
     var message: String
     var line: Int
     var column: Int
     var endLine: Int
     var endColumn: Int
-
-    var region: ReportRegion {
-      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
-    }
   }
 
   struct Fix: Decodable {
@@ -477,17 +483,13 @@ struct ReportSchemaV1: Decodable {
     var replacements: [Replacement]
   }
 
-  struct Replacement: Decodable {
+  struct Replacement: Decodable, ReportedRange {
     var file: String
     var text: String
     var line: Int
     var column: Int
     var endLine: Int
     var endColumn: Int
-
-    var region: ReportRegion {
-      ReportRegion(startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
-    }
   }
 
   struct ReadError: Decodable {
