@@ -198,6 +198,40 @@ import Testing
     #expect(UnknownWidgetFamilyRule.certainSuggestion(for: "huge") == nil)
   }
 
+  /// One pass gives the message's suggestion and the fix's: the first is always `closest`'s answer.
+  @Test func oneSuggestionPassAgreesWithClosest() {
+    let candidateLists = [ManifestDecoder.targetKeys, ManifestDecoder.widgetKeys, WidgetKitCatalog.familyNames]
+    var checked = 0
+    for candidates in candidateLists {
+      for candidate in candidates {
+        let scalars = Array(candidate.unicodeScalars)
+        var words = [candidate.uppercased(), String(candidate.prefix(3)), String(candidate.prefix(2)), "x" + candidate]
+        for index in scalars.indices {
+          var deleted = scalars
+          deleted.remove(at: index)
+          var substituted = scalars
+          substituted[index] = "q"
+          words += [deleted, substituted].map { String(String.UnicodeScalarView($0)) }
+          if index + 1 < scalars.count {
+            var swapped = scalars
+            swapped.swapAt(index, index + 1)
+            words.append(String(String.UnicodeScalarView(swapped)))
+          }
+        }
+        for word in words {
+          let suggestion = Suggestions.suggestion(for: word, in: candidates)
+          #expect(suggestion?.text == Suggestions.closest(to: word, in: candidates), "\(word)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 500)
+    #expect(Suggestions.suggestion(for: "Families", in: ManifestDecoder.widgetKeys)?.isUnambiguous == true)
+    #expect(Suggestions.suggestion(for: "desc", in: ManifestDecoder.widgetKeys)?.isUnambiguous == false)
+    #expect(Suggestions.suggestion(for: "cat", in: ["bat", "hat"]) == Suggestion(text: "bat", isUnambiguous: false))
+    #expect(Suggestions.suggestion(for: "zzzz", in: ["bat", "hat"]) == nil)
+  }
+
   /// An Expo app's own files are read by its frontend, not as a manifest: their findings offer no fix.
   @Test func aProjectsOwnFilesAreNotEdited() throws {
     let appJSON = #"{"expo": {"name": "demo", "name": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}}"#

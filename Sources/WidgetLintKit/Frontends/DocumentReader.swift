@@ -118,21 +118,22 @@ public struct DocumentReader {
           guard reportedMergedKeys.insert(entry.keyNode).inserted else { continue }
         }
         var message = "unknown key '\(entry.key)' in \(what())"
-        if let suggestion = Suggestions.closest(to: entry.key, in: allowedKeys) {
-          message += "; did you mean '\(suggestion)'?"
+        let suggestion = Suggestions.suggestion(for: entry.key, in: allowedKeys)
+        if let suggestion {
+          message += "; did you mean '\(suggestion.text)'?"
         } else {
           message += " (known keys: \(allowedKeys.joined(separator: ", ")))"
         }
         // A merged key belongs to its anchor, which other mappings share; a rename onto a key the
         // mapping already has would make a duplicate.
         var fix: Fix?
-        if index >= merged.count, let suggestion = Suggestions.unambiguous(to: entry.key, in: allowedKeys) {
+        if index >= merged.count, let suggestion, suggestion.isUnambiguous {
           if keys == nil { keys = Set(all.map(\.key)) }
-          if keys?.contains(suggestion) == false,
+          if keys?.contains(suggestion.text) == false,
             let replacement = ManifestEdits(source: source).replacingScalar(
-              at: span(entry.keyNode), old: entry.key, with: suggestion)
+              at: span(entry.keyNode), old: entry.key, with: suggestion.text)
           {
-            fix = Fix("rename '\(entry.key)' to '\(suggestion)'", replacements: [replacement])
+            fix = Fix("rename '\(entry.key)' to '\(suggestion.text)'", replacements: [replacement])
           }
         }
         report(.unknownKey, message, at: span(entry.keyNode), pointer: entry.pointer, fix: fix)

@@ -65,8 +65,9 @@ struct Finisher {
     observations.compactMap { observation in
       let settings = configuration.rules[observation.ruleID.rawValue]
       if let settings, settings.severity == nil { return nil }
-      let metadata = RuleRegistry.rule(withID: observation.ruleID.rawValue)?.metadata
-      let severity = settings?.severity ?? observation.severityOverride ?? metadata?.defaultSeverity ?? .error
+      let severity =
+        settings?.severity ?? observation.severityOverride ?? RuleRegistry.defaultSeverity(of: observation.ruleID)
+        ?? .error
       return Finding(observation, severity: severity)
     }
   }

@@ -31,8 +31,18 @@ public enum RuleRegistry {
   ]
 
   public static func rule(withID id: String) -> (any Rule.Type)? {
-    all.first { $0.metadata.id.rawValue == id }
+    byID[id]
   }
 
-  public static var ids: [String] { all.map { $0.metadata.id.rawValue } }
+  public static let ids: [String] = all.map { $0.metadata.id.rawValue }
+
+  /// Each rule's severity when the configuration gives none, looked up once per finding.
+  public static func defaultSeverity(of id: RuleID) -> Severity? {
+    defaultSeverities[id]
+  }
+
+  // A rule's metadata is a large value (its page's text); these are read once, not per lookup.
+  private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.metadata.id.rawValue, $0) })
+  private static let defaultSeverities = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.metadata.id, $0.metadata.defaultSeverity) })
 }

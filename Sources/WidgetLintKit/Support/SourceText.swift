@@ -14,7 +14,7 @@ public final class SourceText: Sendable {
   /// Byte offset of every 256th Unicode scalar, so scalar indexes (libyaml's marks) map to offsets
   /// without a table as large as the file.
   private let scalarCheckpoints: [Int]
-  private static let checkpointStride = 256
+  private static let checkpointStride = 64
 
   public init(path: String, bytes: [UInt8]) {
     self.path = path

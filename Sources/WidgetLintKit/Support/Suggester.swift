@@ -17,6 +17,7 @@ public struct Suggester {
   private let comparisonBudget: Int
   /// Candidates compared so far: what the budget is spent on.
   public private(set) var comparisons = 0
+  private var rows = Suggestions.EditDistanceRows()
 
   public init(candidates: [String], comparisonBudget: Int = Suggester.defaultComparisonBudget) {
     self.candidates = candidates.map {
@@ -48,7 +49,7 @@ public struct Suggester {
     for candidate in candidates {
       // No suggestion is ever further than 3 edits away.
       let distance = Suggestions.editDistance(
-        scalars, candidate.scalars, limit: min(3, best.map { $0.distance - 1 } ?? 3))
+        scalars, candidate.scalars, limit: min(3, best.map { $0.distance - 1 } ?? 3), rows: &rows)
       if distance <= 3, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     guard let best else { return nil }
@@ -60,15 +61,43 @@ public struct Suggester {
   /// candidate equal to `word` but for case, or the one nearest within the edits `closest` allows). A
   /// suggestion made only because `word` begins a candidate is a hint, not a certainty: none.
   public mutating func unambiguous(to word: String) -> String? {
-    guard let closest = closest(to: word) else { return nil }
-    let lowered = word.lowercased()
-    let sameButCase = candidates.filter { $0.lowered == lowered }
-    if !sameButCase.isEmpty { return sameButCase.count == 1 ? closest : nil }
-    let scalars = Array(lowered.unicodeScalars)
-    let distances = candidates.map { Suggestions.editDistance(scalars, $0.scalars, limit: 3) }
-    guard let best = distances.min(), distances.filter({ $0 == best }).count == 1,
-      let index = distances.firstIndex(of: best), candidates[index].text == closest
-    else { return nil }
-    return best <= max(1, min(3, max(word.count, candidates[index].length) / 3)) ? closest : nil
+    suggestion(for: word).flatMap { $0.isUnambiguous ? $0.text : nil }
   }
+
+  /// `closest(to:)`'s answer and whether `unambiguous(to:)` gives it too, from one comparison with each
+  /// candidate: a misspelt key asks both, one for its message and one for its fix.
+  public mutating func suggestion(for word: String) -> Suggestion? {
+    let lowered = word.lowercased()
+    if let index = exactMatches[lowered] {
+      let sameButCase = candidates.count { $0.lowered == lowered }
+      return Suggestion(text: candidates[index].text, isUnambiguous: sameButCase == 1)
+    }
+    guard comparisons + candidates.count <= comparisonBudget else { return nil }
+    comparisons += candidates.count
+    let scalars = Array(lowered.unicodeScalars)
+    let distances = candidates.map { Suggestions.editDistance(scalars, $0.scalars, limit: 3, rows: &rows) }
+    let best = distances.min()
+    let nearest = best.flatMap { distances.firstIndex(of: $0) }
+    func allowed(_ index: Int) -> Int { max(1, min(3, max(word.count, candidates[index].length) / 3)) }
+    let text: String
+    if lowered.count >= 3, let prefixed = candidates.first(where: { $0.lowered.hasPrefix(lowered) }) {
+      text = prefixed.text
+    } else {
+      guard let best, let nearest, best <= allowed(nearest) else { return nil }
+      text = candidates[nearest].text
+    }
+    let isUnambiguous =
+      if let best, let nearest, candidates[nearest].text == text {
+        distances.count { $0 == best } == 1 && best <= allowed(nearest)
+      } else {
+        false
+      }
+    return Suggestion(text: text, isUnambiguous: isUnambiguous)
+  }
+}
+
+/// A "did you mean" answer, and whether it is certain enough for a fix to apply it.
+public struct Suggestion: Equatable, Sendable {
+  public var text: String
+  public var isUnambiguous: Bool
 }

@@ -14,6 +14,12 @@ public enum Suggestions {
     return suggester.unambiguous(to: word)
   }
 
+  /// Both of the above from one comparison with each candidate (see `Suggester.suggestion(for:)`).
+  public static func suggestion(for word: String, in candidates: [String]) -> Suggestion? {
+    var suggester = prepared.suggester(for: candidates)
+    return suggester.suggestion(for: word)
+  }
+
   /// The candidate lists asked about are a few fixed ones (the keys a mapping allows, rule ids, family
   /// names), and a messy file asks about them once per unknown word: each is prepared once.
   private static let prepared = PreparedSuggesters()
@@ -44,35 +50,55 @@ public enum Suggestions {
   /// The distance when it is at most `limit`, otherwise `limit + 1`. Only the diagonal band of width
   /// `2 * limit + 1` can hold such a distance, so the cost is O(length × limit), not O(length²).
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+    var rows = EditDistanceRows()
+    return editDistance(a, b, limit: limit, rows: &rows)
+  }
+
+  /// The rows the distance is computed in, kept by a caller that compares one word with many candidates
+  /// so that they are allocated once rather than for every comparison.
+  struct EditDistanceRows {
+    fileprivate var previousPrevious: [Int] = []
+    fileprivate var previous: [Int] = []
+    fileprivate var current: [Int] = []
+  }
+
+  static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, rows: inout EditDistanceRows)
+    -> Int
+  {
     let over = limit + 1
     guard abs(a.count - b.count) <= limit else { return over }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previousPrevious = [Int](repeating: over, count: b.count + 1)
-    var previous = (0...b.count).map { $0 <= limit ? $0 : over }
-    var current = [Int](repeating: over, count: b.count + 1)
+    func reset(_ row: inout [Int]) {
+      row.removeAll(keepingCapacity: true)
+      row.append(contentsOf: repeatElement(over, count: b.count + 1))
+    }
+    reset(&rows.previousPrevious)
+    reset(&rows.current)
+    reset(&rows.previous)
+    for j in 0...min(limit, b.count) { rows.previous[j] = j }
     var previousMinimum = 0
     for i in 1...a.count {
       let low = max(1, i - limit)
       let high = min(b.count, i + limit)
-      current[0] = i <= limit ? i : over
-      current[low - 1] = low == 1 ? current[0] : over
-      var minimum = current[0]
+      rows.current[0] = i <= limit ? i : over
+      rows.current[low - 1] = low == 1 ? rows.current[0] : over
+      var minimum = rows.current[0]
       for j in low...high {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        var value = min(rows.previous[j] + 1, rows.current[j - 1] + 1, rows.previous[j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          value = min(value, previousPrevious[j - 2] + 1)
+          value = min(value, rows.previousPrevious[j - 2] + 1)
         }
-        current[j] = min(value, over)
-        minimum = min(minimum, current[j])
+        rows.current[j] = min(value, over)
+        minimum = min(minimum, rows.current[j])
       }
-      if high < b.count { current[high + 1] = over }
+      if high < b.count { rows.current[high + 1] = over }
       // A row can only improve on the two rows above it (by a transposition), so two rows over the
       // limit settle it.
       if minimum > limit && previousMinimum > limit { return over }
       previousMinimum = minimum
-      (previousPrevious, previous, current) = (previous, current, previousPrevious)
+      (rows.previousPrevious, rows.previous, rows.current) = (rows.previous, rows.current, rows.previousPrevious)
     }
-    return previous[b.count]
+    return rows.previous[b.count]
   }
 }
