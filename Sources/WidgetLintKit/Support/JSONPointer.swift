@@ -57,7 +57,18 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   }
 
   public var description: String {
-    tokens.map { "/" + $0.replacingScalars(Self.tokenEscapes) }.joined()
+    var text = ""
+    for link in links {
+      let token = link.token.text
+      text.append("/")
+      // Most tokens have nothing to escape, and every finding's pointer is written out.
+      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+        text.append(token.replacingScalars(Self.tokenEscapes))
+      } else {
+        text.append(token)
+      }
+    }
+    return text
   }
 
   private static let tokenEscapes: [Unicode.Scalar: String] = ["~": "~0", "/": "~1"]
