@@ -35,12 +35,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     FuzzProperties.checkRanges(found, target: self)
     FuzzProperties.checkReports(found, target: self)
     if self == .manifest { FuzzProperties.checkFixes(found, linter: FuzzState.linter) }
-    let first = found.map(FuzzProperties.fingerprint)
-    let second = again.wait().map(FuzzProperties.fingerprint)
-    if first != second {
-      FuzzProperties.broken(
-        "\(self): two readings of the same bytes differ:\n\(first.joined(separator: "\n"))\n--\n\(second.joined(separator: "\n"))"
-      )
+    let other = again.wait()
+    if found.map(FuzzProperties.Agreement.init) != other.map(FuzzProperties.Agreement.init) {
+      let first = found.map(FuzzProperties.fingerprint).joined(separator: "\n")
+      let second = other.map(FuzzProperties.fingerprint).joined(separator: "\n")
+      FuzzProperties.broken("\(self): two readings of the same bytes differ:\n\(first)\n--\n\(second)")
     }
   }
 
@@ -288,7 +287,40 @@ enum FuzzProperties {
     fatalError("widgetlint fuzz property: \(message)")
   }
 
-  /// A finding as two readings must agree on it.
+  /// What two readings of the same bytes must agree on in a finding: all of it but the identity of the
+  /// file each reading made. Compared as values, and written out (`fingerprint`) only when they differ.
+  struct Agreement: Equatable {
+    struct Related: Equatable {
+      var file: String
+      var start: Int
+      var end: Int
+      var message: String
+    }
+
+    var ruleID: String
+    var severity: Severity
+    var file: String
+    var start: Int
+    var end: Int
+    var pointer: JSONPointer
+    var message: String
+    var related: [Related]
+
+    init(_ finding: Finding) {
+      ruleID = finding.ruleID
+      severity = finding.severity
+      file = finding.file
+      start = finding.span.start
+      end = finding.span.end
+      pointer = finding.pointer
+      message = finding.message
+      related = finding.related.map {
+        Related(file: $0.span.file.path, start: $0.span.start, end: $0.span.end, message: $0.message)
+      }
+    }
+  }
+
+  /// A finding as two readings must agree on it, written out.
   static func fingerprint(_ finding: Finding) -> String {
     let related = finding.related.map { "\($0.span.file.path):\($0.span.start)-\($0.span.end) \($0.message)" }
     return
