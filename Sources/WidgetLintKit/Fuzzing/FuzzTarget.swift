@@ -366,16 +366,20 @@ enum FuzzProperties {
   static func checkReports(_ findings: [Finding], target: FuzzTarget) {
     let files = Array(Set(findings.map(\.file))).sorted()
     let report = LintReport(files: files, findings: findings, inputErrors: [], maxFindingsPerFile: 50)
-    // The text report quotes the input's lines, so it is rendered for every input. The others say
-    // what the JSON report says, and SARIF's fingerprints hash each finding's stable path as well: a
-    // report whose JSON text and stable paths were checked once is checked already.
+    // Every reporter writes what the JSON report's document holds, except that SARIF's fingerprints
+    // hash each finding's stable path (and it names the rules of findings past the per-file limit), and
+    // the text report quotes each finding's line. Reports whose key holds the same of all three are the
+    // same reports, checked already. A reporter that reads more from a finding needs it in the key.
+    let jsonReporter = JSONReporter()
+    let document = jsonReporter.document(for: report)
+    let key = CheckedReports.Key(
+      document: document, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" },
+      quotedLines: findings.map(quotedLine))
+    guard CheckedReports.isFirst(key) else { return }
     _ = TextReporter(color: true).render(report)
-    let jsonText = JSONReporter().render(report)
-    guard CheckedReports.isFirst(jsonText + findings.map { "\n\($0.ruleID) \($0.stablePath)" }.joined()) else {
-      return
-    }
     _ = GitHubReporter().render(report)
     _ = JUnitReporter().render(report)
+    let jsonText = jsonReporter.render(document)
     let json = decode(ReportSchemaV1.self, from: jsonText, as: "JSON report", target: target)
     guard json.version == 1 else { broken("\(target): the JSON report's version is \(json.version), not 1") }
     for diagnostic in json.diagnostics {
@@ -400,6 +404,14 @@ enum FuzzProperties {
       rootDirectory: "/")
     let sarif = decode(SARIFRegions.self, from: sarifReporter.render(report), as: "SARIF log", target: target)
     for region in sarif.regions { checkRegion(region, in: "SARIF log", target: target) }
+  }
+
+  /// The line the text report quotes under a finding, as it reads it.
+  private static func quotedLine(_ finding: Finding) -> String {
+    let file = finding.span.file
+    let line = finding.range.start.line
+    let (text, isTruncated) = file.lineText(line, maxScalars: 300)
+    return "\(line <= file.lineCount) \(isTruncated) \(text)"
   }
 
   /// A SARIF log describing every rule, with its whole help, parses as JSON.
@@ -433,13 +445,20 @@ enum FuzzProperties {
 /// alike (the ones after the byte that stopped a reader, or in a part no rule reads) and make the same
 /// reports: checking those once leaves the time to inputs that do not.
 enum CheckedReports {
+  /// What a finding's reports depend on (see `FuzzProperties.checkReports`).
+  struct Key: Hashable {
+    var document: JSONReporter.Document
+    var stablePaths: [String]
+    var quotedLines: [String]
+  }
+
   private static let lock = NSLock()
-  nonisolated(unsafe) private static var checked: Set<String> = []
+  nonisolated(unsafe) private static var checked: Set<Key> = []
   /// Past this many the set starts again, which keeps a worker's memory bounded (a report is a few KB).
   private static let capacity = 4096
 
   /// Whether `key` is seen for the first time; remembers it.
-  static func isFirst(_ key: String) -> Bool {
+  static func isFirst(_ key: Key) -> Bool {
     lock.withLock {
       if checked.count >= capacity { checked.removeAll(keepingCapacity: true) }
       return checked.insert(key).inserted

@@ -4,7 +4,7 @@ import Foundation
 public struct JSONReporter: Reporter {
   public init() {}
 
-  struct Document: Encodable {
+  struct Document: Encodable, Hashable {
     var version = 1
     var tool = Tool()
     var summary: Summary
@@ -12,12 +12,12 @@ public struct JSONReporter: Reporter {
     var errors: [ReadError]
   }
 
-  struct Tool: Encodable {
+  struct Tool: Encodable, Hashable {
     var name = WidgetLintInfo.name
     var version = WidgetLintInfo.version
   }
 
-  struct Summary: Encodable {
+  struct Summary: Encodable, Hashable {
     var files: Int
     var errors: Int
     var warnings: Int
@@ -26,7 +26,7 @@ public struct JSONReporter: Reporter {
     var omitted: Int
   }
 
-  struct Diagnostic: Encodable {
+  struct Diagnostic: Encodable, Hashable {
     var rule: String
     var severity: String
     var message: String
@@ -42,12 +42,12 @@ public struct JSONReporter: Reporter {
   }
 
   /// The edit `--fix` would make, in the diagnostic's own position convention.
-  struct FixEntry: Encodable {
+  struct FixEntry: Encodable, Hashable {
     var description: String
     var replacements: [Replacement]
   }
 
-  struct Replacement: Encodable {
+  struct Replacement: Encodable, Hashable {
     var file: String
     var line: Int
     var column: Int
@@ -56,7 +56,7 @@ public struct JSONReporter: Reporter {
     var text: String
   }
 
-  struct Related: Encodable {
+  struct Related: Encodable, Hashable {
     var file: String
     var line: Int
     var column: Int
@@ -65,14 +65,19 @@ public struct JSONReporter: Reporter {
     var message: String
   }
 
-  struct ReadError: Encodable {
+  struct ReadError: Encodable, Hashable {
     var file: String
     var message: String
   }
 
   public func render(_ report: LintReport) -> String {
+    render(document(for: report))
+  }
+
+  /// What the report says, before it is written as JSON: equal documents make the same text.
+  func document(for report: LintReport) -> Document {
     let summary = report.summary
-    let document = Document(
+    return Document(
       summary: Summary(
         files: summary.files, errors: summary.errors, warnings: summary.warnings, notes: summary.notes,
         omitted: report.omitted.values.reduce(0, +)),
@@ -100,6 +105,9 @@ public struct JSONReporter: Reporter {
           })
       },
       errors: report.inputErrors.map { ReadError(file: $0.path, message: $0.message) })
+  }
+
+  func render(_ document: Document) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(document) else {
