@@ -366,17 +366,16 @@ enum FuzzProperties {
   static func checkReports(_ findings: [Finding], target: FuzzTarget) {
     let files = Array(Set(findings.map(\.file))).sorted()
     let report = LintReport(files: files, findings: findings, inputErrors: [], maxFindingsPerFile: 50)
-    // Every reporter writes what the JSON report's document holds, except that SARIF's fingerprints
-    // hash each finding's stable path (and it names the rules of findings past the per-file limit), and
-    // the text report quotes each finding's line. Reports whose key holds the same of all three are the
-    // same reports, checked already. A reporter that reads more from a finding needs it in the key.
+    // The text report quotes the input's lines, so it is rendered for every input. The others write
+    // what the JSON report's document holds, except that SARIF's fingerprints hash each finding's stable
+    // path (and it names the rules of findings past the per-file limit): reports whose document and
+    // stable paths were checked once are the same reports, checked already. A reporter that reads more
+    // from a finding needs it in the key.
+    _ = TextReporter(color: true).render(report)
     let jsonReporter = JSONReporter()
     let document = jsonReporter.document(for: report)
-    let key = CheckedReports.Key(
-      document: document, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" },
-      quotedLines: findings.map(quotedLine))
+    let key = CheckedReports.Key(document: document, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" })
     guard CheckedReports.isFirst(key) else { return }
-    _ = TextReporter(color: true).render(report)
     _ = GitHubReporter().render(report)
     _ = JUnitReporter().render(report)
     let jsonText = jsonReporter.render(document)
@@ -404,14 +403,6 @@ enum FuzzProperties {
       rootDirectory: "/")
     let sarif = decode(SARIFRegions.self, from: sarifReporter.render(report), as: "SARIF log", target: target)
     for region in sarif.regions { checkRegion(region, in: "SARIF log", target: target) }
-  }
-
-  /// The line the text report quotes under a finding, as it reads it.
-  private static func quotedLine(_ finding: Finding) -> String {
-    let file = finding.span.file
-    let line = finding.range.start.line
-    let (text, isTruncated) = file.lineText(line, maxScalars: 300)
-    return "\(line <= file.lineCount) \(isTruncated) \(text)"
   }
 
   /// A SARIF log describing every rule, with its whole help, parses as JSON.
@@ -449,7 +440,6 @@ enum CheckedReports {
   struct Key: Hashable {
     var document: JSONReporter.Document
     var stablePaths: [String]
-    var quotedLines: [String]
   }
 
   private static let lock = NSLock()
