@@ -277,6 +277,36 @@ import Testing
       ])
     #expect(findings.allSatisfy { $0.fix == nil }, "\(findings.filter { $0.fix != nil }.map(\.message))")
   }
+
+  /// An entry is added in the style of the last one, whose first key here has no value: `targetName:widgets`
+  /// would be one plain scalar, so there is no separator to copy and no fix (found by the fuzzer).
+  @Test func noEntryCopiedFromAKeyWithoutValue() throws {
+    let manifest = """
+      app:
+        bundleIdentifier: com.example.app
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+        - name: clip
+          bundleIdentifier: com.example.app.clip
+      eas:
+        appExtensions:
+          - bundleIdentifier:
+            targetName: clip
+
+      """
+    let findings = try TestSupport.lint(manifest)
+    let missing = findings.first { $0.message.hasPrefix("target 'widgets' has no entry") }
+    #expect(missing?.ruleID == "eas-extension-mismatch")
+    #expect(missing?.fix == nil)
+    let written = try TestSupport.lint(
+      manifest.replacingOccurrences(of: "bundleIdentifier:\n", with: "bundleIdentifier: x\n"))
+    let added = written.first { $0.message.hasPrefix("target 'widgets' has no entry") }
+    #expect(
+      added?.fix?.replacements.map(\.text) == [
+        "\n    - targetName: widgets\n      bundleIdentifier: com.example.app.widgets"
+      ])
+  }
 }
 
 /// `--fix` through the built executable: files written in place, diffs, standard input, exit codes.

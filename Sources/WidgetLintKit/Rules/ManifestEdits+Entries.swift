@@ -42,9 +42,11 @@ extension ManifestEdits {
     let valueStart = document.nodes[first.value].start
     guard keyEnd <= valueStart, valueStart - keyEnd <= 8 else { return nil }
     let separator = String(decoding: source.bytes[keyEnd..<valueStart], as: UTF8.self)
-    // Exactly one colon among spaces: a key written without a value (`{"name", …}`, which YAML reads as
-    // a null value) has none to copy.
-    return separator.filter { $0 != " " } == ":" ? separator : nil
+    // Exactly one colon among spaces, and in YAML a space after it, since `key:value` is one plain
+    // scalar: a key written without a value (`{"name", …}`, or `name:` at the end of its line, which YAML
+    // reads as a null value) has none to copy.
+    guard separator.filter({ $0 != " " }) == ":" else { return nil }
+    return isJSON || separator.hasSuffix(" ") ? separator : nil
   }
 
   /// `key: value` lines at `indentation` (the first line's indentation written by the caller), or on
