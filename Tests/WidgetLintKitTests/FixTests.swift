@@ -278,6 +278,29 @@ import Testing
     #expect(findings.allSatisfy { $0.fix == nil }, "\(findings.filter { $0.fix != nil }.map(\.message))")
   }
 
+  /// A value a fix writes reads back as itself, in YAML and in JSON, whatever characters it holds (the
+  /// fuzzer found a target name with an escaped C1 control written into widgets.json raw).
+  @Test func quotedValuesReadBackAsThemselves() {
+    let values = [
+      "\u{82}Widget", "tab\there", "line\nbreak", "del\u{7F}", "nel\u{85}", "separator\u{2028}", "bom\u{FEFF}",
+      "quote\" and \\", "plain", "émoji 🙂", "\u{1}\u{1F}",
+    ]
+    for value in values {
+      let quoted = ManifestEdits.doubleQuoted(value)
+      for text in ["key: \(quoted)\n", "{\"key\": \(quoted)}\n", "key: \(ManifestWriter.yamlString(value))\n"] {
+        let (document, problems) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
+        #expect(problems.isEmpty, "\(text.debugDescription): \(problems.map(\.message))")
+        guard case .mapping(let pairs)? = document.root.map({ document.content(of: $0) }),
+          case .scalar(let read, _) = document.content(of: pairs[0].value)
+        else {
+          Issue.record("\(text.debugDescription) is not a mapping with a scalar")
+          continue
+        }
+        #expect(read == value, "\(text.debugDescription)")
+      }
+    }
+  }
+
   /// An entry is added in the style of the last one, whose first key here has no value: `targetName:widgets`
   /// would be one plain scalar, so there is no separator to copy and no fix (found by the fuzzer).
   @Test func noEntryCopiedFromAKeyWithoutValue() throws {

@@ -59,6 +59,7 @@ public struct ManifestEdits {
   /// A new string in this file: plain where YAML reads it back as itself, double-quoted otherwise and in JSON.
   public func newScalar(_ value: String) -> String { scalar(value, .plain) }
 
+  /// `value` double-quoted, as both JSON and YAML read it back.
   static func doubleQuoted(_ value: String) -> String {
     var result = "\""
     for scalar in value.unicodeScalars {
@@ -67,11 +68,21 @@ public struct ManifestEdits {
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20: result += "\\u" + String(String(scalar.value, radix: 16).leftPadded(to: 4))
+      case _ where mustBeEscaped(scalar): result += "\\u" + String(String(scalar.value, radix: 16).leftPadded(to: 4))
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result + "\""
+  }
+
+  /// What YAML refuses in a file (control characters, DEL, the C1 controls, U+FEFF, U+FFFE and U+FFFF)
+  /// or folds as a line break inside quotes (NEL, U+2028, U+2029); a manifest in JSON is read by the
+  /// YAML parser too.
+  private static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
+    default: return false
+    }
   }
 
   /// Replaces the scalar `old` at `span` with `new`, in the same quoting.

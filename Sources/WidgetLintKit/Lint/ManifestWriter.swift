@@ -88,8 +88,6 @@ public enum ManifestWriter {
       !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || " ._-/".contains($0) }
       && !text.hasPrefix(" ") && !text.hasSuffix(" ") && text.first?.isNumber != true
       && ScalarValue(text: text, style: .plain, tag: nil) == .string(text) && !ScalarValue.isYAML11Boolean(text)
-    if plain { return text }
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return "\"\(escaped)\""
+    return plain ? text : ManifestEdits.doubleQuoted(text)
   }
 }
