@@ -35,11 +35,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     FuzzProperties.checkRanges(found, target: self)
     FuzzProperties.checkReports(found, target: self)
     if self == .manifest { FuzzProperties.checkFixes(found, linter: FuzzState.linter) }
-    let other = again.wait()
-    if found.map(FuzzProperties.Agreement.init) != other.map(FuzzProperties.Agreement.init) {
-      let first = found.map(FuzzProperties.fingerprint).joined(separator: "\n")
-      let second = other.map(FuzzProperties.fingerprint).joined(separator: "\n")
-      FuzzProperties.broken("\(self): two readings of the same bytes differ:\n\(first)\n--\n\(second)")
+    let first = found.map(FuzzProperties.Agreement.init)
+    let second = again.wait().map(FuzzProperties.Agreement.init)
+    if first != second {
+      let (firstText, secondText) = (first.map(\.description), second.map(\.description))
+      FuzzProperties.broken(
+        "\(self): two readings of the same bytes differ:\n\(firstText.joined(separator: "\n"))\n--\n\(secondText.joined(separator: "\n"))"
+      )
     }
   }
 
@@ -288,8 +290,8 @@ enum FuzzProperties {
   }
 
   /// What two readings of the same bytes must agree on in a finding: all of it but the identity of the
-  /// file each reading made. Compared as values, and written out (`fingerprint`) only when they differ.
-  struct Agreement: Equatable {
+  /// file each reading made. Compared as values, and written out only when they differ.
+  struct Agreement: Equatable, CustomStringConvertible {
     struct Related: Equatable {
       var file: String
       var start: Int
@@ -318,13 +320,12 @@ enum FuzzProperties {
         Related(file: $0.span.file.path, start: $0.span.start, end: $0.span.end, message: $0.message)
       }
     }
-  }
 
-  /// A finding as two readings must agree on it, written out.
-  static func fingerprint(_ finding: Finding) -> String {
-    let related = finding.related.map { "\($0.span.file.path):\($0.span.start)-\($0.span.end) \($0.message)" }
-    return
-      "\(finding.ruleID) \(finding.severity) \(finding.file):\(finding.span.start)-\(finding.span.end) \(finding.pointer) \(finding.message) [\(related.joined(separator: "; "))]"
+    var description: String {
+      let related = related.map { "\($0.file):\($0.start)-\($0.end) \($0.message)" }
+      return
+        "\(ruleID) \(severity) \(file):\(start)-\(end) \(pointer) \(message) [\(related.joined(separator: "; "))]"
+    }
   }
 
   /// Every finding's range, and every related location's, lies inside its file, start before end.
