@@ -100,13 +100,16 @@ public struct EASExtensionMismatchRule: Rule {
     for (index, entry) in entries.enumerated() {
       for key in entry.unknownKeys {
         var message = "EAS rejects the unknown key '\(key.value)' in an appExtensions entry"
-        if let suggestion = Suggestions.closest(to: key.value, in: ManifestDecoder.appExtensionKeys) {
-          message += "; did you mean '\(suggestion)'?"
+        let suggestion = Suggestions.suggestion(for: key.value, in: ManifestDecoder.appExtensionKeys)
+        if let suggestion {
+          message += "; did you mean '\(suggestion.text)'?"
         } else {
           message += " (allowed: \(ManifestDecoder.appExtensionKeys.joined(separator: ", ")))"
         }
-        context.report(
-          message, at: key, subject: entry.targetName?.value, fix: edits.flatMap { Self.renaming(key, in: entry, $0) })
+        let fix = suggestion.flatMap { suggestion in
+          edits.flatMap { Self.renaming(key, to: suggestion, in: entry, $0) }
+        }
+        context.report(message, at: key, subject: entry.targetName?.value, fix: fix)
       }
       let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
         .filter { $0.1 == nil }.map { "'\($0.0)'" }
@@ -160,11 +163,13 @@ public struct EASExtensionMismatchRule: Rule {
     }
   }
 
-  /// A misspelt key renamed to the one key EAS accepts that is that close, unless the entry has it already.
-  static func renaming(_ key: Located<String>, in entry: Manifest.AppExtension, _ edits: ManifestEdits) -> Fix? {
-    guard let suggestion = Suggestions.unambiguous(to: key.value, in: ManifestDecoder.appExtensionKeys) else {
-      return nil
-    }
+  /// A misspelt key renamed to the one key EAS accepts that is that close (an unambiguous suggestion),
+  /// unless the entry has it already.
+  static func renaming(
+    _ key: Located<String>, to suggestion: Suggestion, in entry: Manifest.AppExtension, _ edits: ManifestEdits
+  ) -> Fix? {
+    guard suggestion.isUnambiguous else { return nil }
+    let suggestion = suggestion.text
     let present: [String: Bool] = [
       "targetName": entry.targetName != nil, "bundleIdentifier": entry.bundleIdentifier != nil,
       "parentBundleIdentifier": entry.parentBundleIdentifier != nil, "entitlements": entry.entitlements != nil,
