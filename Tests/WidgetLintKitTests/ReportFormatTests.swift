@@ -67,6 +67,34 @@ import Testing
     )
   }
 
+  @Test func textExcerptUnderlinesByScalarKeepingTabs() {
+    // "é" and "→" are one column each but two and three bytes; the tab stays a tab under the line.
+    let source = SourceText(path: "widgets.yaml", text: "\tname: é → Widget\nnext: line\n")
+    func excerpt(_ start: Int, _ end: Int) -> [String] {
+      let finding = Finding(
+        Observation(
+          ruleID: .invalidValue, message: "m", span: SourceSpan(file: source, start: start, end: end),
+          pointer: .root), severity: .error)
+      let output = TextReporter(color: false).render(
+        LintReport(files: [source.path], findings: [finding], inputErrors: []))
+      return Array(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[1...2])
+    }
+    // "Widget", after the arrow: bytes 14..<20, columns 12..<18.
+    #expect(excerpt(14, 20) == [" 1 | \tname: é → Widget", "   | \t          ^" + String(repeating: "~", count: 5)])
+    // An empty range still gets a caret; one that goes on to the next line is underlined to this line's end.
+    #expect(excerpt(1, 1) == [" 1 | \tname: é → Widget", "   | \t^"])
+    #expect(excerpt(7, 24) == [" 1 | \tname: é → Widget", "   | \t      ^" + String(repeating: "~", count: 9)])
+  }
+
+  @Test func textReportShowsControlCharactersAsReplacements() {
+    #expect(TextReporter.printable("plain\ttext é ¿ → 😀") == "plain\ttext é ¿ → 😀")
+    #expect(TextReporter.printable("esc\u{1B}[31m") == "esc\u{FFFD}[31m")
+    #expect(
+      TextReporter.printable("del\u{7F} nel\u{85} csi\u{9B} nbsp\u{A0}")
+        == "del\u{FFFD} nel\u{FFFD} csi\u{FFFD} nbsp\u{A0}")
+    #expect(TextReporter.printable("cr\r\nlf") == "cr\u{FFFD}\u{FFFD}lf")
+  }
+
   @Test func githubFormatIsChosenOnActions() throws {
     let result = try TestSupport.run(["examples/broken/missing-key.yaml"], environment: ["GITHUB_ACTIONS": "true"])
     #expect(result.status == 1)

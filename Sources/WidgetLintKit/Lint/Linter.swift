@@ -7,8 +7,16 @@ public final class Linter: Sendable {
   /// Shared with the linter this one was made `sharing`, so a run reads each Swift file once.
   public let frontendContext: FrontendContext
 
+  /// The rules the configuration leaves on, in registry order, with the option values it sets.
+  private let enabledRules: [(rule: any Rule.Type, id: RuleID, options: [String: Int])]
+
   public init(configuration: LintConfiguration = LintConfiguration(), sharing other: Linter? = nil) {
     self.configuration = configuration
+    self.enabledRules = RuleRegistry.all.compactMap { rule in
+      let id = rule.metadata.id
+      let settings = configuration.rules[id.rawValue]
+      return settings.map { $0.severity != nil } ?? true ? (rule, id, settings?.options ?? [:]) : nil
+    }
     self.frontendContext = FrontendContext(limits: configuration.readingLimits, sharing: other?.frontendContext)
   }
 
@@ -89,19 +97,15 @@ public final class Linter: Sendable {
   /// What every enabled rule observes. Rules only read the project, so they run side by side; their
   /// observations are joined in registry order, so the result does not depend on which finished first.
   func runRules(on project: Project) -> [Observation] {
-    let enabled = RuleRegistry.all.filter {
-      configuration.rules[$0.metadata.id.rawValue].map { $0.severity != nil } ?? true
-    }
-    let check: @Sendable (Int) -> [Observation] = { [configuration] index in
-      let ruleType = enabled[index]
-      let context = RuleContext(
-        project: project, metadata: ruleType.metadata,
-        options: configuration.rules[ruleType.metadata.id.rawValue]?.options ?? [:])
-      ruleType.init().check(context)
+    let check: @Sendable (Int) -> [Observation] = { [enabledRules] index in
+      let (rule, id, options) = enabledRules[index]
+      let context = RuleContext(project: project, rule: rule, id: id, options: options)
+      rule.init().check(context)
       return context.observations
     }
     let observations =
-      configuration.runsRulesSideBySide ? concurrentMap(enabled.count, check) : (0..<enabled.count).map(check)
+      configuration.runsRulesSideBySide
+      ? concurrentMap(enabledRules.count, check) : (0..<enabledRules.count).map(check)
     return Array(observations.joined())
   }
 }

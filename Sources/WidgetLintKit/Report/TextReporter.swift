@@ -54,7 +54,11 @@ public struct TextReporter: Reporter {
 
   /// Control characters from a file (a hostile one may hold terminal escape sequences) shown as U+FFFD.
   static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    // Most text has no control character: a byte scan says so without decoding it. 0xC2 leads the C1
+    // controls' encodings (and those of U+00A0–U+00BF, which the scalar check below then passes).
+    guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }),
+      text.unicodeScalars.contains(where: isControl)
+    else { return text }
     return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
   }
 
@@ -73,12 +77,16 @@ public struct TextReporter: Reporter {
     let shown = isTruncated ? line + "…" : line
     let number = String(range.start.line)
     let gutter = String(repeating: " ", count: number.count)
-    let scalars = Array(shown.unicodeScalars)
-    let startIndex = min(range.start.column - 1, scalars.count)
-    let endIndex =
-      range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalars.count) : scalars.count
     // Tabs are kept in the padding so the caret lines up under a tab-indented line.
-    let padding = String(String.UnicodeScalarView(scalars[0..<startIndex].map { $0 == "\t" ? "\t" : " " }))
+    var padding = ""
+    var scalarCount = 0
+    for scalar in shown.unicodeScalars {
+      if scalarCount < range.start.column - 1 { padding.append(scalar == "\t" ? "\t" : " ") }
+      scalarCount += 1
+    }
+    let startIndex = min(range.start.column - 1, scalarCount)
+    let endIndex =
+      range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalarCount) : scalarCount
     let marker = "^" + String(repeating: "~", count: max(0, endIndex - startIndex - 1))
     return " \(number) | \(shown)\n \(gutter) | \(padding)\(paint(marker, "1;32"))\n"
   }

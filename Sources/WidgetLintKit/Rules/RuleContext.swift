@@ -1,15 +1,20 @@
 /// What a rule sees: the project, its option values, and a way to report.
 public final class RuleContext {
   public let project: Project
-  public let metadata: RuleMetadata
+  private let rule: any Rule.Type
+  private let ruleID: RuleID
   private let optionValues: [String: Int]
   public private(set) var observations: [Observation] = []
 
-  init(project: Project, metadata: RuleMetadata, options: [String: Int]) {
+  init(project: Project, rule: any Rule.Type, id: RuleID, options: [String: Int]) {
     self.project = project
-    self.metadata = metadata
+    self.rule = rule
+    self.ruleID = id
     self.optionValues = options
   }
+
+  /// The rule's metadata, a large value (its page's text): read when asked for, not copied per context.
+  public var metadata: RuleMetadata { rule.metadata }
 
   public var manifest: Manifest? { project.manifest }
 
@@ -18,8 +23,8 @@ public final class RuleContext {
 
   public func option(_ name: String) -> Int {
     if let value = optionValues[name] { return value }
-    guard let option = metadata.options.first(where: { $0.name == name }) else {
-      preconditionFailure("rule \(metadata.id) reads undeclared option \(name)")
+    guard let option = rule.metadata.options.first(where: { $0.name == name }) else {
+      preconditionFailure("rule \(ruleID) reads undeclared option \(name)")
     }
     return option.defaultValue
   }
@@ -30,7 +35,7 @@ public final class RuleContext {
   ) {
     observations.append(
       Observation(
-        ruleID: metadata.id, message: message, span: span, pointer: pointer, subject: subject, related: related,
+        ruleID: ruleID, message: message, span: span, pointer: pointer, subject: subject, related: related,
         severityOverride: severity, fix: fix))
   }
 
@@ -63,6 +68,6 @@ public final class RuleContext {
 
   /// Passes on observations made before the rules ran (parser and decoder) that carry this rule's id.
   func forward(_ observations: [Observation]) {
-    self.observations += observations.filter { $0.ruleID == metadata.id }
+    self.observations += observations.filter { $0.ruleID == ruleID }
   }
 }
