@@ -95,6 +95,27 @@ import Testing
     #expect(TextReporter.printable("cr\r\nlf") == "cr\u{FFFD}\u{FFFD}lf")
   }
 
+  @Test func textReportReplacesControlCharactersInRelatedMessages() throws {
+    // A duplicated key is quoted in the finding's message and in its related location's.
+    let manifest = """
+      version: 1
+      app:
+        bundleIdentifier: com.example.app
+        "a\\e[2Jb": 1
+        "a\\e[2Jb": 2
+      targets: []
+
+      """
+    let findings = try TestSupport.lint(manifest).filter { $0.ruleID == "duplicate-key" }
+    #expect(findings.map(\.range.start.line) == [5])
+    let related = try #require(findings.first?.related.first)
+    #expect(related.message.contains("\u{1B}"))
+    let text = TextReporter(color: false).render(
+      LintReport(files: ["widgets.yaml"], findings: findings, inputErrors: [], maxFindingsPerFile: 50))
+    #expect(!text.contains("\u{1B}"))
+    #expect(text.contains("widgets.yaml:4:3: note: 'a\u{FFFD}[2Jb' first set here\n"))
+  }
+
   @Test func githubFormatIsChosenOnActions() throws {
     let result = try TestSupport.run(["examples/broken/missing-key.yaml"], environment: ["GITHUB_ACTIONS": "true"])
     #expect(result.status == 1)

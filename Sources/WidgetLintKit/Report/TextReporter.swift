@@ -21,15 +21,16 @@ public struct TextReporter: Reporter {
     var output = ""
     for finding in report.findings {
       let range = finding.range
-      output += paint("\(finding.file):\(range.start.line):\(range.start.column):", "1")
+      output += paint("\(Self.printable(finding.file)):\(range.start.line):\(range.start.column):", "1")
       let fixable = finding.fix == nil ? "" : " [fixable]"
       output +=
         " \(severityLabel(finding.severity)): \(Self.printable(finding.message))\(fixable) [\(finding.ruleID)]\n"
       output += excerpt(finding.span.file, range)
       for related in finding.related {
         let position = related.span.range.start
-        output += paint("\(related.span.file.path):\(position.line):\(position.column):", "1")
-        output += " \(severityLabel(.note)): \(related.message)\n"
+        output += paint("\(Self.printable(related.span.file.path)):\(position.line):\(position.column):", "1")
+        // Related messages quote the input too (a target's name, a duplicated key).
+        output += " \(severityLabel(.note)): \(Self.printable(related.message))\n"
       }
     }
     for (file, count) in report.omitted.sorted(by: { $0.key < $1.key }) {
