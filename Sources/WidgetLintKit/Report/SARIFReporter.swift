@@ -139,23 +139,44 @@ public struct SARIFReporter: Reporter, Sendable {
     return ArtifactLocation(uri: "file://" + Self.encode(absolute), uriBaseId: nil)
   }
 
+  /// A path's characters that stay as they are in a URI: a colon would read as a scheme.
+  private static let uriPathAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: ":"))
+
   static func encode(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: ":")
-    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    path.addingPercentEncoding(withAllowedCharacters: uriPathAllowed) ?? path
   }
 
-  func location(_ span: SourceSpan, message: String? = nil, id: Int? = nil) -> Location {
-    let range = span.range
-    return Location(
+  /// Each file's artifact location, worked out once per report: a report names a few files many times,
+  /// and a relative path's location reads the working directory.
+  struct Artifacts {
+    let reporter: SARIFReporter
+    private var byPath: [String: ArtifactLocation] = [:]
+
+    init(reporter: SARIFReporter, report: LintReport) {
+      self.reporter = reporter
+      for finding in report.findings {
+        add(finding.span.file.path)
+        for related in finding.related { add(related.span.file.path) }
+        for replacement in finding.fix?.replacements ?? [] { add(replacement.file) }
+      }
+      for error in report.inputErrors { add(error.path) }
+    }
+
+    private mutating func add(_ path: String) {
+      if byPath[path] == nil { byPath[path] = reporter.artifact(path) }
+    }
+
+    subscript(path: String) -> ArtifactLocation { byPath[path] ?? reporter.artifact(path) }
+  }
+
+  func location(_ span: SourceSpan, message: String? = nil, id: Int? = nil, in artifacts: Artifacts) -> Location {
+    Location(
       id: id,
-      physicalLocation: PhysicalLocation(
-        artifactLocation: artifact(span.file.path),
-        region: Region(range)),
+      physicalLocation: PhysicalLocation(artifactLocation: artifacts[span.file.path], region: Region(span.range)),
       message: message.map(Message.init))
   }
 
-  func sarifFix(_ fix: Fix) -> SARIFFix {
+  func sarifFix(_ fix: Fix, in artifacts: Artifacts) -> SARIFFix {
     var files: [String] = []
     var byFile: [String: [Replacement]] = [:]
     for replacement in fix.replacements {
@@ -168,7 +189,7 @@ public struct SARIFReporter: Reporter, Sendable {
     }
     return SARIFFix(
       description: Message(text: fix.description),
-      artifactChanges: files.map { ArtifactChange(artifactLocation: artifact($0), replacements: byFile[$0] ?? []) })
+      artifactChanges: files.map { ArtifactChange(artifactLocation: artifacts[$0], replacements: byFile[$0] ?? []) })
   }
 
   public func render(_ report: LintReport) -> String {
@@ -181,21 +202,22 @@ public struct SARIFReporter: Reporter, Sendable {
         helpUri: WidgetLintInfo.rulesURL + rule.id.rawValue + ".md",
         defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
     }
+    let artifacts = Artifacts(reporter: self, report: report)
     let results = report.findings.map { finding in
       Result(
         ruleId: finding.ruleID, ruleIndex: indexByID[finding.ruleID] ?? -1, level: Self.level(finding.severity),
-        message: Message(text: finding.message), locations: [location(finding.span)],
+        message: Message(text: finding.message), locations: [location(finding.span, in: artifacts)],
         relatedLocations: finding.related.isEmpty
           ? nil
-          : finding.related.enumerated().map { location($1.span, message: $1.message, id: $0 + 1) },
+          : finding.related.enumerated().map { location($1.span, message: $1.message, id: $0 + 1, in: artifacts) },
         partialFingerprints: ["widgetlint/v1": Baseline.fingerprint(of: finding, relativeTo: rootDirectory)],
-        fixes: finding.fix.map { [sarifFix($0)] })
+        fixes: finding.fix.map { [sarifFix($0, in: artifacts)] })
     }
     let notifications = report.inputErrors.map { error in
       Notification(
         message: Message(text: error.message),
         locations: [
-          Location(id: nil, physicalLocation: PhysicalLocation(artifactLocation: artifact(error.path), region: nil))
+          Location(id: nil, physicalLocation: PhysicalLocation(artifactLocation: artifacts[error.path], region: nil))
         ])
     }
     let log = Log(runs: [
