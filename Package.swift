@@ -42,23 +42,10 @@ let package = Package(
   ]
 )
 
-// The libFuzzer target hands its main to libFuzzer's driver, so it exists only when scripts/fuzz
-// builds it (every module with -sanitize=address). libFuzzer is guided by coverage of widgetlint's
-// own code only: swift-syntax's 525,000 counters would otherwise be cleared and scanned after every
-// input of every target, though only the swift target runs that code. The options are those
-// -sanitize=fuzzer turns on, less stack-depth, for which swiftc has no option.
+// The libFuzzer target has no main of its own (libFuzzer provides it), so it exists only when
+// scripts/fuzz builds it with -sanitize=fuzzer.
 if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
-  let coverage = "-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table"
-  for target in package.targets where target.name == "WidgetLintKit" {
-    target.swiftSettings = [.unsafeFlags([coverage])]
-  }
-  package.targets.append(
-    .executableTarget(
-      name: "WidgetLintFuzz",
-      dependencies: ["WidgetLintKit"],
-      linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
-    )
-  )
+  package.targets.append(.executableTarget(name: "WidgetLintFuzz", dependencies: ["WidgetLintKit"]))
 } else {
   package.targets.removeAll { $0.name == "WidgetLintFuzz" }
 }
