@@ -41,3 +41,52 @@ import Testing
     target.run(Array(data))
   }
 }
+
+/// The keys by which a fuzz worker checks each kind of report once (`CheckedReports`).
+@Suite struct CheckedReportsTests {
+  static let source = SourceText(path: "widgets.yaml", text: "version: 1\napp:\n  name: \"a/b\"\n")
+
+  static func document(_ findings: [(start: Int, message: String)]) -> JSONReporter.Document {
+    let found = findings.map { start, message in
+      Finding(
+        Observation(
+          ruleID: .invalidValue, message: message, span: SourceSpan(file: source, start: start, end: start + 1),
+          pointer: .root),
+        severity: .error)
+    }
+    return JSONReporter().document(for: FuzzProperties.report(of: found))
+  }
+
+  @Test func encodingClassKeepsOnlyWhatJSONEncodingTreatsApart() {
+    let plain = CheckedReports.encodingClass("'name' is not a bundle identifier")
+    #expect(plain == CheckedReports.encodingClass("x"))
+    #expect(plain != CheckedReports.encodingClass(""))
+    // Each character JSON escapes counts once, whatever else the text says and however often.
+    #expect(CheckedReports.encodingClass("a \"b\" \\ c") == CheckedReports.encodingClass("\\\"\""))
+    #expect(CheckedReports.encodingClass("a/b") != plain)
+    #expect(CheckedReports.encodingClass("tab\there") != CheckedReports.encodingClass("nl\nhere"))
+    // Characters past ASCII count by their UTF-8 width.
+    #expect(CheckedReports.encodingClass("é") == CheckedReports.encodingClass("ü"))
+    #expect(CheckedReports.encodingClass("é") != CheckedReports.encodingClass("→"))
+    #expect(CheckedReports.encodingClass("→") != CheckedReports.encodingClass("😀"))
+  }
+
+  @Test func reportsAreCheckedOncePerWordsAndOncePerShape() {
+    let words = CheckedReports()
+    let first = Self.document([(0, "'app' is wrong")])
+    let elsewhere = Self.document([(12, "'app' is wrong")])
+    #expect(first.diagnostics[0].line != elsewhere.diagnostics[0].line)
+    #expect(words.isFirst(CheckedReports.wordsKey(first, [])))
+    #expect(!words.isFirst(CheckedReports.wordsKey(elsewhere, [])), "positions are checked for every input")
+    #expect(words.isFirst(CheckedReports.wordsKey(Self.document([(0, "'app' is right")]), [])))
+
+    let shapes = CheckedReports()
+    #expect(shapes.holdsNewShape(first))
+    #expect(!shapes.holdsNewShape(elsewhere))
+    #expect(!shapes.holdsNewShape(Self.document([(0, "'name' is wrong")])), "same shape, other words")
+    #expect(shapes.holdsNewShape(Self.document([(0, "'a/b' is wrong")])), "a slash JSON may escape")
+    // A report is new while any one of its diagnostics is.
+    #expect(shapes.holdsNewShape(Self.document([(0, "plain"), (2, "tab\there")])))
+    #expect(!shapes.holdsNewShape(Self.document([(2, "tab\there"), (4, "plain"), (6, "also plain")])))
+  }
+}

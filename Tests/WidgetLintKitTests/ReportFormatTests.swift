@@ -67,6 +67,12 @@ import Testing
     )
   }
 
+  @Test func githubEscapingReplacesOnlyItsCharacters() {
+    #expect(GitHubReporter.escapeData("no escapes: é → 😀, 100") == "no escapes: é → 😀, 100")
+    #expect(GitHubReporter.escapeData("50% é\r\n→") == "50%25 é%0D%0A→")
+    #expect(GitHubReporter.escapeProperty("é:ü,%\n") == "é%3Aü%2C%25%0A")
+  }
+
   @Test func textExcerptUnderlinesByScalarKeepingTabs() {
     // "é" and "→" are one column each but two and three bytes; the tab stays a tab under the line.
     let source = SourceText(path: "widgets.yaml", text: "\tname: é → Widget\nnext: line\n")
@@ -136,6 +142,9 @@ import Testing
     let clean = JUnitReporter().render(report("examples/up-next/widgets.yaml"))
     #expect(try XMLDocument(data: Data(clean.utf8)).nodes(forXPath: "//testcase").count == 1)
     #expect(JUnitReporter.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;?")
+    // Text with nothing to escape comes back as it is, past ASCII too; U+FFFE and U+FFFF are not XML.
+    #expect(JUnitReporter.escape("plain é → 😀\ttab\r\n") == "plain é → 😀\ttab\r\n")
+    #expect(JUnitReporter.escape("it's \u{FFFE}\u{FFFF}\u{FFFD}") == "it&apos;s ??\u{FFFD}")
   }
 
   @Test func completionsAndHelpComeFromArgumentParser() throws {

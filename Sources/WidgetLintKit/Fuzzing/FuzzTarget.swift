@@ -31,13 +31,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let found = findings(for: bytes, linter: FuzzState.linter)
     FuzzProperties.checkRanges(found, target: self)
     if self == .manifest { FuzzProperties.checkFixes(found, linter: FuzzState.linter) }
-    // Most mutations lint like an input checked already (see `CheckedReports`). An input whose reports
-    // are new is read again, on another thread and with another linter, while this thread checks its
-    // reports; the two readings must give the same findings. A reader that is not deterministic makes
-    // new reports, so its inputs are the ones read twice.
-    guard let report = FuzzProperties.uncheckedReport(found) else { return }
+    let report = FuzzProperties.report(of: found)
+    // The text report quotes the input's lines, so it is rendered for every input.
+    _ = TextReporter(color: true).render(report)
+    // Most mutations lint like an input checked already, and the rest is checked once per kind of
+    // report (see `CheckedReports`). An input whose reports say something new is read again, on another
+    // thread and with another linter, while this thread renders the reports that escape its words; the
+    // two readings must give the same findings. A reader that is not deterministic makes new reports,
+    // so its inputs are the ones read twice.
+    let document = JSONReporter().document(for: report)
+    guard CheckedReports.words.isFirst(CheckedReports.wordsKey(document, found)) else { return }
     let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
-    FuzzProperties.checkReports(report, target: self)
+    _ = GitHubReporter().render(report)
+    _ = JUnitReporter().render(report)
+    if CheckedReports.shapes.holdsNewShape(document) {
+      FuzzProperties.checkReports(report, document: document, target: self)
+    }
     let first = found.map(FuzzProperties.Agreement.init)
     let second = again.wait().map(FuzzProperties.Agreement.init)
     if first != second {
@@ -365,37 +374,16 @@ enum FuzzProperties {
     }
   }
 
-  /// A report of `findings` and the JSON reporter's document of it, to check.
-  struct UncheckedReport {
-    var findings: [Finding]
-    var report: LintReport
-    var document: JSONReporter.Document
+  /// The report of one input's findings, as the command line makes it.
+  static func report(of findings: [Finding]) -> LintReport {
+    LintReport(
+      files: Array(Set(findings.map(\.file))).sorted(), findings: findings, inputErrors: [], maxFindingsPerFile: 50)
   }
 
-  /// Renders the text report, and returns the report when its document and stable paths are new to
-  /// this worker, nil when reports like it were checked already.
-  static func uncheckedReport(_ findings: [Finding]) -> UncheckedReport? {
-    let files = Array(Set(findings.map(\.file))).sorted()
-    let report = LintReport(files: files, findings: findings, inputErrors: [], maxFindingsPerFile: 50)
-    // The text report quotes the input's lines, so it is rendered for every input. The others write
-    // what the JSON report's document holds, except that SARIF's fingerprints hash each finding's stable
-    // path (and it names the rules of findings past the per-file limit): reports whose document and
-    // stable paths were checked once are the same reports, checked already. A reporter that reads more
-    // from a finding needs it in the key.
-    _ = TextReporter(color: true).render(report)
-    let document = JSONReporter().document(for: report)
-    let key = CheckedReports.Key(document: document, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" })
-    guard CheckedReports.isFirst(key) else { return nil }
-    return UncheckedReport(findings: findings, report: report, document: document)
-  }
-
-  /// Every reporter renders; the JSON report decodes with every field the schema requires, at the type
-  /// it requires, and well-formed ranges; SARIF regions are well formed.
-  static func checkReports(_ unchecked: UncheckedReport, target: FuzzTarget) {
-    let (findings, report) = (unchecked.findings, unchecked.report)
-    _ = GitHubReporter().render(report)
-    _ = JUnitReporter().render(report)
-    let jsonText = JSONReporter().render(unchecked.document)
+  /// The JSON report decodes with every field the schema requires, at the type it requires, and
+  /// well-formed ranges; the SARIF log's regions are well formed.
+  static func checkReports(_ report: LintReport, document: JSONReporter.Document, target: FuzzTarget) {
+    let jsonText = JSONReporter().render(document)
     let json = decode(ReportSchemaV1.self, from: jsonText, as: "JSON report", target: target)
     guard json.version == 1 else { broken("\(target): the JSON report's version is \(json.version), not 1") }
     for diagnostic in json.diagnostics {
@@ -406,9 +394,10 @@ enum FuzzProperties {
       }
     }
     guard everyRuleHelpParses else { broken("\(target): the SARIF log describing every rule does not parse") }
-    // The rules that fired, by id and summary: their help does not depend on the input and is checked
-    // once (`everyRuleHelpParses`); rendering every rule's page for every input was most of the work.
-    let fired = Set(findings.map(\.ruleID))
+    // The rules of the findings listed, by id and summary: their help does not depend on the input and
+    // is checked once (`everyRuleHelpParses`); rendering every rule's page for every input was most of
+    // the work.
+    let fired = Set(report.findings.map(\.ruleID))
     let sarifReporter = SARIFReporter(
       rules: RuleRegistry.all.map { $0.metadata }.filter { fired.contains($0.id.rawValue) }.map { rule in
         var withoutHelp = rule
@@ -452,28 +441,108 @@ enum FuzzProperties {
 /// The reports a fuzz worker has checked, by what they depend on. Most mutations of an input lint
 /// alike (the ones after the byte that stopped a reader, or in a part no rule reads) and make the same
 /// reports: checking those once leaves the time to inputs that do not.
-enum CheckedReports {
-  /// What a finding's reports depend on (see `FuzzProperties.checkReports`).
-  struct Key: Hashable {
-    var document: JSONReporter.Document
-    var stablePaths: [String]
-  }
+///
+/// Every reporter writes a range as the lines and columns of `span.range`, which `checkRanges` checks
+/// for every input, so no key holds positions. The GitHub and JUnit reports escape the texts they quote
+/// themselves, so they, and the second reading, run for every report that says something new (`words`).
+/// The JSON and SARIF reports pass every text (messages, pointers, replacement text) to JSONEncoder
+/// unchanged, and JSONEncoder writes each diagnostic, and each text, on its own: a text matters to them
+/// only by what JSON encoding does with it (`encodingClass`), and a report only by the diagnostics it
+/// holds. They are checked for every report that holds a diagnostic of a new shape (`shapes`).
+/// A reporter that reads more from a finding needs it in a key.
+final class CheckedReports: @unchecked Sendable {
+  /// Reports alike in all but positions.
+  static let words = CheckedReports()
+  /// Diagnostics alike in all but positions and what their texts say.
+  static let shapes = CheckedReports()
 
-  private static let lock = NSLock()
+  private let lock = NSLock()
   /// The keys' hashes, not the keys: a report is a few KB, a hash 8 bytes, so a worker remembers every
   /// report of a ten-minute run. Two keys share a 64-bit hash about once in 10^7 runs of a million
   /// reports, and then one report goes unchecked.
-  nonisolated(unsafe) private static var checked: Set<Int> = []
+  private var checked: Set<Int> = []
   /// Past this many the set starts again, which keeps a worker's memory bounded (16 MB).
-  private static let capacity = 1 << 20
+  private let capacity = 1 << 20
 
   /// Whether `key` is seen for the first time; remembers it.
-  static func isFirst(_ key: Key) -> Bool {
+  func isFirst(_ key: some Hashable) -> Bool {
     let hash = key.hashValue
     return lock.withLock {
       if checked.count >= capacity { checked.removeAll(keepingCapacity: true) }
       return checked.insert(hash).inserted
     }
+  }
+
+  struct WordsKey: Hashable {
+    var document: JSONReporter.Document
+    /// Every finding's, past the per-file limit too: two readings must agree on all of them.
+    var stablePaths: [String]
+  }
+
+  static func wordsKey(_ document: JSONReporter.Document, _ findings: [Finding]) -> WordsKey {
+    WordsKey(
+      document: document.withoutPositions { $0 }, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" })
+  }
+
+  /// Whether `document` holds a diagnostic, or read errors, of a shape not seen before; remembers them.
+  func holdsNewShape(_ document: JSONReporter.Document) -> Bool {
+    let shape = document.withoutPositions(Self.encodingClass)
+    var holdsNew = isFirst(shape.errors)
+    for diagnostic in shape.diagnostics where isFirst(diagnostic) { holdsNew = true }
+    return holdsNew
+  }
+
+  /// What JSON encoding does with `text` beyond copying it: the characters it writes escaped (control
+  /// characters, quote, backslash, slash), each once, and the UTF-8 widths of the characters past ASCII.
+  /// Two texts of the same class are encoded by the same code paths.
+  static func encodingClass(_ text: String) -> String {
+    var escaped = Set<Unicode.Scalar>()
+    var widths = Set<Int>()
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || scalar == "/" {
+        escaped.insert(scalar)
+      } else if !scalar.isASCII {
+        widths.insert(UTF8.width(scalar))
+      }
+    }
+    var encoded = String.UnicodeScalarView(escaped.sorted())
+    encoded.append(contentsOf: widths.sorted().map { Unicode.Scalar(UInt8(0x30 + $0)) })
+    return text.isEmpty ? "empty" : String(encoded)
+  }
+}
+
+extension JSONReporter.Document {
+  /// The document with every line and column 0, and every text it quotes from a finding (a message, a
+  /// JSON pointer, a subject, a fix's description and text, a read error) replaced by `text` of it.
+  /// Rule ids, severities, file paths and counts stay.
+  func withoutPositions(_ text: (String) -> String) -> Self {
+    var copy = self
+    copy.diagnostics = diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      (diagnostic.line, diagnostic.column, diagnostic.endLine, diagnostic.endColumn) = (0, 0, 0, 0)
+      diagnostic.message = text(diagnostic.message)
+      diagnostic.path = text(diagnostic.path)
+      diagnostic.subject = diagnostic.subject.map(text)
+      diagnostic.related = diagnostic.related.map { related in
+        var related = related
+        (related.line, related.column, related.endLine, related.endColumn) = (0, 0, 0, 0)
+        related.message = text(related.message)
+        return related
+      }
+      if var fix = diagnostic.fix {
+        fix.description = text(fix.description)
+        fix.replacements = fix.replacements.map { replacement in
+          var replacement = replacement
+          (replacement.line, replacement.column, replacement.endLine, replacement.endColumn) = (0, 0, 0, 0)
+          replacement.text = text(replacement.text)
+          return replacement
+        }
+        diagnostic.fix = fix
+      }
+      return diagnostic
+    }
+    copy.errors = errors.map { JSONReporter.ReadError(file: $0.file, message: text($0.message)) }
+    return copy
   }
 }
 

@@ -20,13 +20,13 @@ public struct GitHubReporter: Reporter {
   }
 
   /// Escaping for a command's message (data).
-  static func escapeData(_ text: String) -> String { text.replacingScalars(dataEscapes) }
+  static func escapeData(_ text: String) -> String { text.escaping(dataEscapes) }
 
   /// Escaping for a property value, where ':' and ',' separate properties.
-  static func escapeProperty(_ text: String) -> String { text.replacingScalars(propertyEscapes) }
+  static func escapeProperty(_ text: String) -> String { text.escaping(propertyEscapes) }
 
-  private static let dataEscapes: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
-  private static let propertyEscapes = dataEscapes.merging([":": "%3A", ",": "%2C"]) { first, _ in first }
+  private static let dataEscapes: ASCIIEscapes = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+  private static let propertyEscapes = dataEscapes.merging([":": "%3A", ",": "%2C"])
 
   static func command(_ severity: Severity) -> String {
     switch severity {

@@ -4,6 +4,16 @@ public struct JUnitReporter: Reporter {
   public init() {}
 
   static func escape(_ text: String) -> String {
+    // Most text needs nothing escaped: a byte scan says so without decoding it. 0xEF leads the
+    // encodings of U+FFFE and U+FFFF (and of other characters, which the loop below then keeps).
+    let needsEscaping = text.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: true
+      case 0x09, 0x0A, 0x0D: false
+      default: byte < 0x20
+      }
+    }
+    guard needsEscaping else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -78,13 +78,12 @@ public struct TextReporter: Reporter {
     let shown = isTruncated ? line + "…" : line
     let number = String(range.start.line)
     let gutter = String(repeating: " ", count: number.count)
+    let scalarCount = shown.unicodeScalars.count
+    let before = shown.unicodeScalars.prefix(max(0, range.start.column - 1))
     // Tabs are kept in the padding so the caret lines up under a tab-indented line.
-    var padding = ""
-    var scalarCount = 0
-    for scalar in shown.unicodeScalars {
-      if scalarCount < range.start.column - 1 { padding.append(scalar == "\t" ? "\t" : " ") }
-      scalarCount += 1
-    }
+    let padding =
+      before.contains("\t")
+      ? String(before.map { $0 == "\t" ? "\t" : " " }) : String(repeating: " ", count: before.count)
     let startIndex = min(range.start.column - 1, scalarCount)
     let endIndex =
       range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalarCount) : scalarCount

@@ -63,7 +63,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
       text.append("/")
       // Most tokens have nothing to escape, and every finding's pointer is written out.
       if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-        text.append(token.replacingScalars(Self.tokenEscapes))
+        text.append(token.escaping(Self.tokenEscapes))
       } else {
         text.append(token)
       }
@@ -71,7 +71,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     return text
   }
 
-  private static let tokenEscapes: [Unicode.Scalar: String] = ["~": "~0", "/": "~1"]
+  private static let tokenEscapes: ASCIIEscapes = ["~": "~0", "/": "~1"]
 
   public func hasPrefix(_ other: JSONPointer) -> Bool { tokens.starts(with: other.tokens) }
 
