@@ -61,12 +61,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     for link in links {
       let token = link.token.text
       text.append("/")
-      // Most tokens have nothing to escape, and every finding's pointer is written out.
-      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-        text.append(token.escaping(Self.tokenEscapes))
-      } else {
-        text.append(token)
-      }
+      text.append(token.escaping(Self.tokenEscapes))
     }
     return text
   }
