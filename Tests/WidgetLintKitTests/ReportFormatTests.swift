@@ -92,6 +92,37 @@ import Testing
     #expect(excerpt(7, 24) == [" 1 | \tname: é → Widget", "   | \t      ^" + String(repeating: "~", count: 9)])
   }
 
+  @Test func coloredTextReportPaintsLocationsSeveritiesAndCarets() {
+    let source = SourceText(path: "widgets.yaml", text: "app:\n  name: x\n")
+    let missing = Finding(
+      Observation(
+        ruleID: .missingKey, message: "bad", span: SourceSpan(file: source, start: 0, end: 3), pointer: .root),
+      severity: .error)
+    let short = Finding(
+      Observation(
+        ruleID: .invalidValue, message: "'x' is short", span: SourceSpan(file: source, start: 13, end: 14),
+        pointer: .root, related: [RelatedLocation("set here", at: SourceSpan(file: source, start: 0, end: 3))],
+        fix: Fix("lengthen it", replacing: SourceSpan(file: source, start: 13, end: 14), with: "xx")),
+      severity: .warning)
+    let output = TextReporter(color: true).render(
+      LintReport(files: [source.path], findings: [missing, short], inputErrors: []))
+    let (bold, red, yellow, cyan, green, reset) = (
+      "\u{1B}[1m", "\u{1B}[1;31m", "\u{1B}[1;33m", "\u{1B}[1;36m", "\u{1B}[1;32m", "\u{1B}[0m"
+    )
+    #expect(
+      output == """
+        \(bold)widgets.yaml:1:1:\(reset) \(red)error\(reset): bad [missing-key]
+         1 | app:
+           | \(green)^~~\(reset)
+        \(bold)widgets.yaml:2:9:\(reset) \(yellow)warning\(reset): 'x' is short [fixable] [invalid-value]
+         2 |   name: x
+           |         \(green)^\(reset)
+        \(bold)widgets.yaml:1:1:\(reset) \(cyan)note\(reset): set here
+        1 error, 1 warning, 0 notes in 1 file; --fix would fix 1
+
+        """)
+  }
+
   @Test func textReportShowsControlCharactersAsReplacements() {
     #expect(TextReporter.printable("plain\ttext é ¿ → 😀") == "plain\ttext é ¿ → 😀")
     #expect(TextReporter.printable("esc\u{1B}[31m") == "esc\u{FFFD}[31m")

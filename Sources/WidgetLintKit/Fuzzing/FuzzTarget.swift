@@ -494,20 +494,25 @@ final class CheckedReports: @unchecked Sendable {
 
   /// What JSON encoding does with `text` beyond copying it: the characters it writes escaped (control
   /// characters, quote, backslash, slash), each once, and the UTF-8 widths of the characters past ASCII.
-  /// Two texts of the same class are encoded by the same code paths.
+  /// Two texts of the same class are encoded by the same code paths. Computed for every text of every
+  /// report, so it allocates nothing: a bit per character and per width, written as a short string.
   static func encodingClass(_ text: String) -> String {
-    var escaped = Set<Unicode.Scalar>()
-    var widths = Set<Int>()
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || scalar == "/" {
-        escaped.insert(scalar)
-      } else if !scalar.isASCII {
-        widths.insert(UTF8.width(scalar))
+    guard !text.isEmpty else { return "empty" }
+    // Bits 0–31: the control characters; 32–34: quote, backslash, slash; 35–37: UTF-8 widths 2–4.
+    var bits: UInt64 = 0
+    for byte in text.utf8 {
+      switch byte {
+      case 0..<0x20: bits |= 1 << UInt64(byte)
+      case UInt8(ascii: "\""): bits |= 1 << 32
+      case UInt8(ascii: "\\"): bits |= 1 << 33
+      case UInt8(ascii: "/"): bits |= 1 << 34
+      // A Swift string is valid UTF-8, so a byte from 0xC0 leads a character of 2 to 4 bytes.
+      case 0xC0...: bits |= 1 << UInt64(33 + SourceText.scalarWidth(byte))
+      default: break
       }
     }
-    var encoded = String.UnicodeScalarView(escaped.sorted())
-    encoded.append(contentsOf: widths.sorted().map { Unicode.Scalar(UInt8(0x30 + $0)) })
-    return text.isEmpty ? "empty" : String(encoded)
+    // At most 8 digits: Swift keeps a string that short inline, without allocating.
+    return String(bits, radix: 36)
   }
 }
 

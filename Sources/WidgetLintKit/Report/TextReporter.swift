@@ -9,28 +9,62 @@ public struct TextReporter: Reporter {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  private func severityLabel(_ severity: Severity) -> String {
-    switch severity {
-    case .error: return paint("error", "1;31")
-    case .warning: return paint("warning", "1;33")
-    case .note: return paint("note", "1;36")
+  /// Appends what `write` appends, in the terminal style `code` when colouring. A report holds a few
+  /// lines per finding, written straight into one string rather than built from pieces.
+  private func painted(_ code: String, _ output: inout String, _ write: (inout String) -> Void) {
+    if color {
+      output += "\u{1B}["
+      output += code
+      output += "m"
     }
+    write(&output)
+    if color { output += "\u{1B}[0m" }
+  }
+
+  private static func severityStyle(_ severity: Severity) -> String {
+    switch severity {
+    case .error: return "1;31"
+    case .warning: return "1;33"
+    case .note: return "1;36"
+    }
+  }
+
+  private func severityLabel(_ severity: Severity) -> String {
+    paint(severity.rawValue, Self.severityStyle(severity))
+  }
+
+  /// `path:line:column: severity: message`.
+  private func writeHeading(
+    _ path: String, _ position: SourcePosition, _ severity: Severity, _ message: String, to output: inout String
+  ) {
+    painted("1", &output) {
+      $0 += Self.printable(path)
+      $0 += ":"
+      $0 += String(position.line)
+      $0 += ":"
+      $0 += String(position.column)
+      $0 += ":"
+    }
+    output += " "
+    painted(Self.severityStyle(severity), &output) { $0 += severity.rawValue }
+    output += ": "
+    output += Self.printable(message)
   }
 
   public func render(_ report: LintReport) -> String {
     var output = ""
     for finding in report.findings {
       let range = finding.range
-      output += paint("\(Self.printable(finding.file)):\(range.start.line):\(range.start.column):", "1")
-      let fixable = finding.fix == nil ? "" : " [fixable]"
-      output +=
-        " \(severityLabel(finding.severity)): \(Self.printable(finding.message))\(fixable) [\(finding.ruleID)]\n"
-      output += excerpt(finding.span.file, range)
+      writeHeading(finding.file, range.start, finding.severity, finding.message, to: &output)
+      if finding.fix != nil { output += " [fixable]" }
+      output += " ["
+      output += finding.ruleID
+      output += "]\n"
+      writeExcerpt(finding.span.file, range, to: &output)
       for related in finding.related {
-        let position = related.span.range.start
-        output += paint("\(Self.printable(related.span.file.path)):\(position.line):\(position.column):", "1")
         // Related messages quote the input too (a target's name, a duplicated key).
-        output += " \(severityLabel(.note)): \(Self.printable(related.message))\n"
+        writeHeading(related.span.file.path, related.span.range.start, .note, related.message, to: &output)
+        output += "\n"
       }
     }
     for (file, count) in report.omitted.sorted(by: { $0.key < $1.key }) {
@@ -60,7 +94,10 @@ public struct TextReporter: Reporter {
     guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }),
       text.unicodeScalars.contains(where: isControl)
     else { return text }
-    return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    // One scalar at a time: appending a collection of scalars to a string allocates once per scalar.
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { shown.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+    return String(shown)
   }
 
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -71,23 +108,54 @@ public struct TextReporter: Reporter {
 
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
-  private func excerpt(_ file: SourceText, _ range: SourceRange) -> String {
+  private func writeExcerpt(_ file: SourceText, _ range: SourceRange, to output: inout String) {
     let (text, isTruncated) = file.lineText(range.start.line, maxScalars: 300)
     let line = Self.printable(text)
-    guard !line.isEmpty || range.start.line <= file.lineCount else { return "" }
+    guard !line.isEmpty || range.start.line <= file.lineCount else { return }
     let shown = isTruncated ? line + "…" : line
     let number = String(range.start.line)
-    let gutter = String(repeating: " ", count: number.count)
-    let scalarCount = shown.unicodeScalars.count
-    let before = shown.unicodeScalars.prefix(max(0, range.start.column - 1))
+    output += " "
+    output += number
+    output += " | "
+    output += shown
+    output += "\n "
+    Self.append(number.utf8.count, of: Self.spaces, to: &output)
+    output += " | "
+    let scalars = shown.unicodeScalars
     // Tabs are kept in the padding so the caret lines up under a tab-indented line.
-    let padding =
-      before.contains("\t")
-      ? String(before.map { $0 == "\t" ? "\t" : " " }) : String(repeating: " ", count: before.count)
+    var spaces = 0
+    for scalar in scalars.prefix(max(0, range.start.column - 1)) {
+      guard scalar == "\t" else {
+        spaces += 1
+        continue
+      }
+      Self.append(spaces, of: Self.spaces, to: &output)
+      output += "\t"
+      spaces = 0
+    }
+    Self.append(spaces, of: Self.spaces, to: &output)
+    let scalarCount = scalars.count
     let startIndex = min(range.start.column - 1, scalarCount)
     let endIndex =
       range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalarCount) : scalarCount
-    let marker = "^" + String(repeating: "~", count: max(0, endIndex - startIndex - 1))
-    return " \(number) | \(shown)\n \(gutter) | \(padding)\(paint(marker, "1;32"))\n"
+    painted("1;32", &output) {
+      $0 += "^"
+      Self.append(endIndex - startIndex - 1, of: Self.tildes, to: &$0)
+    }
+    output += "\n"
   }
+
+  /// Appends the first `count` characters of `run`, a run of one ASCII character, as often as it takes
+  /// (nothing for a count below 1). Appending a sequence of characters allocates once per character.
+  private static func append(_ count: Int, of run: String, to output: inout String) {
+    var left = count
+    while left > 0 {
+      let length = min(left, run.utf8.count)
+      output += run[..<run.utf8.index(run.startIndex, offsetBy: length)]
+      left -= length
+    }
+  }
+
+  private static let spaces = String(repeating: " ", count: 64)
+  private static let tildes = String(repeating: "~", count: 64)
 }
