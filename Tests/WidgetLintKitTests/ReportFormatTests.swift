@@ -162,6 +162,47 @@ import Testing
     #expect(explicit.stdout.hasPrefix("examples/broken/missing-key.yaml:11:5: error:"))
   }
 
+  @Test func junitReportIsWrittenExactly() {
+    let source = SourceText(path: "a&b/widgets.yaml", text: "app:\n  name: x\n")
+    let error = Finding(
+      Observation(
+        ruleID: .missingKey, message: "'<x>' needs \"y\"", span: SourceSpan(file: source, start: 0, end: 3),
+        pointer: .root),
+      severity: .error)
+    let warning = Finding(
+      Observation(
+        ruleID: .invalidValue, message: "it's short", span: SourceSpan(file: source, start: 13, end: 14),
+        pointer: .root),
+      severity: .warning)
+    let xml = JUnitReporter().render(
+      LintReport(
+        files: [source.path, "clean.yaml"], findings: [error, warning],
+        inputErrors: [InputError(path: "gone.yaml", message: "no such file")]))
+    #expect(
+      xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="widgetlint" tests="4" failures="1" errors="1">
+          <testsuite name="a&amp;b/widgets.yaml" tests="2" failures="1" errors="0">
+            <testcase classname="a&amp;b/widgets.yaml" name="missing-key at 1:1" file="a&amp;b/widgets.yaml" line="1">
+              <failure type="missing-key" message="&apos;&lt;x&gt;&apos; needs &quot;y&quot;">a&amp;b/widgets.yaml:1:1: error: &apos;&lt;x&gt;&apos; needs &quot;y&quot;</failure>
+            </testcase>
+            <testcase classname="a&amp;b/widgets.yaml" name="invalid-value at 2:9" file="a&amp;b/widgets.yaml" line="2">
+              <system-out>a&amp;b/widgets.yaml:2:9: warning: it&apos;s short</system-out>
+            </testcase>
+          </testsuite>
+          <testsuite name="clean.yaml" tests="1" failures="0" errors="0">
+            <testcase classname="clean.yaml" name="widgetlint"/>
+          </testsuite>
+          <testsuite name="inputs" tests="1" failures="0" errors="1">
+            <testcase classname="inputs" name="gone.yaml">
+              <error message="no such file"/>
+            </testcase>
+          </testsuite>
+        </testsuites>
+
+        """)
+  }
+
   @Test func junitIsWellFormedXML() throws {
     let xml = JUnitReporter().render(report("examples/broken/duplicate-widget-kind.yaml"))
     let document = try XMLDocument(data: Data(xml.utf8))

@@ -39,15 +39,27 @@ public struct GitHubReporter: Reporter {
   public func render(_ report: LintReport) -> String {
     var output = ""
     for finding in report.findings {
+      // Written piece by piece into `output`: a report holds a line per finding.
       let range = finding.range
-      let properties = [
-        "file=\(Self.escapeProperty(annotationPath(finding.file)))", "line=\(range.start.line)",
-        "col=\(range.start.column)",
-        "endLine=\(range.end.line)", "endColumn=\(range.end.column)",
-        "title=\(Self.escapeProperty("widgetlint \(finding.ruleID)"))",
+      output += "::"
+      output += Self.command(finding.severity)
+      output += " file="
+      output += Self.escapeProperty(annotationPath(finding.file))
+      let positions = [
+        ("line", range.start.line), ("col", range.start.column), ("endLine", range.end.line),
+        ("endColumn", range.end.column),
       ]
-      output +=
-        "::\(Self.command(finding.severity)) \(properties.joined(separator: ","))::\(Self.escapeData(finding.message))\n"
+      for (name, value) in positions {
+        output += ","
+        output += name
+        output += "="
+        output += String(value)
+      }
+      output += ",title=widgetlint "
+      output += Self.escapeProperty(finding.ruleID)
+      output += "::"
+      output += Self.escapeData(finding.message)
+      output += "\n"
     }
     for error in report.inputErrors {
       output +=

@@ -31,6 +31,15 @@ public struct JUnitReporter: Reporter {
     return result
   }
 
+  /// Appends ` name="value"`, the value the pieces make, escaped.
+  private static func attribute(_ name: String, _ pieces: String..., to xml: inout String) {
+    xml += " "
+    xml += name
+    xml += "=\""
+    for piece in pieces { xml += escape(piece) }
+    xml += "\""
+  }
+
   public func render(_ report: LintReport) -> String {
     var byFile: [String: [Finding]] = [:]
     for finding in report.findings { byFile[finding.file, default: []].append(finding) }
@@ -48,18 +57,28 @@ public struct JUnitReporter: Reporter {
         "  <testsuite name=\"\(Self.escape(file))\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing)\" errors=\"0\">\n"
       if findings.isEmpty { xml += "    <testcase classname=\"\(Self.escape(file))\" name=\"widgetlint\"/>\n" }
       for finding in findings {
+        // Written piece by piece into `xml`: a report holds a few lines per finding.
         let range = finding.range
-        let name = "\(finding.ruleID) at \(range.start.line):\(range.start.column)"
-        xml +=
-          "    <testcase classname=\"\(Self.escape(file))\" name=\"\(Self.escape(name))\" file=\"\(Self.escape(finding.file))\" line=\"\(range.start.line)\">\n"
-        let body =
-          "\(finding.file):\(range.start.line):\(range.start.column): \(finding.severity.rawValue): \(finding.message)"
-        if finding.severity == .error {
-          xml +=
-            "      <failure type=\"\(finding.ruleID)\" message=\"\(Self.escape(finding.message))\">\(Self.escape(body))</failure>\n"
+        let (line, column) = (String(range.start.line), String(range.start.column))
+        xml += "    <testcase"
+        Self.attribute("classname", file, to: &xml)
+        Self.attribute("name", finding.ruleID, " at ", line, ":", column, to: &xml)
+        Self.attribute("file", finding.file, to: &xml)
+        Self.attribute("line", line, to: &xml)
+        xml += ">\n      "
+        let isFailure = finding.severity == .error
+        if isFailure {
+          xml += "<failure"
+          Self.attribute("type", finding.ruleID, to: &xml)
+          Self.attribute("message", finding.message, to: &xml)
+          xml += ">"
         } else {
-          xml += "      <system-out>\(Self.escape(body))</system-out>\n"
+          xml += "<system-out>"
         }
+        for piece in [finding.file, ":", line, ":", column, ": ", finding.severity.rawValue, ": ", finding.message] {
+          xml += Self.escape(piece)
+        }
+        xml += isFailure ? "</failure>\n" : "</system-out>\n"
         xml += "    </testcase>\n"
       }
       xml += "  </testsuite>\n"
