@@ -61,6 +61,17 @@ import Testing
     #expect(root?.pointer == .root)
   }
 
+  @Test func fileThatOpensWithAParenthesizedStatement() {
+    // Whether `module.exports` starts a statement depends on the token before the `(` that opens the
+    // file, which is no token (found by fuzzing: the reader indexed before its first token).
+    let root = value(
+      """
+      ("use strict")
+      module.exports = { type: "widget" };
+      """)
+    #expect(render(root) == #"{type: "widget"}"#)
+  }
+
   @Test func arrowFunctionReturningAParenthesizedObject() {
     let root = value(
       """

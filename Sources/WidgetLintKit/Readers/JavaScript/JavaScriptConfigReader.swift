@@ -808,7 +808,9 @@ public enum JavaScriptConfigReader {
 
     // MARK: Token helpers
 
-    private func kind(_ index: Int) -> TokenKind { index < tokens.count ? tokens[index].kind : .end }
+    /// The kind of token `index`, `.end` past either end of the file (a caller may look at the token before
+    /// the first one: the one before a `(` that opens the file).
+    private func kind(_ index: Int) -> TokenKind { tokens.indices.contains(index) ? tokens[index].kind : .end }
 
     private func isPunctuator(_ index: Int, _ text: String) -> Bool { kind(index) == .punctuator(text) }
 
