@@ -123,6 +123,32 @@ import Testing
         """)
   }
 
+  @Test func coloredTextReportPaintsOmittedFindingsAndInputErrors() {
+    let source = SourceText(path: "widgets.yaml", text: "app:\n")
+    let findings = [0, 1].map { start in
+      Finding(
+        Observation(
+          ruleID: .missingKey, message: "bad", span: SourceSpan(file: source, start: start, end: start + 1),
+          pointer: .root),
+        severity: .error)
+    }
+    let output = TextReporter(color: true).render(
+      LintReport(
+        files: [source.path], findings: findings,
+        inputErrors: [InputError(path: "gone.yaml", message: "no such file")], maxFindingsPerFile: 1))
+    let (bold, red, cyan, green, reset) = ("\u{1B}[1m", "\u{1B}[1;31m", "\u{1B}[1;36m", "\u{1B}[1;32m", "\u{1B}[0m")
+    #expect(
+      output == """
+        \(bold)widgets.yaml:1:1:\(reset) \(red)error\(reset): bad [missing-key]
+         1 | app:
+           | \(green)^\(reset)
+        widgets.yaml: \(cyan)note\(reset): 1 more finding not shown (--max-findings raises the limit)
+        \(bold)gone.yaml:\(reset) \(red)error\(reset): no such file
+        2 errors, 0 warnings, 0 notes in 1 file
+
+        """)
+  }
+
   @Test func textReportShowsControlCharactersAsReplacements() {
     #expect(TextReporter.printable("plain\ttext é ¿ → 😀") == "plain\ttext é ¿ → 😀")
     #expect(TextReporter.printable("esc\u{1B}[31m") == "esc\u{FFFD}[31m")

@@ -5,10 +5,6 @@ public struct TextReporter: Reporter {
 
   public init(color: Bool) { self.color = color }
 
-  private func paint(_ text: String, _ code: String) -> String {
-    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-
   /// Appends what `write` appends, in the terminal style `code` when colouring. A report holds a few
   /// lines per finding, written straight into one string rather than built from pieces.
   private func painted(_ code: String, _ output: inout String, _ write: (inout String) -> Void) {
@@ -29,8 +25,8 @@ public struct TextReporter: Reporter {
     }
   }
 
-  private func severityLabel(_ severity: Severity) -> String {
-    paint(severity.rawValue, Self.severityStyle(severity))
+  private func writeSeverity(_ severity: Severity, to output: inout String) {
+    painted(Self.severityStyle(severity), &output) { $0 += severity.rawValue }
   }
 
   /// `path:line:column: severity: message`.
@@ -46,7 +42,7 @@ public struct TextReporter: Reporter {
       $0 += ":"
     }
     output += " "
-    painted(Self.severityStyle(severity), &output) { $0 += severity.rawValue }
+    writeSeverity(severity, to: &output)
     output += ": "
     output += Self.printable(message)
   }
@@ -68,12 +64,21 @@ public struct TextReporter: Reporter {
       }
     }
     for (file, count) in report.omitted.sorted(by: { $0.key < $1.key }) {
-      output +=
-        "\(Self.printable(file)): \(severityLabel(.note)): \(count) more finding\(count == 1 ? "" : "s") not shown (--max-findings raises the limit)\n"
+      output += Self.printable(file)
+      output += ": "
+      writeSeverity(.note, to: &output)
+      output += ": \(count) more finding\(count == 1 ? "" : "s") not shown (--max-findings raises the limit)\n"
     }
     for error in report.inputErrors {
-      output +=
-        paint("\(Self.printable(error.path)):", "1") + " \(severityLabel(.error)): \(Self.printable(error.message))\n"
+      painted("1", &output) {
+        $0 += Self.printable(error.path)
+        $0 += ":"
+      }
+      output += " "
+      writeSeverity(.error, to: &output)
+      output += ": "
+      output += Self.printable(error.message)
+      output += "\n"
     }
     let summary = report.summary
     if !report.findings.isEmpty {
