@@ -4,6 +4,15 @@ public struct JUnitReporter: Reporter {
   public init() {}
 
   static func escape(_ text: String) -> String {
+    var escaped = ""
+    appendEscaped(text, to: &escaped)
+    return escaped
+  }
+
+  /// Appends `text` to `xml` with `&`, `<`, `>` and the quotes escaped, and the characters XML 1.0
+  /// cannot hold at all (control characters, U+FFFE, U+FFFF) as `?`. Written straight into the report:
+  /// a string built per text grew one allocation at a time for texts full of control characters.
+  static func appendEscaped(_ text: String, to xml: inout String) {
     // Most text needs nothing escaped: a byte scan says so without decoding it. 0xEF leads the
     // encodings of U+FFFE and U+FFFF (and of other characters, which the loop below then keeps).
     let needsEscaping = text.utf8.contains { byte in
@@ -13,30 +22,31 @@ public struct JUnitReporter: Reporter {
       default: byte < 0x20
       }
     }
-    guard needsEscaping else { return text }
-    var result = ""
+    guard needsEscaping else {
+      xml += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
+      case "&": xml += "&amp;"
+      case "<": xml += "&lt;"
+      case ">": xml += "&gt;"
+      case "\"": xml += "&quot;"
+      case "'": xml += "&apos;"
+      case "\n", "\t", "\r": xml.unicodeScalars.append(scalar)
       // Control characters are not allowed in XML 1.0, even escaped.
-      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): result += "?"
-      default: result.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): xml += "?"
+      default: xml.unicodeScalars.append(scalar)
       }
     }
-    return result
   }
 
-  /// Appends ` name="value"`, the value the pieces make, escaped.
-  private static func attribute(_ name: String, _ pieces: String..., to xml: inout String) {
+  /// Appends ` name="value"`, the value escaped.
+  private static func attribute(_ name: String, _ value: String, to xml: inout String) {
     xml += " "
     xml += name
     xml += "=\""
-    for piece in pieces { xml += escape(piece) }
+    appendEscaped(value, to: &xml)
     xml += "\""
   }
 
@@ -59,10 +69,16 @@ public struct JUnitReporter: Reporter {
       for finding in findings {
         // Written piece by piece into `xml`: a report holds a few lines per finding.
         let range = finding.range
-        let (line, column) = (String(range.start.line), String(range.start.column))
+        let line = String(range.start.line)
+        let position = "\(line):\(range.start.column)"
         xml += "    <testcase"
         Self.attribute("classname", file, to: &xml)
-        Self.attribute("name", finding.ruleID, " at ", line, ":", column, to: &xml)
+        // A rule id and numbers: nothing in the name needs escaping.
+        xml += " name=\""
+        xml += finding.ruleID
+        xml += " at "
+        xml += position
+        xml += "\""
         Self.attribute("file", finding.file, to: &xml)
         Self.attribute("line", line, to: &xml)
         xml += ">\n      "
@@ -75,9 +91,13 @@ public struct JUnitReporter: Reporter {
         } else {
           xml += "<system-out>"
         }
-        for piece in [finding.file, ":", line, ":", column, ": ", finding.severity.rawValue, ": ", finding.message] {
-          xml += Self.escape(piece)
-        }
+        Self.appendEscaped(finding.file, to: &xml)
+        xml += ":"
+        xml += position
+        xml += ": "
+        xml += finding.severity.rawValue
+        xml += ": "
+        Self.appendEscaped(finding.message, to: &xml)
         xml += isFailure ? "</failure>\n" : "</system-out>\n"
         xml += "    </testcase>\n"
       }

@@ -44,24 +44,32 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   public func appending(_ index: Int) -> JSONPointer { JSONPointer(last: Link(parent: last, token: .index(index))) }
 
   /// The reference tokens, unescaped, from the root down.
-  public var tokens: [String] { links.map(\.token.text) }
+  public var tokens: [String] { tokensFromRoot.map(\.text) }
 
-  private var links: [Link] {
-    var links: [Link] = []
+  /// The chain's tokens from the root down, in one array of exactly their count: pointers are written
+  /// for every finding, and collecting them leaf first and reversing allocated a few arrays each time.
+  private var tokensFromRoot: [Token] {
+    var depth = 0
     var link = last
     while let current = link {
-      links.append(current)
+      depth += 1
       link = current.parent
     }
-    return links.reversed()
+    var tokens = [Token](repeating: .index(0), count: depth)
+    link = last
+    for index in tokens.indices.reversed() {
+      guard let current = link else { break }
+      tokens[index] = current.token
+      link = current.parent
+    }
+    return tokens
   }
 
   public var description: String {
     var text = ""
-    for link in links {
-      let token = link.token.text
+    for token in tokensFromRoot {
       text.append("/")
-      text.append(token.escaping(Self.tokenEscapes))
+      text.append(token.text.escaping(Self.tokenEscapes))
     }
     return text
   }
@@ -84,7 +92,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   }
 
   public func hash(into hasher: inout Hasher) {
-    for token in tokens { hasher.combine(token) }
+    // Leaf first: equal pointers have equal tokens in either order, and this order needs no array.
+    var link = last
+    while let current = link {
+      hasher.combine(current.token.text)
+      link = current.parent
+    }
   }
 
   public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.description < rhs.description }
