@@ -57,6 +57,36 @@ import Testing
     return JSONReporter().document(for: FuzzProperties.report(of: found))
   }
 
+  /// A finding with a related location and a fix, each placed at `start`.
+  static func documentWithRelatedAndFix(at start: Int, related: String, fixText: String) -> JSONReporter.Document {
+    let span = SourceSpan(file: source, start: start, end: start + 1)
+    let finding = Finding(
+      Observation(
+        ruleID: .invalidValue, message: "'app' is wrong", span: span, pointer: JSONPointer(["app"]),
+        related: [RelatedLocation(related, at: span)], fix: Fix("replace it", replacing: span, with: fixText)),
+      severity: .error)
+    return JSONReporter().document(for: FuzzProperties.report(of: [finding]))
+  }
+
+  @Test func wordsLeaveOutThePositionsOfRelatedLocationsAndFixesButNotTheirTexts() {
+    let first = Self.documentWithRelatedAndFix(at: 0, related: "first here", fixText: "x")
+    let moved = Self.documentWithRelatedAndFix(at: 12, related: "first here", fixText: "x")
+    #expect(first.diagnostics[0].related[0].line != moved.diagnostics[0].related[0].line)
+    #expect(CheckedReports.wordsHash(first, []) == CheckedReports.wordsHash(moved, []))
+    let otherRelated = Self.documentWithRelatedAndFix(at: 0, related: "second here", fixText: "x")
+    let otherFix = Self.documentWithRelatedAndFix(at: 0, related: "first here", fixText: "y")
+    #expect(CheckedReports.wordsHash(first, []) != CheckedReports.wordsHash(otherRelated, []))
+    #expect(CheckedReports.wordsHash(first, []) != CheckedReports.wordsHash(otherFix, []))
+    // Two readings must agree on findings past the per-file limit too: their stable paths count.
+    var finding = Finding(
+      Observation(
+        ruleID: .invalidValue, message: "m", span: SourceSpan(file: Self.source, start: 0, end: 1), pointer: .root),
+      severity: .error)
+    let before = CheckedReports.wordsHash(first, [finding])
+    finding.stablePath = "/app/name"
+    #expect(before != CheckedReports.wordsHash(first, [finding]))
+  }
+
   @Test func encodingClassKeepsOnlyWhatJSONEncodingTreatsApart() {
     let plain = CheckedReports.encodingClass("'name' is not a bundle identifier")
     #expect(plain == CheckedReports.encodingClass("x"))
@@ -76,9 +106,9 @@ import Testing
     let first = Self.document([(0, "'app' is wrong")])
     let elsewhere = Self.document([(12, "'app' is wrong")])
     #expect(first.diagnostics[0].line != elsewhere.diagnostics[0].line)
-    #expect(words.isFirst(CheckedReports.wordsKey(first, [])))
-    #expect(!words.isFirst(CheckedReports.wordsKey(elsewhere, [])), "positions are checked for every input")
-    #expect(words.isFirst(CheckedReports.wordsKey(Self.document([(0, "'app' is right")]), [])))
+    #expect(words.isFirst(hash: CheckedReports.wordsHash(first, [])))
+    #expect(!words.isFirst(hash: CheckedReports.wordsHash(elsewhere, [])), "positions are checked for every input")
+    #expect(words.isFirst(hash: CheckedReports.wordsHash(Self.document([(0, "'app' is right")]), [])))
 
     let shapes = CheckedReports()
     #expect(shapes.holdsNewShape(first))

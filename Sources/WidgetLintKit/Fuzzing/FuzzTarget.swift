@@ -40,7 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     // two readings must give the same findings. A reader that is not deterministic makes new reports,
     // so its inputs are the ones read twice.
     let document = JSONReporter().document(for: report)
-    guard CheckedReports.words.isFirst(CheckedReports.wordsKey(document, found)) else { return }
+    guard CheckedReports.words.isFirst(hash: CheckedReports.wordsHash(document, found)) else { return }
     let again = FuzzState.onAnotherThread { self.findings(for: bytes, linter: FuzzState.otherLinter) }
     _ = GitHubReporter().render(report)
     _ = JUnitReporter().render(report)
@@ -340,23 +340,27 @@ enum FuzzProperties {
     }
   }
 
-  /// Every finding's range, and every related location's, lies inside its file, start before end.
+  /// Every finding's range, and every related location's and fix replacement's, lies inside its file,
+  /// start before end.
   static func checkRanges(_ findings: [Finding], target: FuzzTarget) {
     for finding in findings {
-      let fixSpans = finding.fix?.replacements.map(\.span) ?? []
-      for span in [finding.span] + finding.related.map(\.span) + fixSpans {
-        guard 0 <= span.start, span.start <= span.end, span.end <= span.file.bytes.count else {
-          broken(
-            "\(target): \(finding.ruleID) range \(span.start)-\(span.end) outside \(span.file.path) (\(span.file.bytes.count) bytes)"
-          )
-        }
-        let range = span.range
-        guard range.start.line >= 1, range.start.column >= 1,
-          (range.start.line, range.start.column) <= (range.end.line, range.end.column)
-        else {
-          broken("\(target): \(finding.ruleID) position \(range) is not a range")
-        }
-      }
+      checkRange(finding.span, of: finding, target: target)
+      for related in finding.related { checkRange(related.span, of: finding, target: target) }
+      for replacement in finding.fix?.replacements ?? [] { checkRange(replacement.span, of: finding, target: target) }
+    }
+  }
+
+  private static func checkRange(_ span: SourceSpan, of finding: Finding, target: FuzzTarget) {
+    guard 0 <= span.start, span.start <= span.end, span.end <= span.file.bytes.count else {
+      broken(
+        "\(target): \(finding.ruleID) range \(span.start)-\(span.end) outside \(span.file.path) (\(span.file.bytes.count) bytes)"
+      )
+    }
+    let range = span.range
+    guard range.start.line >= 1, range.start.column >= 1,
+      (range.start.line, range.start.column) <= (range.end.line, range.end.column)
+    else {
+      broken("\(target): \(finding.ruleID) position \(range) is not a range")
     }
   }
 
@@ -365,8 +369,9 @@ enum FuzzProperties {
     for (path, fixes) in FixApplier.chosenFixes(findings) {
       guard let file = fixes.first?.replacements.first?.span.file else { continue }
       let fixed = FixApplier.apply(fixes.flatMap(\.replacements), to: file.bytes)
-      let project = FuzzState.readManifest(SourceText(path: path, bytes: fixed), linter: linter)
-      if project.readingObservations.contains(where: { $0.ruleID == .yamlSyntax }),
+      // Only parsing reports syntax errors: the fixed file is parsed, not decoded.
+      let (_, problems) = linter.frontendContext.parseDocument(SourceText(path: path, bytes: fixed))
+      if problems.contains(where: { $0.ruleID == .yamlSyntax }),
         !findings.contains(where: { $0.ruleID == RuleID.yamlSyntax.rawValue })
       {
         broken("manifest: fixes \(fixes.map(\.description)) made \(path) a syntax error")
@@ -464,31 +469,34 @@ final class CheckedReports: @unchecked Sendable {
   /// Past this many the set starts again, which keeps a worker's memory bounded (16 MB).
   private let capacity = 1 << 20
 
-  /// Whether `key` is seen for the first time; remembers it.
-  func isFirst(_ key: some Hashable) -> Bool {
-    let hash = key.hashValue
-    return lock.withLock {
+  /// Whether a key whose hash is `hash` is seen for the first time; remembers it.
+  func isFirst(hash: Int) -> Bool {
+    lock.withLock {
       if checked.count >= capacity { checked.removeAll(keepingCapacity: true) }
       return checked.insert(hash).inserted
     }
   }
 
-  struct WordsKey: Hashable {
-    var document: JSONReporter.Document
-    /// Every finding's, past the per-file limit too: two readings must agree on all of them.
-    var stablePaths: [String]
-  }
+  func isFirst(_ key: some Hashable) -> Bool { isFirst(hash: key.hashValue) }
 
-  static func wordsKey(_ document: JSONReporter.Document, _ findings: [Finding]) -> WordsKey {
-    WordsKey(
-      document: document.withoutPositions { $0 }, stablePaths: findings.map { "\($0.ruleID) \($0.stablePath)" })
+  /// The hash of a report's words: its JSON document without positions, and every finding's stable
+  /// path (past the per-file limit too: two readings must agree on all of them).
+  static func wordsHash(_ document: JSONReporter.Document, _ findings: [Finding]) -> Int {
+    var hasher = Hasher()
+    document.hashWithoutPositions(into: &hasher) { $0 }
+    for finding in findings {
+      hasher.combine(finding.ruleID)
+      hasher.combine(finding.stablePath)
+    }
+    return hasher.finalize()
   }
 
   /// Whether `document` holds a diagnostic, or read errors, of a shape not seen before; remembers them.
   func holdsNewShape(_ document: JSONReporter.Document) -> Bool {
-    let shape = document.withoutPositions(Self.encodingClass)
-    var holdsNew = isFirst(shape.errors)
-    for diagnostic in shape.diagnostics where isFirst(diagnostic) { holdsNew = true }
+    var holdsNew = isFirst(document.errors.map { $0.withoutPositions(Self.encodingClass) })
+    for diagnostic in document.diagnostics where isFirst(diagnostic.withoutPositions(Self.encodingClass)) {
+      holdsNew = true
+    }
     return holdsNew
   }
 
@@ -517,38 +525,55 @@ final class CheckedReports: @unchecked Sendable {
 }
 
 extension JSONReporter.Document {
-  /// The document with every line and column 0, and every text it quotes from a finding (a message, a
-  /// JSON pointer, a subject, a fix's description and text, a read error) replaced by `text` of it.
-  /// Rule ids, severities, file paths and counts stay.
-  func withoutPositions(_ text: (String) -> String) -> Self {
-    var copy = self
-    copy.diagnostics = diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      (diagnostic.line, diagnostic.column, diagnostic.endLine, diagnostic.endColumn) = (0, 0, 0, 0)
-      diagnostic.message = text(diagnostic.message)
-      diagnostic.path = text(diagnostic.path)
-      diagnostic.subject = diagnostic.subject.map(text)
-      diagnostic.related = diagnostic.related.map { related in
-        var related = related
-        (related.line, related.column, related.endLine, related.endColumn) = (0, 0, 0, 0)
-        related.message = text(related.message)
-        return related
-      }
-      if var fix = diagnostic.fix {
-        fix.description = text(fix.description)
-        fix.replacements = fix.replacements.map { replacement in
-          var replacement = replacement
-          (replacement.line, replacement.column, replacement.endLine, replacement.endColumn) = (0, 0, 0, 0)
-          replacement.text = text(replacement.text)
-          return replacement
-        }
-        diagnostic.fix = fix
-      }
-      return diagnostic
-    }
-    copy.errors = errors.map { JSONReporter.ReadError(file: $0.file, message: text($0.message)) }
-    return copy
+  /// Hashes the document as it would be with every line and column 0 and every text it quotes from a
+  /// finding replaced by `text` of it (see `JSONReporter.Diagnostic.withoutPositions`), without copying
+  /// it: this runs for every input.
+  func hashWithoutPositions(into hasher: inout Hasher, _ text: (String) -> String) {
+    // Every field but the lists (emptying an array copies nothing), then the lists item by item.
+    var rest = self
+    rest.diagnostics = []
+    rest.errors = []
+    hasher.combine(rest)
+    hasher.combine(diagnostics.count)
+    for diagnostic in diagnostics { hasher.combine(diagnostic.withoutPositions(text)) }
+    hasher.combine(errors.count)
+    for error in errors { hasher.combine(error.withoutPositions(text)) }
   }
+}
+
+extension JSONReporter.Diagnostic {
+  /// The diagnostic with every line and column 0, and every text it quotes from a finding (its message,
+  /// JSON pointer and subject, its related locations' messages, its fix's description and text) replaced
+  /// by `text` of it. Rule id, severity and file paths stay.
+  func withoutPositions(_ text: (String) -> String) -> Self {
+    var diagnostic = self
+    (diagnostic.line, diagnostic.column, diagnostic.endLine, diagnostic.endColumn) = (0, 0, 0, 0)
+    diagnostic.message = text(message)
+    diagnostic.path = text(path)
+    diagnostic.subject = subject.map(text)
+    diagnostic.related = related.map { related in
+      var related = related
+      (related.line, related.column, related.endLine, related.endColumn) = (0, 0, 0, 0)
+      related.message = text(related.message)
+      return related
+    }
+    if var fix {
+      fix.description = text(fix.description)
+      fix.replacements = fix.replacements.map { replacement in
+        var replacement = replacement
+        (replacement.line, replacement.column, replacement.endLine, replacement.endColumn) = (0, 0, 0, 0)
+        replacement.text = text(replacement.text)
+        return replacement
+      }
+      diagnostic.fix = fix
+    }
+    return diagnostic
+  }
+}
+
+extension JSONReporter.ReadError {
+  /// The read error with its message replaced by `text` of it.
+  func withoutPositions(_ text: (String) -> String) -> Self { Self(file: file, message: text(message)) }
 }
 
 /// A range as both reports write it: lines and columns from 1, the end column just past the range.
