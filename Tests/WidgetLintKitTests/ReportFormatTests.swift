@@ -92,6 +92,28 @@ import Testing
     #expect(excerpt(7, 24) == [" 1 | \tname: é → Widget", "   | \t      ^" + String(repeating: "~", count: 9)])
   }
 
+  @Test func excerptOfACutLineShowsControlCharactersAndPlacesTheCaretPastTheCut() {
+    // A tab and a control character before the range, and a line cut at 300 characters.
+    let line = "\tkey: \u{1}" + String(repeating: "x", count: 400)
+    let source = SourceText(path: "widgets.yaml", text: line + "\n")
+    func excerpt(at offset: Int) -> [Substring] {
+      let finding = Finding(
+        Observation(
+          ruleID: .invalidValue, message: "m", span: SourceSpan(file: source, start: offset, end: offset + 3),
+          pointer: .root),
+        severity: .error)
+      let output = TextReporter(color: false).render(
+        LintReport(files: [source.path], findings: [finding], inputErrors: []))
+      return output.split(separator: "\n")[1...2].map { $0 }
+    }
+    let shown = "\tkey: \u{FFFD}" + String(repeating: "x", count: 293) + "…"
+    #expect(excerpt(at: 8) == [" 1 | \(shown)", "   | \t       ^~~"])
+    // Past the cut the caret stands one column after the ellipsis.
+    let past = excerpt(at: 350)
+    #expect(past[0] == " 1 | \(shown)")
+    #expect(past[1] == "   | \t" + String(repeating: " ", count: 300) + "^")
+  }
+
   @Test func coloredTextReportPaintsLocationsSeveritiesAndCarets() {
     let source = SourceText(path: "widgets.yaml", text: "app:\n  name: x\n")
     let missing = Finding(
