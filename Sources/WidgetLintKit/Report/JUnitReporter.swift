@@ -13,27 +13,33 @@ public struct JUnitReporter: Reporter {
   /// cannot hold at all (control characters, U+FFFE, U+FFFF) as `?`. Written straight into the report:
   /// a string built per text grew one allocation at a time for texts full of control characters.
   static func appendEscaped(_ text: String, to xml: inout String) {
-    // 0xEF leads the encodings of U+FFFE and U+FFFF (and of other characters): those two are rare
-    // enough to get a pass of their own.
-    guard text.utf8.contains(0xEF), text.unicodeScalars.contains(where: isNoncharacter) else {
-      text.appendEscaping(xmlEscapes, to: &xml)
+    // Most text needs nothing escaped: a byte scan says so without decoding it. 0xEF leads the
+    // encodings of U+FFFE and U+FFFF (and of other characters, which the loop below then keeps).
+    let needsEscaping = text.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0xEF: true
+      case 0x09, 0x0A, 0x0D: false
+      default: byte < 0x20
+      }
+    }
+    guard needsEscaping else {
+      xml += text
       return
     }
-    var replaced = ""
     for scalar in text.unicodeScalars {
-      if isNoncharacter(scalar) { replaced += "?" } else { replaced.unicodeScalars.append(scalar) }
+      switch scalar {
+      case "&": xml += "&amp;"
+      case "<": xml += "&lt;"
+      case ">": xml += "&gt;"
+      case "\"": xml += "&quot;"
+      case "'": xml += "&apos;"
+      case "\n", "\t", "\r": xml.unicodeScalars.append(scalar)
+      // Control characters are not allowed in XML 1.0, even escaped.
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): xml += "?"
+      default: xml.unicodeScalars.append(scalar)
+      }
     }
-    replaced.appendEscaping(xmlEscapes, to: &xml)
   }
-
-  private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool { (0xFFFE...0xFFFF).contains(scalar.value) }
-
-  private static let markupEscapes: ASCIIEscapes = [
-    "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
-  ]
-  /// Control characters are not allowed in XML 1.0, even escaped.
-  private static let xmlEscapes = markupEscapes.merging(
-    .controlCharacters(except: ["\t", "\n", "\r"], replacedBy: "?"))
 
   /// Appends ` name="value"`, the value escaped.
   private static func attribute(_ name: String, _ value: String, to xml: inout String) {

@@ -34,7 +34,7 @@ public struct TextReporter: Reporter {
     _ path: String, _ position: SourcePosition, _ severity: Severity, _ message: String, to output: inout String
   ) {
     painted("1", &output) {
-      Self.appendPrintable(path, to: &$0)
+      $0 += Self.printable(path)
       $0 += ":"
       $0 += String(position.line)
       $0 += ":"
@@ -44,7 +44,7 @@ public struct TextReporter: Reporter {
     output += " "
     writeSeverity(severity, to: &output)
     output += ": "
-    Self.appendPrintable(message, to: &output)
+    output += Self.printable(message)
   }
 
   public func render(_ report: LintReport) -> String {
@@ -64,20 +64,20 @@ public struct TextReporter: Reporter {
       }
     }
     for (file, count) in report.omitted.sorted(by: { $0.key < $1.key }) {
-      Self.appendPrintable(file, to: &output)
+      output += Self.printable(file)
       output += ": "
       writeSeverity(.note, to: &output)
       output += ": \(count) more finding\(count == 1 ? "" : "s") not shown (--max-findings raises the limit)\n"
     }
     for error in report.inputErrors {
       painted("1", &output) {
-        Self.appendPrintable(error.path, to: &$0)
+        $0 += Self.printable(error.path)
         $0 += ":"
       }
       output += " "
       writeSeverity(.error, to: &output)
       output += ": "
-      Self.appendPrintable(error.message, to: &output)
+      output += Self.printable(error.message)
       output += "\n"
     }
     let summary = report.summary
@@ -94,30 +94,20 @@ public struct TextReporter: Reporter {
 
   /// Control characters from a file (a hostile one may hold terminal escape sequences) shown as U+FFFD.
   static func printable(_ text: String) -> String {
-    var shown = ""
-    appendPrintable(text, to: &shown)
-    return shown
+    // Most text has no control character: a byte scan says so without decoding it. 0xC2 leads the C1
+    // controls' encodings (and those of U+00A0–U+00BF, which the scalar check below then passes).
+    guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }),
+      text.unicodeScalars.contains(where: isControl)
+    else { return text }
+    // One scalar at a time: appending a collection of scalars to a string allocates once per scalar.
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { shown.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+    return String(shown)
   }
 
-  /// Appends `text` with its control characters shown as U+FFFD. Each replaced character is one
-  /// scalar, as is U+FFFD: columns counted in `text` hold in what is written.
-  static func appendPrintable(_ text: String, to output: inout String) {
-    // 0xC2 leads the C1 controls' encodings (and those of U+00A0 to U+00BF): C1 controls are rare
-    // enough to get a pass of their own.
-    guard text.utf8.contains(0xC2), text.unicodeScalars.contains(where: isC1Control) else {
-      text.appendEscaping(controlEscapes, to: &output)
-      return
-    }
-    var replaced = ""
-    for scalar in text.unicodeScalars { replaced.unicodeScalars.append(isC1Control(scalar) ? "\u{FFFD}" : scalar) }
-    replaced.appendEscaping(controlEscapes, to: &output)
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
   }
-
-  private static func isC1Control(_ scalar: Unicode.Scalar) -> Bool { (0x80...0x9F).contains(scalar.value) }
-
-  /// The C0 controls but tab, and DEL.
-  private static let controlEscapes = ASCIIEscapes.controlCharacters(except: ["\t"], replacedBy: "\u{FFFD}")
-    .merging(["\u{7F}": "\u{FFFD}"])
 
   private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
@@ -125,20 +115,18 @@ public struct TextReporter: Reporter {
   /// line's end when the range spans lines).
   private func writeExcerpt(_ file: SourceText, _ range: SourceRange, to output: inout String) {
     let (text, isTruncated) = file.lineText(range.start.line, maxScalars: 300)
-    guard !text.isEmpty || range.start.line <= file.lineCount else { return }
+    let line = Self.printable(text)
+    guard !line.isEmpty || range.start.line <= file.lineCount else { return }
+    let shown = isTruncated ? line + "…" : line
     let number = String(range.start.line)
     output += " "
     output += number
     output += " | "
-    Self.appendPrintable(text, to: &output)
-    if isTruncated { output += "…" }
+    output += shown
     output += "\n "
     Self.append(number.utf8.count, of: Self.spaces, to: &output)
     output += " | "
-    // The line as shown has the scalars, and the tabs, of `text` (see `appendPrintable`), and the
-    // ellipsis of a cut line.
-    let scalars = text.unicodeScalars
-    let scalarCount = scalars.count + (isTruncated ? 1 : 0)
+    let scalars = shown.unicodeScalars
     // Tabs are kept in the padding so the caret lines up under a tab-indented line.
     var spaces = 0
     for scalar in scalars.prefix(max(0, range.start.column - 1)) {
@@ -150,8 +138,8 @@ public struct TextReporter: Reporter {
       output += "\t"
       spaces = 0
     }
-    if isTruncated, range.start.column > scalarCount { spaces += 1 }
     Self.append(spaces, of: Self.spaces, to: &output)
+    let scalarCount = scalars.count
     let startIndex = min(range.start.column - 1, scalarCount)
     let endIndex =
       range.end.line == range.start.line ? min(max(range.end.column - 1, startIndex + 1), scalarCount) : scalarCount
