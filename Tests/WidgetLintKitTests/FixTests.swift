@@ -27,6 +27,17 @@ import Testing
     RuleRegistry.ids.filter { name.hasPrefix($0 + ".") || name.hasPrefix($0 + "-") }.max { $0.count < $1.count }
   }
 
+  /// A value copied into a new entry is re-indented line by line, and a CR on its own ends a line for
+  /// YAML: a copy that kept such a line's old indentation made the fixed file unreadable (found by the
+  /// manifest fuzzer; the input is in fuzz-regressions/manifest/).
+  @Test func copiedValuesAreReindentedAtEveryKindOfLineBreak() {
+    let text = "a:\n  b:\r    - c\r\n    - d\n"
+    let edits = ManifestEdits(source: SourceText(path: "widgets.yaml", text: text))
+    let start = text.utf8.count - "b:\r    - c\r\n    - d\n".utf8.count
+    let span = SourceSpan(file: edits.source, start: start, end: text.utf8.count - 1)
+    #expect(edits.reindented(span, to: "      ") == "b:\n        - c\n        - d")
+  }
+
   /// Fixes the files in `directory` named by `arguments` through the library and writes the result.
   @discardableResult
   static func fix(_ arguments: [String], baseline: String? = nil) throws -> FixApplier.Outcome {

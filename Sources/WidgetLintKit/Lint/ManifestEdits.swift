@@ -25,6 +25,11 @@ public struct ManifestEdits {
   static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
   static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
+  /// YAML's line breaks: LF, CR LF, and a CR on its own.
+  static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n" || character == "\r"
+  }
+
   public func text(_ span: SourceSpan) -> String {
     String(decoding: source.bytes[span.start..<min(span.end, source.bytes.count)], as: UTF8.self)
   }
@@ -183,8 +188,7 @@ public struct ManifestEdits {
   /// The text of `span`, its later lines moved from the indentation of the line it starts on to `indentation`.
   public func reindented(_ span: SourceSpan, to indentation: String) -> String {
     let own = self.indentation(ofLineAt: span.start)
-    let lines = text(span).split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    let lines = text(span).split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
     return lines.enumerated().map { index, line in
       guard index > 0 else { return String(line) }
       let trimmed = line.hasPrefix(own) ? line.dropFirst(own.count) : line.drop { $0 == " " || $0 == "\t" }

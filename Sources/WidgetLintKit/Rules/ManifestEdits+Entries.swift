@@ -85,7 +85,7 @@ extension ManifestEdits {
   /// by a space (none inside brackets). A line break between tokens means a space there, so this reads
   /// the same; a YAML comment, which would swallow the rest, gives nil.
   private func oneLine(_ span: SourceSpan) -> String? {
-    let lines = reindented(span, to: "").split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    let lines = reindented(span, to: "").split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
     guard isJSON || !lines.contains(where: { $0.contains("#") }) else { return nil }
     var text = ""
     for line in lines.map({ $0.trimmingPrefix { $0 == " " || $0 == "\t" } }) {
