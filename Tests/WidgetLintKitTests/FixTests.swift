@@ -38,6 +38,36 @@ import Testing
     #expect(edits.reindented(span, to: "      ") == "b:\n        - c\n        - d")
   }
 
+  /// A flow collection's span starts at its tag or anchor: a fix that replaces the value must still
+  /// reach its closing bracket (found by the manifest fuzzer; the input is in fuzz-regressions/manifest/).
+  @Test func replacingATaggedFlowValueReplacesItWhole() throws {
+    let text = """
+      eas:
+        appExtensions:
+          - targetName: W
+            bundleIdentifier: com.example.app.W
+            entitlements:
+              com.a: !!str [a]
+      app:
+        bundleIdentifier: com.example.app
+        entitlements:
+          com.apple.security.application-groups: [group.x]
+      targets:
+        - name: W
+          bundleIdentifier: com.example.app.W
+          entitlements:
+            com.apple.security.application-groups: [group.x]
+
+      """
+    let source = SourceText(path: "widgets.yaml", text: text)
+    let findings = Linter().lint(manifest: source, directory: "/nonexistent", displayDirectory: "")
+    let copy = try #require(findings.compactMap(\.fix).first { $0.description.hasPrefix("copy target 'W'") })
+    let value = try #require(text.range(of: "com.a: !!str [a]"))
+    let start = text.utf8.distance(from: text.startIndex, to: value.lowerBound)
+    let end = text.utf8.distance(from: text.startIndex, to: value.upperBound)
+    #expect(copy.replacements.map { [$0.span.start, $0.span.end] } == [[start, end]])
+  }
+
   /// Fixes the files in `directory` named by `arguments` through the library and writes the result.
   @discardableResult
   static func fix(_ arguments: [String], baseline: String? = nil) throws -> FixApplier.Outcome {

@@ -149,10 +149,19 @@ public struct ManifestEdits {
   }
 
   /// Whether a collection is written in flow style (`{…}`, `[…]`, and all of JSON).
+  /// A node's span starts at its tag or anchor when it has them (`!!str [a]`, `&base {…}`): they are
+  /// skipped, with the white space and comments after them, to reach its bracket.
   func isFlow(_ id: YAMLDocument.NodeID, in document: YAMLDocument) -> Bool {
-    let start = document.nodes[id].start
-    return start < source.bytes.count
-      && (source.bytes[start] == UInt8(ascii: "{") || source.bytes[start] == UInt8(ascii: "["))
+    let bytes = source.bytes
+    var offset = document.nodes[id].start
+    while offset < bytes.count, [UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "#")].contains(bytes[offset]) {
+      let isComment = bytes[offset] == UInt8(ascii: "#")
+      while offset < bytes.count, !Self.isLineBreak(bytes[offset]), isComment || !Self.isBlank(bytes[offset]) {
+        offset += 1
+      }
+      while offset < bytes.count, Self.isBlank(bytes[offset]) || Self.isLineBreak(bytes[offset]) { offset += 1 }
+    }
+    return offset < bytes.count && (bytes[offset] == UInt8(ascii: "{") || bytes[offset] == UInt8(ascii: "["))
   }
 
   /// The white space that starts the line holding `offset`.
