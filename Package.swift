@@ -43,9 +43,21 @@ let package = Package(
 )
 
 // The libFuzzer target has no main of its own (libFuzzer provides it), so it exists only when
-// scripts/fuzz builds it with -sanitize=fuzzer.
+// scripts/fuzz builds it (WIDGETLINT_FUZZ=1, -c release).
 if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
-  package.targets.append(.executableTarget(name: "WidgetLintFuzz", dependencies: ["WidgetLintKit"]))
+  // Coverage and AddressSanitizer on widgetlint's own code only: the fuzzer is guided by the readers and
+  // rules it tests, and does not collect swift-syntax's counters (five sixths of the whole) after every
+  // input. A global `-Xswiftc -sanitize=...` would override these flags (the last -sanitize wins).
+  let fuzzing: [String] = ["-sanitize=fuzzer,address"]
+  package.targets.first { $0.name == "WidgetLintKit" }?.swiftSettings = [.unsafeFlags(fuzzing)]
+  package.targets.append(
+    .executableTarget(
+      name: "WidgetLintFuzz",
+      dependencies: ["WidgetLintKit"],
+      swiftSettings: [.unsafeFlags(fuzzing + ["-parse-as-library"])],
+      linkerSettings: [.unsafeFlags(fuzzing)]
+    )
+  )
 } else {
   package.targets.removeAll { $0.name == "WidgetLintFuzz" }
 }
