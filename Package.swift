@@ -48,6 +48,8 @@ if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
   // Coverage and AddressSanitizer on widgetlint's own code only: the fuzzer is guided by the readers and
   // rules it tests, and does not collect swift-syntax's counters (five sixths of the whole) after every
   // input. A global `-Xswiftc -sanitize=...` would override these flags (the last -sanitize wins).
+  // SwiftPM has no setting for sanitizers, hence unsafeFlags; they add checks, turn none off, and exist
+  // only in this fuzz build, so a package depending on WidgetLintKit never sees them.
   let fuzzing: [String] = ["-sanitize=fuzzer,address"]
   package.targets.first { $0.name == "WidgetLintKit" }?.swiftSettings = [.unsafeFlags(fuzzing)]
   package.targets.append(
