@@ -273,6 +273,30 @@ import Testing
     #expect(Suggestions.suggestion(for: "zzzz", in: ["bat", "hat"]) == nil)
   }
 
+  /// Answers are kept per candidate list and word: asked again, a word gets the answer a fresh
+  /// suggester gives, whether it is a suggestion or none, and however many words came between.
+  @Test func keptSuggestionsAreTheAnswersOfAFreshSuggester() {
+    let candidates = ManifestDecoder.widgetKeys
+    let words = ["familes", "desc", "zzzz", "Families", String(repeating: "refresh", count: 20)]
+    func fresh(_ word: String) -> (String?, Suggestion?) {
+      var suggester = Suggester(candidates: candidates)
+      let closest = suggester.closest(to: word)
+      var other = Suggester(candidates: candidates)
+      return (closest, other.suggestion(for: word))
+    }
+    for round in 0..<3 {
+      for word in words {
+        let (closest, suggestion) = fresh(word)
+        #expect(Suggestions.closest(to: word, in: candidates) == closest, "\(word), round \(round)")
+        #expect(Suggestions.suggestion(for: word, in: candidates) == suggestion, "\(word), round \(round)")
+      }
+      // More distinct words than a list keeps answers for, between the rounds.
+      for index in 0..<1_500 { _ = Suggestions.closest(to: "unknown\(index)", in: candidates) }
+    }
+    #expect(Suggestions.closest(to: "familes", in: candidates) == "families")
+    #expect(Suggestions.suggestion(for: "zzzz", in: candidates) == nil)
+  }
+
   /// An Expo app's own files are read by its frontend, not as a manifest: their findings offer no fix.
   @Test func aProjectsOwnFilesAreNotEdited() throws {
     let appJSON = #"{"expo": {"name": "demo", "name": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}}"#

@@ -251,6 +251,29 @@ import Testing
     #expect(ScalarValue(text: "99999999999999999999999", style: .plain, tag: nil) == .float(1e23))
     #expect(ScalarValue(text: "12", style: .plain, tag: "tag:yaml.org,2002:str") == .string("12"))
   }
+
+  /// A pointer's text escapes `~` and `/` (RFC 6901) and its tokens do not; a stable path names list
+  /// items by their kind or name, and keeps the tokens the document has no node for.
+  @Test func pointersAndStablePaths() throws {
+    let pointer = JSONPointer.root.appending("targets").appending(1).appending("a/b~c")
+    #expect(pointer.description == "/targets/1/a~1b~0c")
+    #expect(pointer.tokens == ["targets", "1", "a/b~c"])
+    #expect(JSONPointer.root.description == "")
+    #expect(JSONPointer.root.tokens.isEmpty)
+    #expect(JSONPointer(parsing: pointer.description) == pointer)
+    let (document, _) = parse("targets:\n  - name: First\n  - name: Second\n    widgets: [{kind: Clock}]\n")
+    var paths = StablePaths(document: document)
+    #expect(
+      paths.path(for: JSONPointer(["targets", "1", "widgets", "0", "families"]))
+        == "/targets/[Second]/widgets/[Clock]/families")
+    #expect(paths.path(for: JSONPointer(["targets", "7", "name"])) == "/targets/7/name")
+    #expect(paths.path(for: .root) == "")
+    // A configuration's pointer can be as deep as its file is long: walked without recursion.
+    let deep = try #require(JSONPointer(parsing: String(repeating: "/a", count: 100_000)))
+    #expect(deep.tokens.count == 100_000)
+    #expect(deep.description.utf8.count == 200_000)
+    #expect(deep.appending("b").hasPrefix(deep))
+  }
 }
 
 /// What libyaml accepts in a `.json` file but JSON does not.

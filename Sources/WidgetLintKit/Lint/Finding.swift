@@ -12,7 +12,11 @@ public struct Finding: Sendable {
   public var fix: Fix?
 
   public init(_ observation: Observation, severity: Severity) {
-    self.stablePath = observation.pointer.description
+    self.init(observation, severity: severity, stablePath: observation.pointer.description)
+  }
+
+  init(_ observation: Observation, severity: Severity, stablePath: String) {
+    self.stablePath = stablePath
     self.ruleID = observation.ruleID.rawValue
     self.severity = severity
     self.message = observation.message

@@ -6,11 +6,13 @@ struct Finisher {
   let configuration: LintConfiguration
 
   func finish(_ observations: [Observation], of project: Project) -> [Finding] {
-    var findings = assignSeverities(observations)
+    // A project read from a document gets its stable paths from it below; any other, the pointers' text.
+    let pathsFromDocument = project.document != nil
+    var findings = assignSeverities(observations, pathsFromDocument: pathsFromDocument)
     if let document = project.document {
       var suppressions = Suppressions(source: project.manifestFile, document: document)
       let (kept, directiveObservations) = suppressions.apply(to: findings, file: project.manifestFile)
-      findings = kept + assignSeverities(directiveObservations)
+      findings = kept + assignSeverities(directiveObservations, pathsFromDocument: pathsFromDocument)
     }
     if project.manifest?.isSynthesized == true {
       // A `--sources` project's made-up manifest is nowhere a reader could look.
@@ -61,14 +63,15 @@ struct Finisher {
   }
 
   /// Findings with the severity the configuration gives their rule; rules turned off give none.
-  private func assignSeverities(_ observations: [Observation]) -> [Finding] {
+  private func assignSeverities(_ observations: [Observation], pathsFromDocument: Bool) -> [Finding] {
     observations.compactMap { observation in
       let settings = configuration.rules[observation.ruleID.rawValue]
       if let settings, settings.severity == nil { return nil }
       let severity =
         settings?.severity ?? observation.severityOverride ?? RuleRegistry.defaultSeverity(of: observation.ruleID)
         ?? .error
-      return Finding(observation, severity: severity)
+      return Finding(
+        observation, severity: severity, stablePath: pathsFromDocument ? "" : observation.pointer.description)
     }
   }
 }

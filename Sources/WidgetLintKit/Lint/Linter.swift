@@ -97,16 +97,23 @@ public final class Linter: Sendable {
   /// What every enabled rule observes. Rules only read the project, so they run side by side; their
   /// observations are joined in registry order, so the result does not depend on which finished first.
   func runRules(on project: Project) -> [Observation] {
+    guard let first = enabledRules.first else { return [] }
+    guard configuration.runsRulesSideBySide else {
+      let context = RuleContext(project: project, rule: first.rule, id: first.id, options: first.options)
+      var observations: [Observation] = []
+      for (index, (rule, id, options)) in enabledRules.enumerated() {
+        if index > 0 { observations += context.turn(to: rule, id: id, options: options) }
+        rule.init().check(context)
+      }
+      return observations + context.observations
+    }
     let check: @Sendable (Int) -> [Observation] = { [enabledRules] index in
       let (rule, id, options) = enabledRules[index]
       let context = RuleContext(project: project, rule: rule, id: id, options: options)
       rule.init().check(context)
       return context.observations
     }
-    let observations =
-      configuration.runsRulesSideBySide
-      ? concurrentMap(enabledRules.count, check) : (0..<enabledRules.count).map(check)
-    return Array(observations.joined())
+    return Array(concurrentMap(enabledRules.count, check).joined())
   }
 }
 

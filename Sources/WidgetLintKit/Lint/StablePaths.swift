@@ -12,27 +12,34 @@ public struct StablePaths {
   public mutating func path(for pointer: JSONPointer) -> String {
     var path = ""
     var node = document.root
-    for token in pointer.tokens {
+    pointer.forEachToken { token in
+      path.append("/")
       guard let current = node else {
-        path += "/" + token
-        continue
+        path.append(token)
+        return
       }
       let resolved = document.resolve(current)
       switch document.nodes[resolved].content {
       case .mapping(let pairs):
         node = value(for: token, in: pairs, of: resolved)
-        path += "/" + token
+        path.append(token)
       case .sequence(let items):
         guard let index = Int(token), items.indices.contains(index) else {
           node = nil
-          path += "/" + token
-          continue
+          path.append(token)
+          return
         }
         node = items[index]
-        path += "/" + (itemName(items[index]).map { "[\($0)]" } ?? token)
+        if let name = itemName(items[index]) {
+          path.append("[")
+          path.append(name)
+          path.append("]")
+        } else {
+          path.append(token)
+        }
       default:
         node = nil
-        path += "/" + token
+        path.append(token)
       }
     }
     return path

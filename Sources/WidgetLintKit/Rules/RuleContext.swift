@@ -1,9 +1,9 @@
 /// What a rule sees: the project, its option values, and a way to report.
 public final class RuleContext {
   public let project: Project
-  private let rule: any Rule.Type
-  private let ruleID: RuleID
-  private let optionValues: [String: Int]
+  private var rule: any Rule.Type
+  private var ruleID: RuleID
+  private var optionValues: [String: Int]
   public private(set) var observations: [Observation] = []
 
   init(project: Project, rule: any Rule.Type, id: RuleID, options: [String: Int]) {
@@ -11,6 +11,18 @@ public final class RuleContext {
     self.rule = rule
     self.ruleID = id
     self.optionValues = options
+  }
+
+  /// Hands the context to the next rule of a run that checks them in turn, and returns what the last
+  /// one observed: a context holds a copy of the project, which one context per rule copied each time.
+  func turn(to rule: any Rule.Type, id: RuleID, options: [String: Int]) -> [Observation] {
+    defer {
+      self.rule = rule
+      self.ruleID = id
+      self.optionValues = options
+      self.observations = []
+    }
+    return observations
   }
 
   /// The rule's metadata, a large value (its page's text): read when asked for, not copied per context.

@@ -44,32 +44,69 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
   public func appending(_ index: Int) -> JSONPointer { JSONPointer(last: Link(parent: last, token: .index(index))) }
 
   /// The reference tokens, unescaped, from the root down.
-  public var tokens: [String] { tokensFromRoot.map(\.text) }
+  public var tokens: [String] {
+    var tokens: [String] = []
+    tokens.reserveCapacity(depth)
+    forEachToken { tokens.append($0) }
+    return tokens
+  }
 
-  /// The chain's tokens from the root down, in one array of exactly their count: pointers are written
-  /// for every finding, and collecting them leaf first and reversing allocated a few arrays each time.
-  private var tokensFromRoot: [Token] {
+  /// Calls `body` with each reference token, unescaped, from the root down. Pointers are written and
+  /// walked for every finding: this walk makes no array, and `description` makes one string.
+  public func forEachToken(_ body: (String) -> Void) {
+    Self.visitFromRoot(last, depth: depth) { body($0.text) }
+  }
+
+  private var depth: Int {
     var depth = 0
     var link = last
     while let current = link {
       depth += 1
       link = current.parent
     }
-    var tokens = [Token](repeating: .index(0), count: depth)
-    link = last
-    for index in tokens.indices.reversed() {
-      guard let current = link else { break }
-      tokens[index] = current.token
-      link = current.parent
+    return depth
+  }
+
+  /// Visits the chain from its root. Its tokens are gathered leaf first into a temporary buffer (on the
+  /// stack for a pointer of usual depth), not by recursion: a pointer parsed from a configuration file
+  /// can be as deep as the file is long.
+  private static func visitFromRoot(_ last: Link?, depth: Int, _ body: (Token) -> Void) {
+    withUnsafeTemporaryAllocation(of: Token.self, capacity: depth) { tokens in
+      var link = last
+      var count = 0
+      for index in tokens.indices.reversed() {
+        guard let current = link else { break }
+        tokens.initializeElement(at: index, to: current.token)
+        count += 1
+        link = current.parent
+      }
+      let filled = UnsafeMutableBufferPointer(rebasing: tokens[(tokens.count - count)...])
+      defer { _ = filled.deinitialize() }
+      for token in filled { body(token) }
     }
-    return tokens
   }
 
   public var description: String {
+    var length = 0
+    var depth = 0
+    var link = last
+    while let current = link {
+      depth += 1
+      switch current.token {
+      case .key(let key): length += 1 + key.utf8.count
+      case .index(let index): length += 1 + String(index).utf8.count
+      }
+      link = current.parent
+    }
     var text = ""
-    for token in tokensFromRoot {
+    // Room for the tokens as written; a `~` or `/` to escape makes the string grow once more.
+    text.reserveCapacity(length)
+    Self.visitFromRoot(last, depth: depth) { token in
       text.append("/")
-      text.append(token.text.escaping(Self.tokenEscapes))
+      switch token {
+      case .key(let key): text.append(key.escaping(Self.tokenEscapes))
+      case .index(let index): text.append(String(index))
+      }
     }
     return text
   }

@@ -4,20 +4,17 @@ import Foundation
 public enum Suggestions {
   /// The candidate `word` most likely misspells, or nil (see `Suggester.closest(to:)`).
   public static func closest(to word: String, in candidates: [String]) -> String? {
-    var suggester = prepared.suggester(for: candidates)
-    return suggester.closest(to: word)
+    prepared.list(candidates).closest(to: word)
   }
 
   /// The suggestion a fix may apply, or nil (see `Suggester.unambiguous(to:)`).
   public static func unambiguous(to word: String, in candidates: [String]) -> String? {
-    var suggester = prepared.suggester(for: candidates)
-    return suggester.unambiguous(to: word)
+    suggestion(for: word, in: candidates).flatMap { $0.isUnambiguous ? $0.text : nil }
   }
 
   /// Both of the above from one comparison with each candidate (see `Suggester.suggestion(for:)`).
   public static func suggestion(for word: String, in candidates: [String]) -> Suggestion? {
-    var suggester = prepared.suggester(for: candidates)
-    return suggester.suggestion(for: word)
+    prepared.list(candidates).suggestion(for: word)
   }
 
   /// The candidate lists asked about are a few fixed ones (the keys a mapping allows, rule ids, family
@@ -26,17 +23,60 @@ public enum Suggestions {
 
   private final class PreparedSuggesters: @unchecked Sendable {
     private let lock = NSLock()
-    private var suggesters: [[String]: Suggester] = [:]
+    private var lists: [[String]: PreparedList] = [:]
     /// Lists made from a project's own names are prepared but not kept past this many.
     private let capacity = 64
 
-    func suggester(for candidates: [String]) -> Suggester {
-      if let kept = lock.withLock({ suggesters[candidates] }) { return kept }
-      let suggester = Suggester(candidates: candidates)
+    func list(_ candidates: [String]) -> PreparedList {
+      if let kept = lock.withLock({ lists[candidates] }) { return kept }
+      let list = PreparedList(Suggester(candidates: candidates))
       lock.withLock {
-        if suggesters.count < capacity { suggesters[candidates] = suggester }
+        if lists.count < capacity { lists[candidates] = list }
       }
-      return suggester
+      return list
+    }
+  }
+
+  /// A prepared candidate list with the answers it has given: the same unknown word comes back (a
+  /// misspelt key in every widget, a rule id misspelt in each file's suppressions), and an answer
+  /// depends only on the word.
+  private final class PreparedList: @unchecked Sendable {
+    private let suggester: Suggester
+    private let lock = NSLock()
+    private var closestAnswers: [String: String?] = [:]
+    private var suggestionAnswers: [String: Suggestion?] = [:]
+    /// Answers kept per list, and the longest word kept, which bound the memory a hostile file can
+    /// fill (a word much longer than every candidate is settled by its length alone anyway).
+    private static let answerCapacity = 1_024
+    private static let longestKeptWord = 64
+
+    init(_ suggester: Suggester) { self.suggester = suggester }
+
+    func closest(to word: String) -> String? {
+      answer(for: word, in: \.closestAnswers) {
+        var suggester = suggester
+        return suggester.closest(to: word)
+      }
+    }
+
+    func suggestion(for word: String) -> Suggestion? {
+      answer(for: word, in: \.suggestionAnswers) {
+        var suggester = suggester
+        return suggester.suggestion(for: word)
+      }
+    }
+
+    private func answer<Answer>(
+      for word: String, in answers: ReferenceWritableKeyPath<PreparedList, [String: Answer?]>, _ compute: () -> Answer?
+    ) -> Answer? {
+      guard word.utf8.count <= Self.longestKeptWord else { return compute() }
+      if let known = lock.withLock({ self[keyPath: answers][word] }) { return known }
+      let answer = compute()
+      lock.withLock {
+        if self[keyPath: answers].count >= Self.answerCapacity { self[keyPath: answers].removeAll() }
+        self[keyPath: answers][word] = .some(answer)
+      }
+      return answer
     }
   }
 
