@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WidgetLintKit
@@ -13,6 +14,25 @@ import Testing
     let message = SwiftSourceScanner.refusal(for: Array(refused.utf8))
     #expect(message?.hasPrefix("line 5 opens more than 12 '['") == true)
     #expect(SwiftSourceScanner.refusal(for: []) == nil)
+  }
+
+  /// The parser skips comments and bytes no token starts with, so they do not end a run either (the
+  /// swift fuzz target found a run split by control characters that parsed for minutes).
+  @Test func commentsAndUnexpectedBytesDoNotEndABracketRun() throws {
+    let half = String(repeating: "[", count: 7)
+    for separator in ["/* a /* nested */ comment */", "// a comment\n", "\u{1A}", "\u{0}", "\u{7F}", "\u{A0}"] {
+      let code = "let a = \(half)\(separator)\(half)\n"
+      #expect(SwiftSourceScanner.refusal(for: Array(code.utf8))?.contains("opens more than 12") == true, "\(separator)")
+    }
+    // A token between the brackets ends the run, and so does a comment that never closes.
+    for separator in ["x", ",", "\"s\"", "/* open"] {
+      #expect(SwiftSourceScanner.refusal(for: Array("let a = \(half)\(separator)\(half)\n".utf8)) == nil)
+    }
+    let found = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestSupport.path(
+          "Tests/Fixtures/fuzz-regressions/swift/timeout-bracket-run-split-by-control-characters")))
+    #expect(SwiftSourceScanner.refusal(for: Array(found)) != nil)
   }
 
   func uses(_ code: String) -> [String] {

@@ -4,9 +4,11 @@ import SwiftSyntax
 /// Reads Swift sources with swift-syntax: comments and string literals are trivia and literal
 /// segments to the parser, so they can never match.
 public enum SwiftSourceScanner {
-  /// The longest run of `[` (white space between allowed) that is parsed. swift-syntax's parser takes
-  /// time exponential in such runs (`[[[[…`: 18 take seconds, 22 half a minute), and no real Swift
-  /// nests array literals or types this deep.
+  /// The longest run of `[` that is parsed. swift-syntax's parser takes time exponential in such runs
+  /// (`[[[[…`: 20 take half a second, 24 eight seconds, each one more doubles it), and no real Swift
+  /// nests array literals or types this deep. What the parser reads as nothing between two tokens
+  /// does not end a run: white space, comments, and bytes no token starts with (control characters,
+  /// and, to be safe, every byte past ASCII), which it skips as unexpected text.
   public static let maxBracketRun = 12
 
   /// Why a file is not parsed, or nil when it is safe to.
@@ -18,17 +20,19 @@ public enum SwiftSourceScanner {
       while let found = ByteSearch.firstIndex(of: open, in: buffer, from: index) {
         var position = found
         var run = 0
-        scan: while position < buffer.count {
-          switch buffer[position] {
-          case open:
+        while position < buffer.count {
+          let byte = buffer[position]
+          if byte == open {
             run += 1
             if run > maxBracketRun { return position }
-          case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+            position += 1
+          } else if byte <= 0x20 || byte >= 0x7F {
+            position += 1
+          } else if let end = commentEnd(in: buffer, at: position) {
+            position = end
+          } else {
             break
-          default:
-            break scan
           }
-          position += 1
         }
         index = position
       }
@@ -38,6 +42,36 @@ public enum SwiftSourceScanner {
     let line = 1 + bytes[..<runEnd].lazy.filter { $0 == UInt8(ascii: "\n") }.count
     return
       "line \(line) opens more than \(maxBracketRun) '[' in a row, which widgetlint does not parse (Swift's parser takes exponential time on it)"
+  }
+
+  /// Where the comment that starts at `position` ends (past its line for `//`, past the `*/` that closes
+  /// it for `/*`, which nests in Swift), or nil when no comment starts there.
+  static func commentEnd(in buffer: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    guard buffer[position] == slash, position + 1 < buffer.count else { return nil }
+    var index = position + 2
+    switch buffer[position + 1] {
+    case slash:
+      while index < buffer.count, buffer[index] != UInt8(ascii: "\n") { index += 1 }
+      return index
+    case star:
+      var depth = 1
+      while index < buffer.count, depth > 0 {
+        if buffer[index] == slash, index + 1 < buffer.count, buffer[index + 1] == star {
+          depth += 1
+          index += 2
+        } else if buffer[index] == star, index + 1 < buffer.count, buffer[index + 1] == slash {
+          depth -= 1
+          index += 2
+        } else {
+          index += 1
+        }
+      }
+      return index
+    default:
+      return nil
+    }
   }
 
   public static func scan(_ file: SourceText) -> SwiftFileFacts {
