@@ -208,6 +208,23 @@ import Testing
     #expect(policies.map { position($0.span) } == ["3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38"])
   }
 
+  /// An interval no `Int` holds is unknown, not a crash (found by the swift fuzz target).
+  @Test func intervalsPastIntsRangeAreUnknown() {
+    let code = """
+      func timeline() {
+          _ = Timeline(entries: e, policy: .after(Date().addingTimeInterval(9\(String(repeating: "0", count: 40)) * 60)))
+          _ = Timeline(entries: e, policy: .after(Date().addingTimeInterval(1e400)))
+          _ = Timeline(entries: e, policy: .after(Date().addingTimeInterval(-1e30)))
+          _ = Timeline(entries: e, policy: .after(Date().addingTimeInterval(90.5)))
+      }
+      func spaced() {
+          for i in 0..<60 { entries.append(Entry(date: now.addingTimeInterval(Double(i) * 1e300))) }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
+      """
+    #expect(facts(code).policies.map(\.seconds) == [nil, nil, nil, 90, nil])
+  }
+
   /// Reloads asked for at once: Mastodon's follower widgets return `.after(.now)`.
   @Test func zeroIntervalReloads() {
     let code = """

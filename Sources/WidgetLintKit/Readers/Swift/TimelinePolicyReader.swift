@@ -15,7 +15,7 @@ enum TimelinePolicyReader {
     if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
       switch member.declName.baseName.text {
       case "atEnd":
-        if let spacing = function.flatMap(loopSpacing(in:)) { return (.atEnd, Int(spacing)) }
+        if let spacing = function.flatMap(loopSpacing(in:)) { return (.atEnd, wholeSeconds(spacing)) }
         // One entry dated now, then reload at its end: a reload asked for at once, every time.
         return (.atEnd, onlyEntryIsDatedNow(timeline, locals: locals) ? 0 : nil)
       case "never": return (.never, nil)
@@ -27,8 +27,12 @@ enum TimelinePolicyReader {
     guard let call = policy.as(FunctionCallExprSyntax.self), WidgetCodeReader.calleeMember(call) == "after",
       let date = call.arguments.first?.expression
     else { return nil }
-    return (.after, offset(ofDate: date, locals: locals).map { Int($0) })
+    return (.after, offset(ofDate: date, locals: locals).flatMap(wholeSeconds))
   }
+
+  /// An interval in whole seconds; nil (unknown) for one no `Int` holds, such as `1e30 * 60` or a
+  /// literal too large to be finite, which converting would trap on.
+  static func wholeSeconds(_ interval: Double) -> Int? { Int(exactly: interval.rounded(.towardZero)) }
 
   /// The function, closure or accessor a node is in.
   static func enclosingFunction(of node: some SyntaxProtocol) -> Syntax? {
