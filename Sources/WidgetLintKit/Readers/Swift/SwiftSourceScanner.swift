@@ -44,7 +44,7 @@ public enum SwiftSourceScanner {
       "line \(line) opens more than \(maxBracketRun) '[' in a row, which widgetlint does not parse (Swift's parser takes exponential time on it)"
   }
 
-  /// Where the comment that starts at `position` ends (past its line for `//`, past the `*/` that closes
+  /// Where the comment that starts at `position` ends (at its line break for `//`, past the `*/` that closes
   /// it for `/*`, which nests in Swift), or nil when no comment starts there.
   static func commentEnd(in buffer: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
     let slash = UInt8(ascii: "/")
