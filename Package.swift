@@ -10,8 +10,10 @@ let package = Package(
     .library(name: "WidgetLintKit", targets: ["WidgetLintKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // Package.resolved is not committed (its pins name one machine's commits), so the ranges are what
+    // keep builds reproducible: patch releases only, the versions CI builds and tests.
+    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+    .package(url: "https://github.com/swiftlang/swift-syntax", .upToNextMinor(from: "603.0.1")),
   ],
   targets: [
     .systemLibrary(

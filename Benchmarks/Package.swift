@@ -12,7 +12,7 @@ let package = Package(
   name: "widgetlint-benchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
+    .package(url: "https://github.com/swiftlang/swift-syntax", .upToNextMinor(from: "603.0.1"))
   ],
   targets: [
     .executableTarget(name: "foundation-floor"),

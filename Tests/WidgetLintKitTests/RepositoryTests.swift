@@ -68,6 +68,36 @@ import Testing
     #expect((object["title"] as? String)?.contains("2.1.0") == true)
   }
 
+  /// A committed Package.resolved pins the commit ids of whatever package copies its author resolved
+  /// against; SwiftPM on any other machine refuses a pin whose revision is not the tag's, so a user's first
+  /// `swift build` fails. Package.swift's version ranges are what pin the dependencies.
+  @Test func noPackageResolvedIsTracked() throws {
+    guard FileManager.default.fileExists(atPath: TestSupport.path(".git")) else { return }  // a tarball, not a clone
+    let tracked = try Self.git(["ls-files", "--", "Package.resolved", "*/Package.resolved"])
+    #expect(tracked.status == 0)
+    #expect(tracked.output == "", "Package.resolved is tracked: \(tracked.output)")
+    // The machine-wide excludes file may ignore it too; the repository must on its own.
+    let ignored = try Self.git([
+      "-c", "core.excludesFile=/dev/null", "check-ignore", "--no-index", "Package.resolved",
+      "Benchmarks/Package.resolved",
+    ])
+    // check-ignore prints each ignored path it was given.
+    #expect(ignored.output.split(separator: "\n") == ["Package.resolved", "Benchmarks/Package.resolved"])
+  }
+
+  static func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", TestSupport.packageRoot.path] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
   /// The README's pre-commit example names a commit of this repository whose hooks fire for the same
   /// files as today's, so a user who copies it gets what the README describes.
   @Test func readmePreCommitRevisionExists() throws {
