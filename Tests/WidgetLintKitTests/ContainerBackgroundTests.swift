@@ -156,3 +156,192 @@ import Testing
     #expect(try findings(Self.swift(homeView: home, lockView: "Text(\"1\")", configuration: "Activity")) == [])
   }
 }
+
+/// `missing-container-background` per branch: a view that switches on the widget's family and sets the
+/// background in some cases only shows the placeholder in the families of the others.
+@Suite struct ContainerBackgroundBranchTests {
+  static let manifest = """
+    app:
+      bundleIdentifier: com.example.agenda
+    targets:
+      - name: Agenda
+        bundleIdentifier: com.example.agenda.widgets
+        deploymentTarget: "17.0"
+        sources: [Agenda]
+        widgets:
+          - {kind: Agenda, displayName: Agenda, description: Next events., families: [systemSmall, accessoryRectangular, accessoryCircular]}
+    """
+
+  /// One widget whose content is `content` (a view of the file), with `families`; the file ends with
+  /// `views`.
+  static func swift(
+    views: String, content: String = "AgendaView(entry: entry)",
+    families: String = ".systemSmall, .accessoryRectangular, .accessoryCircular"
+  ) -> String {
+    """
+    import SwiftUI
+    import WidgetKit
+
+    @main
+    struct AgendaWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Agenda", provider: AgendaProvider()) { entry in
+                \(content)
+            }
+            .supportedFamilies([\(families)])
+        }
+    }
+
+    struct AgendaProvider {}
+    struct AgendaEntry { let title: String }
+
+    \(views)
+    """
+  }
+
+  /// A view whose `default:` sets the background and whose lock-screen cases do not (lines 17 to 30).
+  static let agendaView = """
+    struct AgendaView: View {
+        @Environment(\\.widgetFamily) var family
+        let entry: AgendaEntry
+        var body: some View {
+            switch family {
+            case .accessoryRectangular:
+                Text(entry.title)
+            case .accessoryCircular, .accessoryInline:
+                Image(systemName: "calendar")
+            default:
+                Text(entry.title).containerBackground(.fill.tertiary, for: .widget)
+            }
+        }
+    }
+    """
+
+  func findings(_ swift: String) throws -> [String] {
+    try TestSupport.lint(Self.manifest, files: [("Agenda/Agenda.swift", swift)])
+      .filter { $0.ruleID == "missing-container-background" }
+      .map { "\(TestSupport.position($0)) \($0.message)" }
+  }
+
+  static func message(
+    _ label: String, widgets: String = "widget 'AgendaWidget' shows", their: String = "its", _ families: String
+  )
+    -> String
+  {
+    "'\(label)' never sets containerBackground(for: .widget), while other cases of this family switch do; built "
+      + "with Xcode 15 or later, \(widgets) \"Please adopt containerBackground API\" instead of \(their) content in "
+      + "\(families) on iOS 17 and later"
+  }
+
+  @Test func eachCaseWithoutABackgroundIsReportedForTheFamiliesThatReachIt() throws {
+    // accessoryInline is listed but not supported: only accessoryCircular reaches the second case.
+    #expect(
+      try findings(Self.swift(views: Self.agendaView)) == [
+        "22:9-22:36 " + Self.message("case .accessoryRectangular", "accessoryRectangular"),
+        "24:9-24:51 " + Self.message("case .accessoryCircular, .accessoryInline", "accessoryCircular"),
+      ])
+    // A case no supported family reaches is not reported.
+    #expect(
+      try findings(Self.swift(views: Self.agendaView, families: ".systemSmall, .accessoryRectangular")) == [
+        "22:9-22:36 " + Self.message("case .accessoryRectangular", "accessoryRectangular")
+      ])
+  }
+
+  @Test func aDefaultWithoutABackgroundNamesTheFamiliesNoCaseLists() throws {
+    let view = """
+      struct AgendaView: View {
+          @Environment(\\.widgetFamily) var family
+          let entry: AgendaEntry
+          var body: some View {
+              switch family {
+              case .accessoryRectangular:
+                  Text(entry.title).containerBackground(for: .widget) { Color.clear }
+              default:
+                  Text(entry.title)
+              }
+          }
+      }
+      """
+    #expect(
+      try findings(Self.swift(views: view)) == [
+        "24:9-24:17 " + Self.message("default", "systemSmall, accessoryCircular")
+      ])
+  }
+
+  @Test func aBackgroundOutsideTheSwitchCoversEveryCase() throws {
+    // Set around the switch in the same view, or by a view that wraps it.
+    let around = Self.agendaView.replacingOccurrences(
+      of: "        }\n    }\n}", with: "        }\n        .containerBackground(.clear, for: .widget)\n    }\n}")
+    #expect(around.contains("        .containerBackground(.clear, for: .widget)\n"))
+    #expect(try findings(Self.swift(views: around)) == [])
+    let card = """
+      struct Card<Content: View>: View {
+          @ViewBuilder let content: Content
+          var body: some View { content.containerBackground(.clear, for: .widget) }
+      }
+      """
+    #expect(
+      try findings(Self.swift(views: Self.agendaView + "\n" + card, content: "Card { AgendaView(entry: entry) }")) == []
+    )
+  }
+
+  @Test func whatIsNotKnownLeavesACaseSilent() throws {
+    // A view from a package in one case, a computed property that sets it in the other.
+    let view =
+      Self.agendaView.replacingOccurrences(of: "Text(entry.title)\n        case", with: "PackageBadge()\n        case")
+      .replacingOccurrences(of: "Image(systemName: \"calendar\")", with: "ring")
+        + """
+
+        extension AgendaView {
+            var ring: some View {
+                Image(systemName: "calendar").containerBackground(.clear, for: .widget)
+            }
+        }
+        """
+    #expect(view.contains("PackageBadge()") && view.contains("            ring\n"))
+    #expect(try findings(Self.swift(views: view)) == [])
+    // Families the code computes: which families reach which case is not known.
+    #expect(try findings(Self.swift(views: Self.agendaView, families: "AgendaFamilies.all")) == [])
+  }
+
+  @Test func noCaseWithABackgroundIsTheWholeWidgetsFinding() throws {
+    let view = Self.agendaView.replacingOccurrences(
+      of: "Text(entry.title).containerBackground(.fill.tertiary, for: .widget)", with: "Text(entry.title)")
+    #expect(
+      try findings(Self.swift(views: view)) == [
+        "7:9-7:28 widget 'AgendaWidget' never sets containerBackground(for: .widget); built with Xcode 15 or later, it "
+          + "shows \"Please adopt containerBackground API\" instead of its content on iOS 17 and later"
+      ])
+  }
+
+  @Test func aCaseTwoWidgetsShowIsReportedOnceForBoth() throws {
+    let second = """
+
+      struct NextWidget: Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "Next", provider: AgendaProvider()) { entry in
+                  AgendaView(entry: entry)
+              }
+              .supportedFamilies([.accessoryRectangular, .accessoryInline])
+          }
+      }
+      """
+    let code = Self.swift(views: Self.agendaView + second).replacingOccurrences(of: "@main\n", with: "")
+      .replacingOccurrences(
+        of: "struct AgendaProvider {}",
+        with:
+          "@main\nstruct AgendaWidgets: WidgetBundle {\n    var body: some Widget { AgendaWidget(); NextWidget() }\n}\nstruct AgendaProvider {}"
+      )
+    #expect(
+      try findings(code) == [
+        "25:9-25:36 "
+          + Self.message(
+            "case .accessoryRectangular", widgets: "widgets 'AgendaWidget', 'NextWidget' show", their: "their",
+            "accessoryRectangular"),
+        "27:9-27:51 "
+          + Self.message(
+            "case .accessoryCircular, .accessoryInline", widgets: "widgets 'AgendaWidget', 'NextWidget' show",
+            their: "their", "accessoryCircular, accessoryInline"),
+      ])
+  }
+}

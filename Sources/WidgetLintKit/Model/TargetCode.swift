@@ -14,6 +14,18 @@ public struct TargetCode: Sendable {
   public let calls: [String: Set<String>]
   public let declaredTypes: Set<String>
   public let declaredFunctions: Set<String>
+  public let references: [String: Set<String>]
+  /// Where each type name is declared in the target: see `WidgetCodeFacts.typeDeclarations`.
+  public let typeDeclarations: [String: Set<String>]
+  /// The protocols of the target, with those each refines.
+  public let protocolRefinements: [String: Set<String>]
+  public let familySwitches: [WidgetCodeFacts.FamilySwitch]
+  /// For the scopes that hold a family switch: what their code calls and refers to outside the
+  /// switches' cases, and whether it sets the container background there (in every file: a scope
+  /// without a switch in one file counts that file's code whole).
+  public let callsOutsideFamilyCases: [String: Set<String>]
+  public let referencesOutsideFamilyCases: [String: Set<String>]
+  public let containerBackgroundScopesOutsideFamilyCases: Set<String>
   /// The `@main` bundle, when exactly one file declares one.
   public let mainBundle: WidgetCodeFacts.Bundle?
   /// A widget that is itself `@main` (an extension with one widget and no bundle).
@@ -36,7 +48,19 @@ public struct TargetCode: Sendable {
     var calls: [String: Set<String>] = [:]
     var declaredTypes: Set<String> = []
     var declaredFunctions: Set<String> = []
+    var references: [String: Set<String>] = [:]
+    var typeDeclarations: [String: Set<String>] = [:]
+    var conformances: [String: Set<String>] = [:]
+    var refinements: [String: Set<String>] = [:]
+    var candidates: [WidgetCodeFacts.Widget] = []
+    var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
     for file in files {
+      references.merge(file.code.references) { $0.union($1) }
+      typeDeclarations.merge(file.code.typeDeclarations) { $0.union($1) }
+      conformances.merge(file.code.conformances) { $0.union($1) }
+      refinements.merge(file.code.protocolRefinements) { $0.union($1) }
+      candidates += file.code.widgetCandidates
+      familySwitches += file.code.familySwitches
       controls.formUnion(file.code.controls)
       containerBackgroundScopes.formUnion(file.code.containerBackgroundScopes)
       calls.merge(file.code.calls) { $0.union($1) }
@@ -51,6 +75,36 @@ public struct TargetCode: Sendable {
       // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
       views.merge(file.code.viewReferences) { $0.union($1) }
     }
+    // Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
+    // `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
+    for candidate in candidates where widgets[candidate.typeName] == nil {
+      let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
+      if Self.refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
+    }
+    // What the scopes holding a family switch do outside its cases, over every file.
+    var outsideCalls: [String: Set<String>] = [:]
+    var outsideReferences: [String: Set<String>] = [:]
+    var outsideBackground: Set<String> = []
+    for scope in Set(familySwitches.flatMap(\.scopes)) {
+      for file in files {
+        let holdsSwitch = file.code.callsOutsideFamilyCases[scope] != nil
+        let calls = holdsSwitch ? file.code.callsOutsideFamilyCases[scope] : file.code.calls[scope]
+        let refs = holdsSwitch ? file.code.referencesOutsideFamilyCases[scope] : file.code.references[scope]
+        outsideCalls[scope, default: []].formUnion(calls ?? [])
+        outsideReferences[scope, default: []].formUnion(refs ?? [])
+        let background =
+          holdsSwitch
+          ? file.code.containerBackgroundScopesOutsideFamilyCases : file.code.containerBackgroundScopes
+        if background.contains(scope) { outsideBackground.insert(scope) }
+      }
+    }
+    self.references = references
+    self.typeDeclarations = typeDeclarations
+    self.protocolRefinements = refinements
+    self.familySwitches = familySwitches
+    self.callsOutsideFamilyCases = outsideCalls
+    self.referencesOutsideFamilyCases = outsideReferences
+    self.containerBackgroundScopesOutsideFamilyCases = outsideBackground
     self.bundles = bundles
     self.widgets = widgets
     self.constants = constants
@@ -81,6 +135,27 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.
+  static func refines(_ root: String, _ supertypes: Set<String>, _ refinements: [String: Set<String>]) -> Bool {
+    var pending = Array(supertypes)
+    var seen: Set<String> = []
+    while let name = pending.popLast() {
+      if name == root { return true }
+      // A cycle of protocols (which Swift rejects) ends here.
+      guard seen.insert(name).inserted, let refined = refinements[name] else { continue }
+      pending += refined
+    }
+    return false
+  }
+
+  /// Whether a type of this name that the target declares is the one `name` means in code written in
+  /// `enclosingTypes` (outermost first): one declared at file level, or nested in one of those types.
+  /// A type nested elsewhere (`Gallery.AsyncImage`) is not what the plain name means outside it.
+  public func declaresType(_ name: String, visibleIn enclosingTypes: [String]) -> Bool {
+    guard let scopes = typeDeclarations[name] else { return false }
+    return scopes.contains("") || enclosingTypes.contains(where: scopes.contains)
+  }
 
   /// The string a use stands for and where that string is written; nil when it is computed.
   public func resolve(_ use: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {

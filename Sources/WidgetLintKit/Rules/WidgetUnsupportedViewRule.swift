@@ -13,8 +13,10 @@ public struct WidgetUnsupportedViewRule: Rule {
       render, and `UIViewRepresentable` / `UIViewControllerRepresentable` cannot be used at all. The code
       compiles, so the problem shows only on a device.
 
-      The rule reads the target's `sources`, so a view type named like one of these in your own code is
-      matched too; suppress it there.
+      The rule reads the target's `sources`. A type the target declares itself under one of these names
+      (its own image loader called `AsyncImage`, or a `typealias`) is what the name means in that target,
+      and is not reported; one nested in another type (`Gallery.AsyncImage`) only inside that type and its
+      extensions. A type declared only in the app's target does not count in the widget's.
 
       Source: Apple, "Creating a widget extension" (https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension): widgets are
       rendered from a snapshot of their view, with no scrolling, text input or network loading in the view.
@@ -75,6 +77,41 @@ public struct WidgetUnsupportedViewRule: Rule {
             """
           )
         ]),
+      .passing(
+        "The target's own view named AsyncImage",
+        """
+        app:
+          bundleIdentifier: com.example.photos
+        targets:
+          - name: PhotoWidget
+            bundleIdentifier: com.example.photos.widget
+            sources: [PhotoWidget]
+            widgets:
+              - {kind: PhotoOfTheDay, displayName: Photo of the day, description: A photo a day., families: [systemSmall]}
+        """,
+        files: [
+          (
+            "PhotoWidget/PhotoView.swift",
+            """
+            import SwiftUI
+
+            /// The widget's image view: it shows the file the provider downloaded, under SwiftUI's name.
+            struct AsyncImage: View {
+                let url: URL
+                var body: some View {
+                    if let image = UIImage(contentsOfFile: url.path) { Image(uiImage: image) } else { Color.gray }
+                }
+            }
+
+            struct PhotoView: View {
+                let url: URL
+                var body: some View {
+                    AsyncImage(url: url)
+                }
+            }
+            """
+          )
+        ]),
     ])
 
   public init() {}
@@ -95,7 +132,10 @@ public struct WidgetUnsupportedViewRule: Rule {
 
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
-      for view in code.files.flatMap(\.code.unsupportedViews) {
+      // A type of the project's own of the same name (its image loader called `AsyncImage`) is what the
+      // name means where that declaration is visible.
+      for view in code.files.flatMap(\.code.unsupportedViews)
+      where !code.declaresType(view.name, visibleIn: view.enclosingTypes) {
         let advice =
           view.isConformance
           ? "widgets cannot host UIKit views; draw it with SwiftUI views, or render an image in the provider"

@@ -41,12 +41,23 @@ enum WidgetBundleReader {
     return member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetBundleBuilder"
   }
 
+  /// The type an entry constructs: `NextEventWidget()`, or a nested bundle's body,
+  /// `AccessoryWidgets().body`, which lists that bundle's widgets.
+  static func entryType(_ expression: ExprSyntax) -> String? {
+    if let call = expression.as(FunctionCallExprSyntax.self) { return WidgetCodeReader.calleeName(call) }
+    guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "body",
+      member.declName.argumentNames == nil, let call = member.base?.as(FunctionCallExprSyntax.self),
+      call.arguments.isEmpty, call.trailingClosure == nil, let name = WidgetCodeReader.calleeName(call)
+    else { return nil }
+    return name
+  }
+
   /// The entries of an explicit `buildBlock` call, one per argument.
   static func entries(ofBuildBlock call: FunctionCallExprSyntax, in file: SourceText) -> [WidgetCodeFacts.BundleEntry] {
     call.arguments.map { argument in
       let expression = argument.expression
-      if let widget = expression.as(FunctionCallExprSyntax.self), let name = WidgetCodeReader.calleeName(widget) {
-        return .init(typeName: name, span: SourceSpan(widget, in: file))
+      if let name = entryType(expression) {
+        return .init(typeName: name, span: SourceSpan(expression, in: file))
       }
       // A property or another call: one component the builder sees, whatever it holds.
       return .init(typeName: "", span: SourceSpan(expression, in: file), isGroup: true)
@@ -94,8 +105,8 @@ private struct BlockReader {
         let entries = WidgetBundleReader.entries(ofBuildBlock: call, in: file)
         if entries.contains(where: \.isGroup) { isComplete = false }
         blocks.append(entries)
-      } else if let call = expression?.as(FunctionCallExprSyntax.self), let callee = WidgetCodeReader.calleeName(call) {
-        block.append(.init(typeName: callee, span: SourceSpan(call, in: file)))
+      } else if let expression, let callee = WidgetBundleReader.entryType(expression) {
+        block.append(.init(typeName: callee, span: SourceSpan(expression, in: file)))
       } else {
         isComplete = false
       }

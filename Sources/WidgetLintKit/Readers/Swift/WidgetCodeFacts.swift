@@ -48,6 +48,17 @@ public struct WidgetCodeFacts: Sendable {
     /// `.supportedFamilies([...])`: each family and the array's span; nil when the code does not call it.
     public var families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?
     public var contentViews: [String]
+    /// The function or method the configuration's `content:` names instead of a closure
+    /// (`content: buildContentView`, `content: Self.view(for:)`), whose body returns the view.
+    public var contentFunction: String?
+    /// The content is neither a closure nor a reference to a function or initialiser (a stored closure,
+    /// a call that returns one): what it shows is not known.
+    public var contentIsUnknown = false
+    /// `.supportedFamilies(...)` is called with a list the code computes: the families are not known.
+    public var familiesAreComputed = false
+    /// The supertypes the declaration names, for a widget that may conform through the target's own
+    /// protocols (`struct NextEventWidget: AccessoryWidget`); empty for one that names `Widget` itself.
+    public var supertypes: [String] = []
     /// `.configurationDisplayName("…")` and `.description("…")` literals.
     public var displayName: String?
     public var description: String?
@@ -73,6 +84,29 @@ public struct WidgetCodeFacts: Sendable {
     public var name: String
     public var span: SourceSpan
     public var isConformance: Bool
+    /// The types the use is written in, outermost first: a type of the same name nested in one of
+    /// them is the one the name means there.
+    public var enclosingTypes: [String] = []
+  }
+
+  /// A `switch` over a widget family (every case lists `WidgetFamily` members, or is `default`).
+  public struct FamilySwitch: Sendable {
+    /// The type and the functions (plain and qualified by the type) the switch is written in.
+    public var scopes: [String]
+    public var cases: [FamilyCase]
+  }
+
+  public struct FamilyCase: Sendable {
+    /// The families the case lists; empty for `default`.
+    public var families: [String]
+    public var isDefault: Bool
+    /// The case's label (`case .accessoryRectangular:`, `default:`).
+    public var span: SourceSpan
+    /// What the case's code calls by name, and the names it refers to (computed properties it shows).
+    public var calls: Set<String> = []
+    public var references: Set<String> = []
+    /// Whether the case's own code calls `containerBackground(_:for: .widget)`.
+    public var setsContainerBackground = false
   }
 
   /// A `.widgetURL` or `Link` in a view type's code.
@@ -134,9 +168,29 @@ public struct WidgetCodeFacts: Sendable {
   /// the functions and modifiers it calls, for following a widget's view to the project's own wrappers.
   /// A method counts for its type and for its own name.
   public var calls: [String: Set<String>] = [:]
-  /// The types (structs, classes, enums) and functions this file declares.
+  /// The types (structs, classes, enums) and functions this file declares. Functions include computed
+  /// properties other than `body`, and each method is there by its name and as `Type.name`.
   public var declaredTypes: Set<String> = []
   public var declaredFunctions: Set<String> = []
+  /// The lower-case names each type's and function's code refers to without calling them
+  /// (`rectangularView`, `self.header`): a computed property of the project is followed through them.
+  public var references: [String: Set<String>] = [:]
+  /// Where each type name is declared (structs, classes, enums, actors, protocols, type aliases): the
+  /// enclosing type's name, or "" at file level. A declaration of the project shadows the SDK's name.
+  public var typeDeclarations: [String: Set<String>] = [:]
+  /// The supertypes each struct, class, enum or extension names, by type name.
+  public var conformances: [String: Set<String>] = [:]
+  /// The protocols each protocol of the file refines (`protocol AccessoryWidget: Widget`).
+  public var protocolRefinements: [String: Set<String>] = [:]
+  /// Types with a `body` that name no `Widget` but a supertype that may be a protocol refining it: the
+  /// target decides which are widgets (`TargetCode.widgets`).
+  public var widgetCandidates: [Widget] = []
+  /// The `switch`es over the widget family, and for the scopes holding one, what their code calls and
+  /// whether it sets the container background outside the switches' cases.
+  public var familySwitches: [FamilySwitch] = []
+  public var callsOutsideFamilyCases: [String: Set<String>] = [:]
+  public var referencesOutsideFamilyCases: [String: Set<String>] = [:]
+  public var containerBackgroundScopesOutsideFamilyCases: Set<String> = []
   /// The project's own declarations marked unavailable in app extensions. The references to them are
   /// found on demand: `SwiftFileFacts.references(to:)`.
   public var extensionUnavailableDeclarations: [String] = []

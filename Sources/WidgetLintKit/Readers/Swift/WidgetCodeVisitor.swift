@@ -8,8 +8,21 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   let file: SourceText
   private(set) var facts = WidgetCodeFacts()
   private var typeNames: [String] = []
-  /// The functions being walked, innermost last.
-  private var functionNames: [String] = []
+  /// The functions and computed properties being walked, innermost last: each by its name, and as
+  /// `Type.name` when a type encloses it.
+  private var functionNames: [(name: String, qualified: String?)] = []
+  /// Per variable declaration being walked: whether it is a computed property pushed on `functionNames`.
+  private var computedProperties: [Bool] = []
+  /// The cases of the family switches met so far, by the case's syntax: the switch's index in
+  /// `facts.familySwitches` and the case's.
+  private var familyCaseIndices: [SyntaxIdentifier: (switchIndex: Int, caseIndex: Int)] = [:]
+  /// The family-switch cases being walked, innermost last.
+  private var familyCases: [(id: SyntaxIdentifier, switchIndex: Int, caseIndex: Int)] = []
+  /// What each scope's code calls and refers to outside family-switch cases, and the scopes that set
+  /// the container background there: kept for the scopes that hold a family switch.
+  private var callsOutsideFamilyCases: [String: Set<String>] = [:]
+  private var referencesOutsideFamilyCases: [String: Set<String>] = [:]
+  private var containerBackgroundOutsideFamilyCases: Set<String> = []
   private var availability = AvailabilityScope()
   private var views = ViewReferenceCollector()
   /// The `body` accessors of the widgets declared so far, with the index of their widget in
@@ -32,9 +45,31 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     super.init(viewMode: .all)
   }
 
-  /// The view references are complete once the whole file is walked.
+  /// The view references are complete once the whole file is walked; the widgets that name no `Widget`
+  /// are set apart as candidates, and what the code outside family-switch cases does is kept for the
+  /// scopes holding one.
   override func visitPost(_ node: SourceFileSyntax) {
     facts.viewReferences = views.references
+    facts.widgetCandidates = facts.widgets.filter { !$0.supertypes.isEmpty }
+    facts.widgets.removeAll { !$0.supertypes.isEmpty }
+    for scope in Set(facts.familySwitches.flatMap(\.scopes)) {
+      facts.callsOutsideFamilyCases[scope] = callsOutsideFamilyCases[scope] ?? []
+      facts.referencesOutsideFamilyCases[scope] = referencesOutsideFamilyCases[scope] ?? []
+      if containerBackgroundOutsideFamilyCases.contains(scope) {
+        facts.containerBackgroundScopesOutsideFamilyCases.insert(scope)
+      }
+    }
+  }
+
+  /// The scopes the walk is in: the type, and the function with its qualified name.
+  private var scopes: [String] {
+    var result: [String] = []
+    if let type = currentType { result.append(type) }
+    if let function = functionNames.last {
+      result.append(function.name)
+      if let qualified = function.qualified { result.append(qualified) }
+    }
+    return result
   }
 
   private var currentType: String? { typeNames.last }
@@ -54,8 +89,20 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: AttributedTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
-  // Names and plain string literals hold no code either; only a string's interpolations do.
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  // Names and plain string literals hold no code either; only a string's interpolations do. A lower-case
+  // name that is not called is a reference: to a computed property or a function the view may show.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.baseName
+    guard case .identifier = name.tokenKind, !WidgetCodeReader.isCapitalized(name.text) else { return .skipChildren }
+    var callee = Syntax(node)
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      callee = Syntax(member)
+    }
+    if callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != callee.id {
+      noteReference(name.text)
+    }
+    return .skipChildren
+  }
   override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
     node.segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? .visitChildren : .skipChildren
   }
@@ -71,6 +118,28 @@ final class WidgetCodeVisitor: SyntaxVisitor {
 
   // MARK: Types
 
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    let names = node.inheritanceClause?.inheritedTypes.map { SwiftAttributes.name(of: $0.type) } ?? []
+    if !names.isEmpty { facts.protocolRefinements[node.name.text, default: []].formUnion(names) }
+    // A protocol's requirements hold no code; its extensions are walked as extensions.
+    return .skipChildren
+  }
+
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    return .skipChildren
+  }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    return .visitChildren
+  }
+
+  private func noteTypeDeclaration(_ name: String) {
+    facts.typeDeclarations[name, default: []].insert(currentType ?? "")
+  }
+
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
@@ -79,7 +148,12 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    typeNames.append(SwiftAttributes.name(of: node.extendedType))
+    let typeName = SwiftAttributes.name(of: node.extendedType)
+    typeNames.append(typeName)
+    // `extension NextEventWidget: AccessoryWidget {}` adds a conformance.
+    if let inherited = node.inheritanceClause?.inheritedTypes, !inherited.isEmpty {
+      facts.conformances[typeName, default: []].formUnion(inherited.map { SwiftAttributes.name(of: $0.type) })
+    }
     availability.enterDeclaration(node.attributes)
     return .visitChildren
   }
@@ -89,13 +163,16 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   /// representable view).
   private func enterType(_ decl: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
     let typeName = decl.name.text
+    noteTypeDeclaration(typeName)
     typeNames.append(typeName)
     facts.declaredTypes.insert(typeName)
     availability.enterDeclaration(decl.attributes)
     let supertypes = decl.inheritanceClause?.inheritedTypes.map(\.type) ?? []
     let names = supertypes.map(SwiftAttributes.name(of:))
+    if !names.isEmpty { facts.conformances[typeName, default: []].formUnion(names) }
     for (name, type) in zip(names, supertypes) where WidgetCodeReader.representables.contains(name) {
-      facts.unsupportedViews.append(.init(name: name, span: span(type), isConformance: true))
+      facts.unsupportedViews.append(
+        .init(name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast()))
     }
     let isMain = decl.attributes.contains {
       $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
@@ -104,19 +181,42 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       facts.bundles.append(
         WidgetBundleReader.bundle(named: decl.name, isMain: isMain, members: decl.memberBlock, in: file))
     }
-    if names.contains("Widget") {
+    // A type with a `body` that names a supertype which may be the target's own protocol refining
+    // `Widget` is read as a widget too; the target keeps it if the protocol refines `Widget`.
+    let body = WidgetCodeReader.bodyAccessor(of: decl.memberBlock)
+    let isCandidate =
+      body != nil && !names.contains(where: Self.notWidgetSupertypes.contains)
+      && names.contains(where: Self.mayBeProjectProtocol)
+    if names.contains("Widget") || isCandidate {
       var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(decl.name), contentViews: [])
       widget.isMain = isMain
-      if let body = WidgetCodeReader.bodyAccessor(of: decl.memberBlock) { widgetBodies[body.id] = facts.widgets.count }
+      if !names.contains("Widget") { widget.supertypes = names }
+      if let body { widgetBodies[body.id] = facts.widgets.count }
       facts.widgets.append(widget)
     }
     if names.contains("ControlWidget") { facts.controls.append(typeName) }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle")
-      || names.contains("ViewModifier")
+      || names.contains("ViewModifier") || isCandidate
     {
       views.collect(for: typeName, in: decl.memberBlock)
     }
     return .visitChildren
+  }
+
+  /// Supertypes that make a type something other than a widget.
+  static let notWidgetSupertypes: Set<String> = [
+    "View", "ViewModifier", "WidgetBundle", "ControlWidget", "Shape", "InsettableShape", "App", "Scene",
+  ]
+
+  /// A plain capitalised name (not `Foundation.View`, not generic), which the target may declare.
+  static func mayBeProjectProtocol(_ name: String) -> Bool {
+    WidgetCodeReader.isCapitalized(name)
+      && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 >= 0x80 || isAlphanumeric($0) }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
   private func leaveType() {
@@ -137,9 +237,15 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       facts.extensionUnavailableDeclarations.append(node.name.text)
     }
     availability.enterDeclaration(node.attributes)
-    facts.declaredFunctions.insert(node.name.text)
-    functionNames.append(node.name.text)
+    enterFunction(node.name.text)
     return .visitChildren
+  }
+
+  private func enterFunction(_ name: String) {
+    let qualified = currentType.map { "\($0).\(name)" }
+    facts.declaredFunctions.insert(name)
+    if let qualified { facts.declaredFunctions.insert(qualified) }
+    functionNames.append((name, qualified))
   }
   override func visitPost(_ node: FunctionDeclSyntax) {
     availability.leaveDeclaration()
@@ -159,9 +265,27 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       }
     }
     availability.enterDeclaration(node.attributes)
+    // A computed property other than `body` is a scope of its own, like a function.
+    let computed = node.bindings.count == 1 ? node.bindings.first.flatMap(Self.computedPropertyName) : nil
+    if let computed { enterFunction(computed) }
+    computedProperties.append(computed != nil)
     return .visitChildren
   }
-  override func visitPost(_ node: VariableDeclSyntax) { availability.leaveDeclaration() }
+  override func visitPost(_ node: VariableDeclSyntax) {
+    availability.leaveDeclaration()
+    if computedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// The name of a computed property (a getter, not observers of a stored one), other than `body`.
+  private static func computedPropertyName(_ binding: PatternBindingSyntax) -> String? {
+    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
+      let accessors = binding.accessorBlock
+    else { return nil }
+    switch accessors.accessors {
+    case .getter: return name
+    case .accessors(let list): return list.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) } ? name : nil
+    }
+  }
 
   // MARK: Availability checks
 
@@ -180,6 +304,61 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   private func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
     facts.versionedUses.append(
       .init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed))
+  }
+
+  // MARK: Family switches
+
+  /// `switch family { case .accessoryRectangular: …; default: … }`: a switch whose every case lists
+  /// widget families (or is `default`) is recorded, case by case, for the container background.
+  override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let cases = Self.familyCases(of: node, in: file) else { return .visitChildren }
+    let switchIndex = facts.familySwitches.count
+    facts.familySwitches.append(.init(scopes: scopes, cases: cases.map(\.familyCase)))
+    for (caseIndex, item) in cases.enumerated() {
+      familyCaseIndices[item.id] = (switchIndex, caseIndex)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+    if let index = familyCaseIndices.removeValue(forKey: node.id) {
+      familyCases.append((node.id, index.switchIndex, index.caseIndex))
+    }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: SwitchCaseSyntax) {
+    if familyCases.last?.id == node.id { familyCases.removeLast() }
+  }
+
+  /// The cases of a switch over widget families, or nil when a case is anything else (a `where`, a
+  /// binding, another enum's member, an `#if`).
+  static func familyCases(of node: SwitchExprSyntax, in file: SourceText)
+    -> [(id: SyntaxIdentifier, familyCase: WidgetCodeFacts.FamilyCase)]?
+  {
+    var result: [(SyntaxIdentifier, WidgetCodeFacts.FamilyCase)] = []
+    var listsFamily = false
+    for element in node.cases {
+      guard case .switchCase(let switchCase) = element else { return nil }
+      let labelSpan = SourceSpan(switchCase.label, in: file)
+      switch switchCase.label {
+      case .default:
+        result.append((switchCase.id, .init(families: [], isDefault: true, span: labelSpan)))
+      case .case(let label):
+        var families: [String] = []
+        for item in label.caseItems {
+          guard item.whereClause == nil,
+            let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self),
+            member.base == nil || member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetFamily",
+            WidgetKitCatalog.isFamily(member.declName.baseName.text)
+          else { return nil }
+          families.append(member.declName.baseName.text)
+        }
+        listsFamily = true
+        result.append((switchCase.id, .init(families: families, isDefault: false, span: labelSpan)))
+      }
+    }
+    return listsFamily ? result : nil
   }
 
   // MARK: Widget bodies
@@ -201,11 +380,40 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     if let kind = call.arguments.first(where: { $0.label?.text == "kind" }) {
       facts.widgets[index].kind = stringUse(kind.expression)
     }
-    // The views come from the content closure, trailing or labelled `content:`.
-    let content =
-      call.trailingClosure.map(Syntax.init)
-      ?? call.arguments.first(where: { $0.label?.text == "content" }).map { Syntax($0.expression) }
-    facts.widgets[index].contentViews = content.map { WidgetCodeReader.constructedTypes(in: $0).sorted() } ?? []
+    // The views come from the content closure, trailing or labelled `content:`, or from the function
+    // or initialiser `content:` names.
+    if let closure = call.trailingClosure {
+      facts.widgets[index].contentViews = WidgetCodeReader.constructedTypes(in: closure).sorted()
+    } else if let content = call.arguments.first(where: { $0.label?.text == "content" })?.expression {
+      if content.is(ClosureExprSyntax.self) {
+        facts.widgets[index].contentViews = WidgetCodeReader.constructedTypes(in: content).sorted()
+      } else {
+        readContentReference(content, of: index)
+      }
+    }
+  }
+
+  /// `content: buildContentView`, `content: Self.view(for:)`, `content: NextEventView.init`: a function
+  /// of the project whose body returns the view, or a view's initialiser. Anything else is unknown.
+  private func readContentReference(_ content: ExprSyntax, of index: Int) {
+    if let name = WidgetCodeReader.referenceName(content), !WidgetCodeReader.isCapitalized(name) {
+      facts.widgets[index].contentFunction = name
+      return
+    }
+    if let member = content.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName)
+    {
+      let name = member.declName.baseName
+      if name.tokenKind == .keyword(.`init`), WidgetCodeReader.isCapitalized(base) {
+        facts.widgets[index].contentViews = [base]
+        return
+      }
+      if case .identifier = name.tokenKind, base == "Self" || base == currentType {
+        facts.widgets[index].contentFunction = name.text
+        return
+      }
+    }
+    facts.widgets[index].contentIsUnknown = true
   }
 
   /// `.supportedFamilies([...])`: families newer than the first widgets (iOS 14) need their version,
@@ -231,7 +439,11 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   private func noteFamilies(_ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?) {
     guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
     widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
-    if let families { facts.widgets[widget.index].families = families }
+    if let families {
+      facts.widgets[widget.index].families = families
+    } else {
+      facts.widgets[widget.index].familiesAreComputed = true
+    }
   }
 
   /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
@@ -275,7 +487,8 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     views.noteConstructed(name)
     let arguments = call.arguments
     if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
-      facts.unsupportedViews.append(.init(name: name, span: span(call.calledExpression), isConformance: false))
+      facts.unsupportedViews.append(
+        .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
     }
     switch name {
     case "UserDefaults":
@@ -342,10 +555,29 @@ final class WidgetCodeVisitor: SyntaxVisitor {
     }
   }
 
-  /// A call by name, for the type and the function it is written in.
+  /// A call by name, for the type and the function it is written in, and for the family-switch cases
+  /// around it.
   private func noteCall(_ name: String) {
-    if let type = currentType { facts.calls[type, default: []].insert(name) }
-    if let function = functionNames.last { facts.calls[function, default: []].insert(name) }
+    let scopes = scopes
+    for scope in scopes { facts.calls[scope, default: []].insert(name) }
+    if familyCases.isEmpty {
+      for scope in scopes { callsOutsideFamilyCases[scope, default: []].insert(name) }
+    } else {
+      for open in familyCases { facts.familySwitches[open.switchIndex].cases[open.caseIndex].calls.insert(name) }
+    }
+  }
+
+  /// A lower-case name used without a call, as `noteCall` records calls.
+  private func noteReference(_ name: String) {
+    let scopes = scopes
+    for scope in scopes { facts.references[scope, default: []].insert(name) }
+    if familyCases.isEmpty {
+      for scope in scopes { referencesOutsideFamilyCases[scope, default: []].insert(name) }
+    } else {
+      for open in familyCases {
+        facts.familySwitches[open.switchIndex].cases[open.caseIndex].references.insert(name)
+      }
+    }
   }
 
   /// `containerBackground(_:for: .widget)`, as a modifier or called on `self` in a `View` extension:
@@ -361,8 +593,15 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   private func noteContainerBackground() {
-    if let type = currentType { facts.containerBackgroundScopes.insert(type) }
-    if let function = functionNames.last { facts.containerBackgroundScopes.insert(function) }
+    let scopes = scopes
+    facts.containerBackgroundScopes.formUnion(scopes)
+    if familyCases.isEmpty {
+      containerBackgroundOutsideFamilyCases.formUnion(scopes)
+    } else {
+      for open in familyCases {
+        facts.familySwitches[open.switchIndex].cases[open.caseIndex].setsContainerBackground = true
+      }
+    }
   }
 
   // MARK: Strings and URLs
