@@ -124,6 +124,25 @@ import Testing
       ])
   }
 
+  /// examples/expo-photo-frame: an Expo app whose widget target declares its own `AsyncImage`.
+  @Test func thePhotoFrameExampleIsCleanAndItsOwnAsyncImageIsWhatKeepsItSo() throws {
+    let root = TestSupport.path("examples/expo-photo-frame")
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    #expect(report.inputErrors.isEmpty && report.projects.count == 1)
+    #expect(report.findings.map { "\($0.ruleID) \($0.file): \($0.message)" } == [])
+    // Without the target's own declaration, the name is SwiftUI's.
+    let names = [
+      "app.json", "package.json", "targets/widget/expo-target.config.json", "targets/widget/PhotoWidget.swift",
+    ]
+    let files = try names.map { name in
+      (name, try String(contentsOfFile: root + "/" + name, encoding: .utf8))
+    }
+    let findings = try TestSupport.lint("", files: files).map {
+      "\($0.ruleID) \($0.file.split(separator: "/").last ?? "") \(TestSupport.position($0))"
+    }
+    #expect(findings == ["widget-unsupported-view PhotoWidget.swift 35:9-35:19"])
+  }
+
   // MARK: Widgets declared through the project's protocols
 
   /// Widgets of a protocol refining `Widget`, in a chain across files, composed into the `@main` bundle
