@@ -84,6 +84,9 @@ import Testing
     // examples/broken holds manifests named after rules, not widgets.yaml: they are not picked up.
     #expect(report.files.filter { $0.hasSuffix("/widgets.yaml") }.count == Self.examples.count)
     #expect(report.projects.contains { $0.path.hasSuffix("examples/flutter-home-widget") })
-    #expect(report.findings.allSatisfy { $0.file.contains("/broken-projects/") }, "only broken projects have findings")
+    // Clean examples may carry notes (native-team-override says what it leaves to the builder).
+    #expect(
+      report.findings.filter { $0.severity != .note }.allSatisfy { $0.file.contains("/broken-projects/") },
+      "only broken projects have findings")
   }
 }

@@ -10,7 +10,9 @@ import Testing
 /// `expected.txt` holds the command-line options it is linted with (`--env NAME=VALUE`,
 /// `--expo-config FILE`, a file relative to the project).
 @Suite struct ProjectExamplesTests {
-  static let cleanProjects = ["flutter-home-widget", "expo-widgets", "expo-variants", "native-widgets"]
+  static let cleanProjects = [
+    "flutter-home-widget", "expo-widgets", "expo-variants", "native-widgets", "native-team-override",
+  ]
 
   static var brokenProjects: [String] {
     TestSupport.entries(of: "examples/broken-projects")

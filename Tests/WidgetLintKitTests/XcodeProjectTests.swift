@@ -309,7 +309,10 @@ import Testing
     #expect(projects[0].filesRead.contains { $0.hasSuffix("Config/Ids.xcconfig") })
     // A reference nothing defines leaves the bundle identifier unknown: not guessed, not checked.
     let unknown = pbxproj.replacingOccurrences(of: "$(APP_ID).$(WIDGET_SUFFIX:lower)", with: "$(TEAM_PREFIX).widget")
-    let read = try lint(Self.files(pbxproj: unknown, extra: [("Config/Base.xcconfig", base)]))
+    let read = try lint(
+      Self.files(
+        pbxproj: unknown,
+        extra: [("Config/Base.xcconfig", base), ("Config/Ids.xcconfig", "APP_ID = com.example.app;\n")]))
     #expect(read.findings.isEmpty)
     #expect(read.projects.first?.manifest?.targets.first?.bundleIdentifier == nil)
   }

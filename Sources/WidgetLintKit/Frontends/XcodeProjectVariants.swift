@@ -24,7 +24,7 @@ struct XcodeProjectVariants {
     var names = objects.projectConfigurations.map(\.name)
     if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
     if names.isEmpty { names = [""] }
-    var xcconfigs: [String: (settings: [String: XcodeBuildSetting], files: [String])] = [:]
+    var xcconfigs: [String: (layer: XcodeBuildSettingsLayer, files: [String])] = [:]
     let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
     if Set(readings.map(\.signature)).count == 1 {
       return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
@@ -37,57 +37,73 @@ struct XcodeProjectVariants {
   }
 
   private func xcconfig(
-    _ path: String?, _ cache: inout [String: (settings: [String: XcodeBuildSetting], files: [String])]
-  ) -> (settings: [String: XcodeBuildSetting], files: [String]) {
-    guard let path else { return ([:], []) }
+    _ path: String?, _ cache: inout [String: (layer: XcodeBuildSettingsLayer, files: [String])]
+  ) -> (layer: XcodeBuildSettingsLayer, files: [String]) {
+    guard let path else { return (XcodeBuildSettingsLayer(), []) }
     if let known = cache[path] { return known }
-    let (list, files) = XcconfigReader(maxFileSize: context.limits.maxFileSize).read(path: path)
-    var settings: [String: XcodeBuildSetting] = [:]
-    for (key, setting) in list { settings[key] = setting }
-    cache[path] = (settings, files)
-    return (settings, files)
+    let (entries, files) = XcconfigReader(maxFileSize: context.limits.maxFileSize).read(path: path)
+    let reading = (XcodeBuildSettingsLayer(entries: entries), files)
+    cache[path] = reading
+    return reading
   }
 
   private func read(
     configuration name: String, targets: [XcodeProjectObjects.Target],
-    xcconfigs: inout [String: (settings: [String: XcodeBuildSetting], files: [String])]
+    xcconfigs: inout [String: (layer: XcodeBuildSettingsLayer, files: [String])]
   ) -> (name: String, project: Project, signature: [String]) {
     var project = Project(
-      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: [])
+      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: []
+    )
     project.filesRead.append(pbxproj)
     let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
     let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
-    let projectName = ((pbxproj as NSString).deletingLastPathComponent as NSString).lastPathComponent
+    let projectName = ((pbxproj as NSString).deletingLastPathComponent as NSString)
+      .lastPathComponent
     var signature: [String] = []
+    let leftToBuilder = SettingsLeftToBuilder()
 
     func settings(of target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
       let own = target.configurations.first { $0.name == name }
       let targetXcconfig = xcconfig(own?.baseConfigurationPath, &xcconfigs)
-      for file in targetXcconfig.files + projectXcconfig.files where !project.filesRead.contains(file) {
+      for file in targetXcconfig.files + projectXcconfig.files
+      where !project.filesRead.contains(file) {
         project.filesRead.append(file)
       }
       let targetName = target.name?.value ?? ""
       return XcodeBuildSettingsResolver(
         layers: [
-          own?.settings ?? [:], targetXcconfig.settings, projectConfiguration?.settings ?? [:],
-          projectXcconfig.settings,
+          XcodeBuildSettingsLayer(settings: own?.settings ?? [:]), targetXcconfig.layer,
+          XcodeBuildSettingsLayer(settings: projectConfiguration?.settings ?? [:]),
+          projectXcconfig.layer,
         ],
         builtIns: [
           "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
           "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
-          "SOURCE_ROOT": objects.projectDirectory, "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
-        ])
+          "SOURCE_ROOT": objects.projectDirectory,
+          "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
+        ],
+        leftToBuilder: leftToBuilder)
     }
 
-    func entitlements(_ settings: XcodeBuildSettingsResolver) -> Entitlements? {
-      guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else { return nil }
+    let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
+    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: XcodeProjectObjects.Target)
+      -> Entitlements?
+    {
+      guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else {
+        // Which file signs the target is the builder's choice: none of its entitlements are known.
+        guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
+        return Entitlements(
+          isComputed: true, span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
+      }
       let path = SwiftFileResolver.join(objects.projectDirectory, written.value)
       project.filesRead.append(path)
       let (value, problems, _) = context.readValue(at: path, display: path)
       project.readingObservations += problems
       guard var result = value.flatMap(ConfigValues.entitlements) else { return nil }
       result.appGroups = result.appGroups?.map { group in
-        guard BuildSettings.containsReference(group.value), let expanded = settings.expand(group.value) else {
+        guard BuildSettings.containsReference(group.value),
+          let expanded = settings.expand(group.value)
+        else {
           return group
         }
         return group.map { _ in expanded }
@@ -96,12 +112,14 @@ struct XcodeProjectVariants {
       return result
     }
 
-    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
-      guard let written = settings.resolved(key), let version = OSVersion(parsing: written.value) else { return nil }
+    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<
+      OSVersion
+    >? {
+      guard let written = settings.resolved(key), let version = OSVersion(parsing: written.value)
+      else { return nil }
       return written.map { _ in version }
     }
 
-    let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
     var manifest = Manifest(rootSpan: rootSpan)
     manifest.origin = .xcode
     let applications = targets.filter { $0.productType == Self.applicationType }
@@ -112,11 +130,14 @@ struct XcodeProjectVariants {
       ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
     if let appTarget {
       let appSettings = settings(of: appTarget)
-      var app = Manifest.App(span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
+      var app = Manifest.App(
+        span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
       app.bundleIdentifier = appSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
       app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(appSettings)
-      signature.append("app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
+      app.entitlements = entitlements(appSettings, of: appTarget)
+      signature.append(
+        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
+      )
       manifest.app = app
     }
     let embedded = Set(appTarget?.embeddedProducts ?? [])
@@ -127,14 +148,15 @@ struct XcodeProjectVariants {
     for extensionTarget in members {
       let targetSettings = settings(of: extensionTarget)
       let target = Manifest.Target(
-        span: extensionTarget.name?.span ?? extensionTarget.object.span, pointer: extensionTarget.object.pointer)
+        span: extensionTarget.name?.span ?? extensionTarget.object.span,
+        pointer: extensionTarget.object.pointer)
       target.name = extensionTarget.name
       target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
       let isWatch = targetSettings.resolved("SDKROOT")?.value == "watchos"
       if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
       target.deploymentTarget = deploymentTarget(
         targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
-      target.entitlements = entitlements(targetSettings)
+      target.entitlements = entitlements(targetSettings, of: extensionTarget)
       var point: String?
       if let info = targetSettings.resolved("INFOPLIST_FILE") {
         let path = SwiftFileResolver.join(objects.projectDirectory, info.value)
@@ -146,8 +168,13 @@ struct XcodeProjectVariants {
       var files: [SwiftFileResolver.ResolvedFile] = []
       if point == Self.widgetExtensionPoint {
         files = memberFiles(of: extensionTarget)
-        let folder = files.first.map { ($0.path as NSString).deletingLastPathComponent } ?? objects.projectDirectory
-        target.sources = [(target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder }]
+        let folder =
+          files.first.map { ($0.path as NSString).deletingLastPathComponent }
+          ?? objects.projectDirectory
+        target.sources = [
+          (target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder
+          }
+        ]
       }
       signature.append(
         "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
@@ -158,7 +185,56 @@ struct XcodeProjectVariants {
     frontend.readDart(context, into: &project)
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
+    if let note = Self.note(leftToBuilder.entries) { project.readingObservations.append(note) }
     return (name, project, signature)
+  }
+
+  /// The one note that says which settings are left to whoever builds the app, and where: the values
+  /// that use them were not checked. It points at the first place, and the others are related locations.
+  static func note(_ entries: [SettingsLeftToBuilder.Entry]) -> Observation? {
+    // Settings left to the builder for one reason at one place are said together.
+    var reasons: [(why: String, span: SourceSpan?, keys: [String])] = []
+    for entry in entries {
+      let why: String
+      let span: SourceSpan?
+      switch entry.reason {
+      case .empty: (why, span) = ("empty", entry.writtenAt)
+      case .placeholder: (why, span) = ("a placeholder", entry.writtenAt)
+      case .unset: (why, span) = ("not set", entry.writtenAt)
+      case .mayBeSetBy(let include):
+        (why, span) = (
+          "may be set by '\(include.path)', which is not in the repository", include.span
+        )
+      }
+      let sameReason = reasons.firstIndex {
+        $0.why == why && ($0.span.map { known in span.map(known.isSame) ?? false } ?? (span == nil))
+      }
+      if let index = sameReason {
+        if !reasons[index].keys.contains(entry.key) { reasons[index].keys.append(entry.key) }
+      } else {
+        reasons.append((why, span, [entry.key]))
+      }
+    }
+    let sentences = reasons.map { reason in
+      let keys =
+        reason.keys.count == 1
+        ? reason.keys[0]
+        : reason.keys.dropLast().joined(separator: ", ") + " and " + reason.keys.last!
+      let verb = reason.why.hasPrefix("may") ? "" : (reason.keys.count == 1 ? "is " : "are ")
+      return (text: "\(keys) \(verb)\(reason.why)", span: reason.span)
+    }
+    guard let first = sentences.first(where: { $0.span != nil }), let span = first.span else {
+      return nil
+    }
+    return Observation(
+      ruleID: .computedValue,
+      message:
+        "left to whoever builds the app, so the values that use it are not checked: \(sentences.map(\.text).joined(separator: "; "))",
+      span: span, pointer: .root,
+      related: sentences.compactMap { sentence in
+        guard let other = sentence.span, !other.isSame(as: span) else { return nil }
+        return RelatedLocation(sentence.text, at: other)
+      })
   }
 
   /// A target's Swift files: its Sources build phase, its synchronized folders' Swift files but the
@@ -166,9 +242,11 @@ struct XcodeProjectVariants {
   func memberFiles(of target: XcodeProjectObjects.Target) -> [SwiftFileResolver.ResolvedFile] {
     var paths = target.sourcePaths
     for folder in target.synchronizedFolders {
-      paths += SwiftFileResolver(baseDirectory: folder.path, displayDirectory: folder.path).walk(".")
-        .filter { $0.hasSuffix(".swift") && !folder.excluded.contains($0) }
-        .map { SwiftFileResolver.join(folder.path, $0) }
+      paths += SwiftFileResolver(baseDirectory: folder.path, displayDirectory: folder.path).walk(
+        "."
+      )
+      .filter { $0.hasSuffix(".swift") && !folder.excluded.contains($0) }
+      .map { SwiftFileResolver.join(folder.path, $0) }
     }
     paths += target.synchronizedExtras.filter { $0.hasSuffix(".swift") }
     var seen: Set<String> = []

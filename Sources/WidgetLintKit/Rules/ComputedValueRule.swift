@@ -1,9 +1,11 @@
-/// `computed-value`: a value in a JavaScript target config that is computed, so not checked.
+/// `computed-value`: a value the repository does not hold (computed at prebuild, or left to whoever
+/// builds the app), so not checked.
 public struct ComputedValueRule: ReadingRule {
   public static let metadata = RuleMetadata(
     id: .computedValue,
     defaultSeverity: .note,
-    summary: "A value in expo-target.config.js is computed when Expo prebuilds, so widgetlint cannot check it.",
+    summary:
+      "A value is computed when Expo prebuilds, or left to whoever builds the app, so widgetlint cannot check it.",
     rationale: """
       `expo-target.config.js` may be a function of the Expo config, and its values may be computed.
       widgetlint reads the file as data and never executes it: a linter must not run code from a pull
@@ -13,8 +15,21 @@ public struct ComputedValueRule: ReadingRule {
       environment. The rest (`require(…)`, a call, arithmetic) is reported as a note, so you know it was
       not checked, and nothing is compared with it; write it as a literal to have it checked.
 
-      Source: @bacons/apple-targets (github.com/EvanBacon/expo-apple-targets, `packages/apple-targets`
-      README: `expo-target.config.js` may export a function of the Expo config).
+      Xcode projects leave some values to whoever builds them. An open-source app keeps its signing team
+      out of the repository: `DEVELOPMENT_TEAM` is empty or a placeholder (`##TEAM_ID##`), and an
+      `.xcconfig` ends with `#include? "Override.xcconfig"`, an optional include of a file git ignores,
+      where each developer sets their own. Every setting that include may set (those written before it in
+      the same file, and those the layers below it write) is unknown in a clone, and so is every value
+      that uses one, such as `group.com.$(DEVELOPMENT_TEAM).app`. widgetlint reports one note per project
+      at the first such place, naming the settings, and checks nothing against them; commit the values,
+      or lint where the override file exists, to have them checked. Files that CocoaPods and Flutter
+      generate (`Pods/Target Support Files/…`, `Generated.xcconfig`) set only their own settings and are
+      not counted.
+
+      Sources: @bacons/apple-targets (github.com/EvanBacon/expo-apple-targets, `packages/apple-targets`
+      README: `expo-target.config.js` may export a function of the Expo config); Xcode Help, "Add a
+      build configuration (xcconfig) file" (`#include?` includes a file only if it exists); Apple
+      Developer Account Help, "Locate your Team ID" (a team ID is ten letters and digits).
       """,
     examples: [
       .failing(

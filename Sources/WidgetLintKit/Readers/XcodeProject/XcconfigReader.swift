@@ -3,25 +3,37 @@ import Foundation
 /// Reads `.xcconfig` build settings files: `KEY = value` lines (a trailing `;` and `//` comments dropped),
 /// with `#include "other.xcconfig"` and `#include? "…"` read in place, relative to the including file.
 /// Conditional settings (`KEY[sdk=iphoneos*] = …`) are skipped: which condition holds is not known.
-/// A missing included file is skipped (Flutter's `Generated.xcconfig` is made by `flutter build`).
+///
+/// An included file that is missing is a file the repository does not hold (a git-ignored override
+/// where each developer sets their team, `#include? "../Override.xcconfig"`): what it may set is unknown,
+/// so it is an entry of its own. The files other tools generate with settings of their own only
+/// (CocoaPods' `Pods/Target Support Files/…`, Flutter's `Generated.xcconfig`) are skipped instead: they
+/// never set the identifiers, entitlements, Info.plist or deployment targets widgetlint reads.
 struct XcconfigReader {
+  enum Entry: Sendable {
+    case setting(key: String, setting: XcodeBuildSetting)
+    case missingInclude(MissingInclude)
+  }
+
   /// Includes nested deeper than this are not read (a file including itself stops at once).
   static let maxIncludeDepth = 16
   let maxFileSize: Int
 
-  /// The settings in the order they apply (a later one overrides an earlier one), and the files read.
-  func read(path: String) -> (settings: [(key: String, setting: XcodeBuildSetting)], files: [String]) {
-    var settings: [(key: String, setting: XcodeBuildSetting)] = []
+  /// The entries in the order they apply (a later one overrides an earlier one), and the files read.
+  func read(path: String) -> (entries: [Entry], files: [String]) {
+    var entries: [Entry] = []
     var files: [String] = []
     var open: Set<String> = []
-    read(path: path, depth: 0, open: &open, settings: &settings, files: &files)
-    return (settings, files)
+    read(path: path, depth: 0, open: &open, entries: &entries, files: &files)
+    return (entries, files)
   }
 
-  private func read(
-    path: String, depth: Int, open: inout Set<String>, settings: inout [(key: String, setting: XcodeBuildSetting)],
-    files: inout [String]
-  ) {
+  /// Whether an included file is one another tool generates with only its own settings.
+  static func isGeneratedByTool(_ path: String) -> Bool {
+    path.contains("Pods/Target Support Files/") || (path as NSString).lastPathComponent == "Generated.xcconfig"
+  }
+
+  private func read(path: String, depth: Int, open: inout Set<String>, entries: inout [Entry], files: inout [String]) {
     guard depth < Self.maxIncludeDepth, !open.contains(path),
       case .success(let bytes) = InputReader.read(path: path, maxSize: maxFileSize)
     else { return }
@@ -34,17 +46,19 @@ struct XcconfigReader {
     while lineStart < bytes.count {
       var lineEnd = lineStart
       while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-      if let include = Self.include(bytes, lineStart, lineEnd) {
-        let included = SwiftFileResolver.join(directory, include)
-        read(path: included, depth: depth + 1, open: &open, settings: &settings, files: &files)
+      if let (include, start, end) = Self.include(bytes, lineStart, lineEnd) {
+        let included = include.hasPrefix("/") ? include : SwiftFileResolver.join(directory, include)
+        if FileManager.default.fileExists(atPath: included) {
+          read(path: included, depth: depth + 1, open: &open, entries: &entries, files: &files)
+        } else if !Self.isGeneratedByTool(include) {
+          let span = SourceSpan(file: source, start: start, end: end)
+          entries.append(.missingInclude(MissingInclude(path: include, span: span)))
+        }
       } else if let (key, start, end) = Self.assignment(bytes, lineStart, lineEnd) {
         let value = String(decoding: bytes[start..<end], as: UTF8.self)
-        settings.append(
-          (
-            key,
-            XcodeBuildSetting(
-              value: value, span: SourceSpan(file: source, start: start, end: end), pointer: JSONPointer([key]))
-          ))
+        let span = SourceSpan(file: source, start: start, end: end)
+        entries.append(
+          .setting(key: key, setting: XcodeBuildSetting(value: value, span: span, pointer: JSONPointer([key]))))
       }
       lineStart = lineEnd + 1
     }
@@ -52,8 +66,8 @@ struct XcconfigReader {
 
   private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-  /// The path of an `#include "…"` or `#include? "…"` line.
-  static func include(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+  /// The path of an `#include "…"` or `#include? "…"` line, and its byte range.
+  static func include(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (String, Int, Int)? {
     var index = start
     while index < end, isSpace(bytes[index]) { index += 1 }
     let directive = Array("#include".utf8)
@@ -66,7 +80,7 @@ struct XcconfigReader {
     guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let pathStart = index + 1
     guard let close = bytes[pathStart..<end].firstIndex(of: UInt8(ascii: "\"")), close > pathStart else { return nil }
-    return String(decoding: bytes[pathStart..<close], as: UTF8.self)
+    return (String(decoding: bytes[pathStart..<close], as: UTF8.self), pathStart, close)
   }
 
   /// The key and the value's byte range of a `KEY = value` line, without comments, `;` and white space.

@@ -3,4 +3,51 @@ struct XcodeBuildSetting: Sendable {
   var value: String
   var span: SourceSpan
   var pointer: JSONPointer
+  /// An include that is not in the repository, written after this setting in the same file chain: it may
+  /// set the setting again, so the value written here is not known to be the one that builds.
+  var mayBeOverriddenBy: MissingInclude?
+}
+
+/// An `#include` (usually `#include?`) of a file the repository does not hold, such as a git-ignored
+/// `Override.xcconfig` where each developer sets their team.
+struct MissingInclude: Sendable, Equatable {
+  /// The included path as written.
+  var path: String
+  /// The path's text on the `#include` line.
+  var span: SourceSpan
+
+  static func == (left: MissingInclude, right: MissingInclude) -> Bool {
+    left.path == right.path && left.span.isSame(as: right.span)
+  }
+}
+
+extension SourceSpan {
+  /// The same bytes of the same file.
+  func isSame(as other: SourceSpan) -> Bool { file === other.file && start == other.start && end == other.end }
+}
+
+/// The settings of one level of Xcode's precedence: a configuration in the project file, or an
+/// `.xcconfig` with the files it includes.
+struct XcodeBuildSettingsLayer: Sendable {
+  var settings: [String: XcodeBuildSetting] = [:]
+  /// A missing include in this layer: a setting the layer does not write after it may be set by it.
+  var missingInclude: MissingInclude?
+
+  init(settings: [String: XcodeBuildSetting] = [:]) { self.settings = settings }
+
+  /// The layer an `.xcconfig` chain makes, its entries in the order they apply.
+  init(entries: [XcconfigReader.Entry]) {
+    for entry in entries {
+      switch entry {
+      case .setting(let key, let setting):
+        settings[key] = setting
+      case .missingInclude(let include):
+        // Everything written so far may be set again by the missing file; what follows it wins over it.
+        for key in settings.keys where settings[key]?.mayBeOverriddenBy == nil {
+          settings[key]?.mayBeOverriddenBy = include
+        }
+        missingInclude = include
+      }
+    }
+  }
 }
