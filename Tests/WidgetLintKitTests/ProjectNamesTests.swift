@@ -326,4 +326,65 @@ import Testing
         "Widgets.swift 15:9-15:28", "Widgets.swift 26:9-26:28",
       ])
   }
+
+  @Test func theViewsOfAContentFunctionGetTheWidgetsFamilies() throws {
+    // A Link in a view built only by a systemSmall widget's content function.
+    let small = Self.protocolProject(
+      replacing: "Text(entry.date, style: .time).containerBackground(.fill.tertiary, for: .widget)",
+      with: "Text(entry.date, style: .time)"
+    ).map { file in
+      (
+        file.0,
+        file.1.replacingOccurrences(
+          of: ".supportedFamilies([.accessoryRectangular])", with: ".supportedFamilies([.systemSmall])"
+        )
+        .replacingOccurrences(
+          of: "Text(entry.date, style: .relative)",
+          with: "Link(destination: URL(string: \"agenda://next\")!) { Text(entry.date, style: .relative) }")
+      )
+    }
+    #expect(small[2].1.contains("Link(destination:") && small[2].1.contains(".supportedFamilies([.systemSmall])"))
+    #expect(try Self.lint(Self.protocolManifest, small, rule: "widget-link-in-small") == ["Widgets.swift 51:9-51:13"])
+  }
+
+  @Test func onlySwitchesOverFamiliesAreReadCaseByCase() throws {
+    let code = """
+      struct V: View {
+          @Environment(\\.widgetFamily) var family
+          var body: some View { content(for: family) }
+          func content(for family: WidgetFamily) -> some View {
+              switch family {
+              case .systemSmall, WidgetFamily.systemMedium: Text("a")
+              @unknown default: Text("b").containerBackground(.clear, for: .widget)
+              }
+          }
+          var other: some View {
+              switch mode {
+              case .compact: Text("c")
+              default: Text("d")
+              }
+          }
+          var guarded: some View {
+              switch family {
+              case .systemSmall where isWide: Text("e")
+              default: Text("f")
+              }
+          }
+      }
+      """
+    let facts = SwiftSourceScanner.scan(SourceText(path: "V.swift", text: code)).code
+    #expect(facts.familySwitches.count == 1)
+    let familySwitch = try #require(facts.familySwitches.first)
+    #expect(familySwitch.scopes == ["V", "content", "V.content"])
+    #expect(familySwitch.cases.map(\.families) == [["systemSmall", "systemMedium"], []])
+    #expect(familySwitch.cases.map(\.setsContainerBackground) == [false, true])
+    #expect(familySwitch.cases.map { $0.span.range.start.line } == [6, 7])
+    #expect(familySwitch.cases[0].calls == ["Text"])
+    // Outside the cases, `content` calls nothing; `V` calls what its other members do.
+    #expect(facts.callsOutsideFamilyCases["content"] == [])
+    #expect(facts.callsOutsideFamilyCases["V"] == ["content", "Text"])
+    #expect(!facts.containerBackgroundScopesOutsideFamilyCases.contains("V"))
+    // A computed property is a scope, by its name and its type's.
+    #expect(facts.declaredFunctions.isSuperset(of: ["other", "V.other", "guarded", "content", "V.content"]))
+  }
 }

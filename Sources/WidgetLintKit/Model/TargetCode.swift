@@ -136,6 +136,15 @@ public struct TargetCode: Sendable {
 
   public var isEmpty: Bool { files.isEmpty }
 
+  /// The view types a widget's content builds: those its content closure constructs, or those the
+  /// function its `content:` names constructs (the widget's own method first).
+  public func contentViews(of widget: WidgetCodeFacts.Widget) -> [String] {
+    guard let function = widget.contentFunction else { return widget.contentViews }
+    let qualified = "\(widget.typeName).\(function)"
+    let calls = (declaredFunctions.contains(qualified) ? calls[qualified] : calls[function]) ?? []
+    return widget.contentViews + calls.filter(WidgetCodeReader.isCapitalized).sorted()
+  }
+
   /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.
   static func refines(_ root: String, _ supertypes: Set<String>, _ refinements: [String: Set<String>]) -> Bool {
     var pending = Array(supertypes)

@@ -110,7 +110,7 @@ public struct WidgetLinkInSmallRule: Rule {
     var result: [String: Set<String>] = [:]
     for widget in code.widgets.values {
       let families = widget.families.map { Set($0.names.map(\.name)) } ?? Self.systemFamilies
-      for view in widget.contentViews { give(families, to: view) }
+      for view in code.contentViews(of: widget) { give(families, to: view) }
       // The widget type itself is shown, but what it refers to is reached only through its content views.
       result[widget.typeName, default: []].formUnion(families)
     }
