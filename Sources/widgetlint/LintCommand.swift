@@ -194,7 +194,9 @@ struct LintCommand: ParsableCommand {
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {
-      var line = "widgetlint: \(project.path): \(project.kind), \(project.filesRead.count) files read"
+      // The frontends list a note or two among the files (`note: no .xcodeproj found`): not files.
+      let count = project.filesRead.filter { !$0.hasPrefix("note: ") }.count
+      var line = "widgetlint: \(project.path): \(project.kind), \(count) file\(count == 1 ? "" : "s") read"
       if !project.variants.isEmpty {
         line += ", \(project.variants.count) variants (\(project.variants.joined(separator: ", ")))"
       }

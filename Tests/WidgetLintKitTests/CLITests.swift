@@ -215,7 +215,7 @@ extension CLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try TestSupport.run([directory.path])
     #expect(result.status == 0)
-    #expect(result.stderr.contains("Expo app, 1 files read; no widget target"))
+    #expect(result.stderr.contains("Expo app, 1 file read; no widget target"))
   }
 
   /// Expo reads app.json as JSON5, so a folder is recognised by its keys however they are written; a
@@ -227,7 +227,7 @@ extension CLITests {
       let directory = try TestSupport.directory(with: [("app.json", text)])
       defer { try? FileManager.default.removeItem(at: directory) }
       let result = try TestSupport.run([directory.path])
-      #expect(result.stderr.contains("Expo app, 1 files read; no widget target") == isExpo, "\(text)")
+      #expect(result.stderr.contains("Expo app, 1 file read; no widget target") == isExpo, "\(text)")
       #expect(result.status == (isExpo ? 0 : 2), "\(text)")
     }
   }

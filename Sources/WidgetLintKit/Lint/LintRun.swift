@@ -55,7 +55,10 @@ public struct LintRun {
       findings += linter.lint(
         SwiftSourcesFrontend(directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget))
     }
-    return LintReport(files: linted, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+    var report = LintReport(
+      files: linted, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+    report.sourceFolders = linted.count
+    return report
   }
 
   public func run(arguments: [String]) -> LintReport {

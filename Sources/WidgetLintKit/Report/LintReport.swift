@@ -7,7 +7,8 @@ public struct LintReport: Sendable {
     public var notes: Int
   }
 
-  /// Manifests linted, in the order given.
+  /// The inputs linted, in the order given: manifests, apps (by their folder or app config) and
+  /// `--sources` folders.
   public var files: [String]
   /// The findings reported: at most `maxFindingsPerFile` of each file.
   public var findings: [Finding]
@@ -18,6 +19,8 @@ public struct LintReport: Sendable {
   public var omitted: [String: Int]
   /// The projects linted (manifests and apps), with the files read.
   public var projects: [ProjectSummary] = []
+  /// How many of `files` are folders of Swift sources (`--sources`) rather than manifests or apps.
+  public var sourceFolders = 0
   /// Files named on the command line that belong to no project widgetlint reads.
   public var skipped: [ProjectDiscovery.SkippedFile] = []
   private let failsStrict: Bool

@@ -85,7 +85,7 @@ public struct TextReporter: Reporter {
       let counts = [
         plural(summary.errors, "error"), plural(summary.warnings, "warning"), plural(summary.notes, "note"),
       ]
-      output += "\(counts.joined(separator: ", ")) in \(plural(summary.files, "file"))"
+      output += "\(counts.joined(separator: ", ")) in \(Self.inputs(of: report))"
       let fixable = report.findings.filter { $0.fix != nil }.count
       output += fixable == 0 ? "\n" : "; --fix would fix \(fixable)\n"
     }
@@ -109,7 +109,22 @@ public struct TextReporter: Reporter {
     (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
   }
 
-  private func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+  private func plural(_ count: Int, _ word: String) -> String { Self.plural(count, word) }
+
+  static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
+  /// What was linted, each as what it is: an app read from its own files is a project (however many
+  /// files it has), a manifest a file, a `--sources` folder a folder.
+  static func inputs(of report: LintReport) -> String {
+    let projects = report.projects.filter(\.isApp).count
+    let folders = min(report.sourceFolders, report.summary.files - projects)
+    let files = report.summary.files - projects - folders
+    var parts: [String] = []
+    if projects > 0 { parts.append(plural(projects, "project")) }
+    if files > 0 || (projects == 0 && folders == 0) { parts.append(plural(files, "file")) }
+    if folders > 0 { parts.append(plural(folders, "folder")) }
+    return parts.joined(separator: " and ")
+  }
 
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
