@@ -62,6 +62,14 @@ public enum ConfigValues {
     }
     guard case .object(let members) = value.value else { return nil }
     for member in members {
+      if member.key.value == "..." {
+        // A spread or key computed at prebuild (`...shared`, `[key]: …`) may set any entitlement, the App
+        // Groups among them, unless they are written after it.
+        result.computedKeys.insert("...")
+        result.appGroups = nil
+        result.appGroupsSpan = member.value.span
+        continue
+      }
       if let plain = member.value.plain {
         result.values[member.key.value] = plain
       } else {
@@ -72,9 +80,73 @@ public enum ConfigValues {
         result.appGroups =
           member.value.plain == nil ? nil : (member.value.value.array ?? []).compactMap(\.stringValue)
         result.appGroupsSpan = member.value.span
+        // Apple documents the entitlement as an array of strings. Anything else (a lone `<string>`, a
+        // number in the array) is not read as groups: they are not known, and the value is reported.
+        let wrong = wronglyTypedAppGroups(member.value)
+        if !wrong.isEmpty {
+          result.appGroups = nil
+          result.wronglyTypedAppGroups = wrong
+        }
       }
     }
     return result
+  }
+
+  /// The parts of an App Groups value that are not what Apple documents (an array of strings), each
+  /// with what it is: the value itself when it is no array, else its elements that are no string.
+  /// Computed parts are not known, so not wrong.
+  static func wronglyTypedAppGroups(_ value: Located<ConfigValue>) -> [Located<String>] {
+    guard case .array(let items) = value.value else {
+      return kind(of: value.value).map { kind in [value.map { _ in kind }] } ?? []
+    }
+    return items.compactMap { item in
+      if case .string = item.value { return nil }
+      return kind(of: item.value).map { kind in item.map { _ in kind } }
+    }
+  }
+
+  /// What a value is, in words; nil for a computed one.
+  static func kind(of value: ConfigValue) -> String? {
+    switch value {
+    case .string(let text): return "a string ('\(text.count > 60 ? String(text.prefix(60)) + "…" : text)')"
+    case .number: return "a number"
+    case .bool: return "a boolean"
+    case .null: return "null"
+    case .array: return "an array"
+    case .object: return "a dictionary"
+    case .computed: return nil
+    }
+  }
+
+  /// The value with the member at `path` set, objects created on the way (a computed part stays computed:
+  /// what is set in it is not known).
+  public static func setting(_ node: Located<ConfigValue>, _ path: ArraySlice<String>, to value: Located<ConfigValue>)
+    -> Located<ConfigValue>
+  {
+    guard let key = path.first else { return value }
+    let child = node.pointer.appending(key)
+    switch node.value {
+    case .computed:
+      return node
+    case .object(var members):
+      let existing = members.lastIndex { $0.key.value == key }
+      let inner = existing.map { members[$0].value } ?? Located(.object([]), span: value.span, pointer: child)
+      let changed = setting(inner, path.dropFirst(), to: value)
+      if let existing {
+        members[existing].value = changed
+      } else {
+        members.append((Located(key, span: value.span, pointer: child), changed))
+      }
+      return Located(.object(members), span: node.span, pointer: node.pointer)
+    default:
+      return setting(Located(.object([]), span: node.span, pointer: node.pointer), path, to: value)
+    }
+  }
+
+  public static func setting(_ node: Located<ConfigValue>, _ path: [String], to value: Located<ConfigValue>)
+    -> Located<ConfigValue>
+  {
+    setting(node, path[...], to: value)
   }
 
   /// `expo.extra.eas.build.experimental.ios.appExtensions`, read as EAS reads it.

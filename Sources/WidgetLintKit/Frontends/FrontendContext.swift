@@ -5,6 +5,8 @@ import Foundation
 public final class FrontendContext: Sendable {
   public let limits: ReadingLimits
   let swiftFacts: SwiftFactsCache
+  /// Finds the paths projects name as a Mac's default volume does, listing each folder once.
+  let paths = PathLookup()
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
     self.limits = limits
@@ -40,25 +42,94 @@ public final class FrontendContext: Sendable {
       return (nil, [problem], empty)
     case .success(let bytes):
       let source = SourceText(path: display, bytes: bytes)
-      if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
-        let (value, problems) = JavaScriptConfigReader.read(source, environment: environment, argument: argument)
-        return (value, problems, source)
-      }
-      // Expo reads its static app config as JSON5, not JSON.
-      if ExpoAppFrontend.staticConfigNames.contains((path as NSString).lastPathComponent) {
-        let (value, problems) = JavaScriptConfigReader.readJSON5(source)
-        return (value, problems, source)
-      }
-      if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
-        let (value, problems) = PropertyListReader.read(source)
-        return (value, problems, source)
-      }
-      let (document, problems) = parseDocument(source)
-      return (problems.isEmpty ? ConfigValues.value(of: document) : nil, problems, source)
+      let (value, problems) = readValue(source, at: path, environment: environment, argument: argument)
+      return (value, problems, source)
     }
   }
 
+  /// Reads a project file's text as a value, by the kind its name says it is.
+  private func readValue(
+    _ source: SourceText, at path: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
+  ) -> (Located<ConfigValue>?, [Observation]) {
+    if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
+      return JavaScriptConfigReader.read(source, environment: environment, argument: argument)
+    }
+    // Expo reads its static app config as JSON5, not JSON.
+    if ExpoAppFrontend.staticConfigNames.contains((path as NSString).lastPathComponent) {
+      return JavaScriptConfigReader.readJSON5(source)
+    }
+    if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
+      return PropertyListReader.read(source)
+    }
+    let (document, problems) = parseDocument(source)
+    return (problems.isEmpty ? ConfigValues.value(of: document) : nil, problems)
+  }
+
   static let scriptExtensions: Set<String> = ["js", "mjs", "cjs", "ts", "mts", "cts"]
+
+  /// A file a project names (a build setting's value, an include), found as a Mac finds it, with what
+  /// to say about it at the place it is named: a `path-case` note when the name differs from the file in
+  /// case, an `invalid-value` error when there is no such file (or several differ from it in case only).
+  /// `base` is the project's folder as given, whose own spelling is not checked.
+  func locate(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
+    path: String?, observations: [Observation]
+  ) {
+    switch paths.find(path, below: base) {
+    case .exact(let found):
+      return (found, [])
+    case .caseDiffers(let found):
+      return (
+        found,
+        [
+          Observation(
+            ruleID: .pathCase,
+            message:
+              "'\(path)' is spelled '\(found)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    case .ambiguous(let folder, let names):
+      let listed = Wording.list(names.map { "'\($0)'" }, separator: " and ")
+      return (
+        nil,
+        [
+          Observation(
+            ruleID: .invalidValue,
+            message:
+              "cannot read \(what) '\(path)': \(listed) in '\(folder)' differ from it in case only, and which one a Mac would open is not known",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    case .missing:
+      return (
+        nil,
+        [
+          Observation(
+            ruleID: .invalidValue, message: "cannot read \(what) '\(path)': there is no such file",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    }
+  }
+
+  /// Reads a file a project names, found as ``locate(_:below:namedAt:what:)`` finds it; every problem of
+  /// finding or reading it is said at the place it is named. `value` is nil when it was not read.
+  func readNamedFile(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
+    value: Located<ConfigValue>?, path: String?, observations: [Observation], wasRead: Bool
+  ) {
+    let (found, notes) = locate(path, below: base, namedAt: name, what: what)
+    guard let found else { return (nil, nil, notes, false) }
+    switch InputReader.read(path: found, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let problem = Observation(
+        ruleID: .invalidValue, message: "cannot read \(what) '\(found)': \(error.message)", span: name.span,
+        pointer: name.pointer)
+      return (nil, found, notes + [problem], false)
+    case .success(let bytes):
+      let (value, problems) = readValue(SourceText(path: found, bytes: bytes), at: found)
+      return (value, found, notes + problems, true)
+    }
+  }
 
   /// Reads an Xcode `project.pbxproj`, within the reading limits.
   func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {

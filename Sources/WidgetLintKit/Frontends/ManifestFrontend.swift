@@ -43,13 +43,24 @@ public struct ManifestFrontend: ProjectFrontend {
     var seen: Set<String> = []
     let entries = manifest.targets.flatMap { $0.sources.map(\.value) }.filter { seen.insert($0).inserted }
     let filesByEntry = Dictionary(
-      uniqueKeysWithValues: zip(entries, concurrentMap(entries.count) { resolver.files(for: entries[$0]) }))
+      uniqueKeysWithValues: zip(
+        entries, concurrentMap(entries.count) { resolver.lookUp(entries[$0], in: context.paths) }))
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    var notedEntries: Set<String> = []
     for target in manifest.targets {
       var files: [SwiftFileResolver.ResolvedFile] = []
       for entry in target.sources {
-        if let found = filesByEntry[entry.value] ?? nil {
+        if let found = filesByEntry[entry.value]?.files {
           files += found
+          // Once per entry, at the first place it is written.
+          if let spelled = filesByEntry[entry.value]?.spelledOnDisk, notedEntries.insert(entry.value).inserted {
+            project.readingObservations.append(
+              Observation(
+                ruleID: .pathCase,
+                message:
+                  "sources entry '\(entry.value)' is spelled '\(spelled)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
+                span: entry.span, pointer: entry.pointer, subject: target.name?.value))
+          }
         } else {
           project.readingObservations.append(
             Observation(

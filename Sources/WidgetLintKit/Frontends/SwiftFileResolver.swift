@@ -32,11 +32,33 @@ public struct SwiftFileResolver: Sendable {
 
   /// The files an entry names, or nil when it names nothing.
   public func files(for entry: String) -> [ResolvedFile]? {
-    let relative = Self.normalize(entry)
+    lookUp(entry, in: PathLookup()).files
+  }
+
+  /// The files an entry names (nil when it names nothing), found as a Mac finds them, and the entry as
+  /// the files spell it when that differs from it in case (a glob is matched as written).
+  public func lookUp(_ entry: String, in paths: PathLookup) -> (files: [ResolvedFile]?, spelledOnDisk: String?) {
+    var relative = Self.normalize(entry)
     if relative.contains(where: { "*?[".contains($0) }) {
       let matches = glob(relative)
-      return matches.isEmpty ? nil : matches
+      return (matches.isEmpty ? nil : matches, nil)
     }
+    var spelledOnDisk: String?
+    switch paths.find(Self.join(baseDirectory, relative), below: baseDirectory) {
+    case .exact:
+      break
+    case .caseDiffers(let found):
+      let base = baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/"
+      relative =
+        found.hasPrefix(base) && !["", "."].contains(baseDirectory) ? String(found.dropFirst(base.count)) : found
+      spelledOnDisk = relative
+    case .ambiguous, .missing:
+      return (nil, nil)
+    }
+    return (files(relative), spelledOnDisk)
+  }
+
+  private func files(_ relative: String) -> [ResolvedFile]? {
     let path = Self.join(baseDirectory, relative)
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }

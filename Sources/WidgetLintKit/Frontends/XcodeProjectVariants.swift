@@ -86,6 +86,27 @@ struct XcodeProjectVariants {
     }
 
     let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
+    /// Observations made while reading files, each said once however many targets name the file.
+    func observe(_ observations: [Observation]) {
+      for observation in observations
+      where !project.readingObservations.contains(where: {
+        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+          && $0.span.start == observation.span.start && $0.message == observation.message
+      }) {
+        project.readingObservations.append(observation)
+      }
+    }
+
+    /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
+    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
+      let read = context.readNamedFile(
+        SwiftFileResolver.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written,
+        what: what)
+      observe(read.observations)
+      if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
+      return (read.value, read.wasRead)
+    }
+
     func entitlements(_ settings: XcodeBuildSettingsResolver, of target: XcodeProjectObjects.Target)
       -> Entitlements?
     {
@@ -95,11 +116,13 @@ struct XcodeProjectVariants {
         return Entitlements(
           isComputed: true, span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
       }
-      let path = SwiftFileResolver.join(objects.projectDirectory, written.value)
-      project.filesRead.append(path)
-      let (value, problems, _) = context.readValue(at: path, display: path)
-      project.readingObservations += problems
-      guard var result = value.flatMap(ConfigValues.entitlements) else { return nil }
+      let (value, wasRead) = readFile(named: written, what: "the entitlements file")
+      // Named but not read (missing, unreadable, not a dictionary): nothing in it is known, and the
+      // rules that need it stay silent rather than report what its absence would mean.
+      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
+        signature.append("entitlements \(written.value) unknown")
+        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
+      }
       result.appGroups = result.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value),
           let expanded = settings.expand(group.value)
@@ -108,7 +131,7 @@ struct XcodeProjectVariants {
         }
         return group.map { _ in expanded }
       }
-      signature.append("entitlements \(path) \(result.appGroupNames.sorted())")
+      signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
       return result
     }
 
@@ -159,10 +182,7 @@ struct XcodeProjectVariants {
       target.entitlements = entitlements(targetSettings, of: extensionTarget)
       var point: String?
       if let info = targetSettings.resolved("INFOPLIST_FILE") {
-        let path = SwiftFileResolver.join(objects.projectDirectory, info.value)
-        project.filesRead.append(path)
-        let (value, problems, _) = context.readValue(at: path, display: path)
-        project.readingObservations += problems
+        let (value, _) = readFile(named: info, what: "the Info.plist")
         point = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
       }
       var files: [SwiftFileResolver.ResolvedFile] = []

@@ -26,6 +26,7 @@ public enum RuleRegistry {
     MultipleWidgetURLRule.self,
     UnknownWidgetKindRule.self,
     ComputedValueRule.self,
+    PathCaseRule.self,
     SuppressionWithoutReasonRule.self,
     UnusedSuppressionRule.self,
   ]

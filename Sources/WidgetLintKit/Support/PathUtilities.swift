@@ -44,3 +44,102 @@ public enum PathUtilities {
     }
   }
 }
+
+/// Where a path a project names is on disk, found as the default macOS volume (APFS, case-insensitive)
+/// finds it: each component by its exact name first, else by the one name in its folder that differs from
+/// it in Unicode normalisation only (APFS ignores it on every volume), else by the one name that differs
+/// in case. A project whose paths differ from the files in case builds on a Mac as it is, and breaks on a
+/// case-sensitive volume.
+public enum OnDiskPath: Equatable, Sendable {
+  /// The path as written.
+  case exact(String)
+  /// The path as the files spell it, where some component differs from what is written in case.
+  case caseDiffers(String)
+  /// A folder holds several entries that differ from a component in case only, and none is it: which
+  /// one a Mac would open is not known (`path` is the folder, `names` its candidates).
+  case ambiguous(folder: String, names: [String])
+  /// Nothing by that name.
+  case missing
+
+  /// The path to read, when there is one.
+  public var path: String? {
+    switch self {
+    case .exact(let path), .caseDiffers(let path): return path
+    case .ambiguous, .missing: return nil
+    }
+  }
+}
+
+/// Finds paths on disk as ``OnDiskPath`` says, listing each folder once.
+public final class PathLookup: @unchecked Sendable {
+  private let lock = NSLock()
+  private var listings: [String: [String]?] = [:]
+
+  public init() {}
+
+  /// Where `path` is; the part of it that is `base` (a folder the project was found in, as given) is
+  /// taken as it is written.
+  public func find(_ path: String, below base: String? = nil) -> OnDiskPath {
+    var current: String
+    var rest: Substring
+    if let base, !base.isEmpty, base != ".", path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+      current = base
+      rest = path.dropFirst(base.count)
+    } else {
+      current = path.hasPrefix("/") ? "/" : ""
+      rest = Substring(path)
+    }
+    var differs = false
+    for component in rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+      if component == "." { continue }
+      var name = component
+      if component != "..", let names = listing(current.isEmpty ? "." : current) {
+        if !names.contains(where: { $0.utf8.elementsEqual(component.utf8) }) {
+          // Swift compares strings by canonical equivalence: `==` is APFS's normalisation-insensitive match.
+          let sameButNormalisation = names.filter { $0 == component }
+          if sameButNormalisation.count == 1 {
+            name = sameButNormalisation[0]
+          } else {
+            let folded = component.lowercased()
+            let sameButCase = names.filter { $0.lowercased() == folded }
+            switch sameButCase.count {
+            case 0: return .missing
+            case 1:
+              name = sameButCase[0]
+              differs = true
+            default:
+              return .ambiguous(folder: current.isEmpty ? "." : current, names: sameButCase.sorted())
+            }
+          }
+        }
+      } else if !Self.exists(SwiftFileResolver.join(current, component)) {
+        // A folder that cannot be listed (no read permission) may still be passed through.
+        return .missing
+      }
+      current = current.isEmpty ? name : SwiftFileResolver.join(current, name)
+    }
+    if current.isEmpty { current = "." }
+    guard Self.exists(current) else { return .missing }
+    return differs ? .caseDiffers(current) : .exact(current)
+  }
+
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  /// A folder's entry names, nil when it cannot be listed.
+  private func listing(_ folder: String) -> [String]? {
+    lock.lock()
+    if let known = listings[folder] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    lock.lock()
+    listings[folder] = .some(names)
+    lock.unlock()
+    return names
+  }
+}

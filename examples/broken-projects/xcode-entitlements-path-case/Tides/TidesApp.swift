@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct TidesApp: App {
+  var body: some Scene {
+    WindowGroup {
+      Text("Tides")
+    }
+  }
+}
