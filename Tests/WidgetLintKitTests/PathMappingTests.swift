@@ -125,4 +125,98 @@ struct PathMappingTests {
     #expect(result.status == 2)
     #expect(result.stdout.contains("examples/up-next/Missing.swift: error: no such file or directory"))
   }
+
+  /// Every finding as `rule file:line:column`, for comparing two runs.
+  static func positions(_ report: LintReport) -> [String] {
+    report.findings.map { "\($0.ruleID) \($0.file):\($0.range.start.line):\($0.range.start.column)" }.sorted()
+  }
+
+  /// A target folder with a committed Info.plist looks like an Xcode app of its own; its files are the
+  /// Expo app's all the same, and report what the app's root reports.
+  @Test func filesOfAnExpoTargetFolderWithAnInfoPlistNameTheExpoApp() {
+    let app = Self.example("broken-projects/expo-target-info-plist")
+    let files = ["expo-target.config.js", "Info.plist", "ExpoWidget.swift"].map { app + "/targets/widget/" + $0 }
+    let root = LintRun(discoversConfiguration: false).run(arguments: [app])
+    #expect(Self.positions(root).count == 2)
+    for file in files {
+      #expect(ProjectDiscovery.discover([file]).inputs == [.expoApp(config: app + "/app.json")], "\(file)")
+      #expect(Self.positions(LintRun(discoversConfiguration: false).run(arguments: [file])) == Self.positions(root))
+    }
+  }
+
+  /// An Expo app whose `ios/` is committed, without a `targets/` folder, builds from that project.
+  @Test func anExpoAppWithACommittedIOSFolderIsItsXcodeProject() {
+    let app = Self.example("broken-projects/expo-committed-ios")
+    let discovery = ProjectDiscovery.discover([
+      app, app + "/app.json", app + "/ios/WeatherWidgets/WeatherWidgets.entitlements",
+      app + "/ios/WeatherWidgets/ForecastWidget.swift", app + "/ios/NativeWidgets.xcodeproj",
+    ])
+    #expect(discovery.inputs == [.xcodeProject(directory: app)])
+    #expect(discovery.errors.isEmpty)
+    // The Expo app with a target folder stays the Expo app, though its `ios/` may be committed too.
+    #expect(
+      ProjectDiscovery.discover([Self.example("expo-widgets")]).inputs == [
+        .expoApp(config: Self.example("expo-widgets/app.json"))
+      ])
+  }
+
+  @Test func anXcodeProjectOrWorkspaceNamesItsApp() throws {
+    let native = Self.example("native-widgets")
+    let flutter = Self.example("flutter-home-widget")
+    let discovery = ProjectDiscovery.discover([
+      native + "/NativeWidgets.xcodeproj", flutter + "/ios/Runner.xcodeproj/",
+    ])
+    #expect(discovery.inputs == [.xcodeProject(directory: native), .xcodeProject(directory: flutter)])
+    #expect(discovery.errors.isEmpty)
+    // A workspace names the app of the first project it lists that is not CocoaPods'.
+    let directory = try TestSupport.directory(with: [
+      (
+        "App.xcworkspace/contents.xcworkspacedata",
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Workspace
+           version = "1.0">
+           <FileRef
+              location = "group:Pods/Pods.xcodeproj">
+           </FileRef>
+           <FileRef
+              location = "absolute:\(flutter)/ios/Runner.xcodeproj">
+           </FileRef>
+        </Workspace>
+        """
+      ),
+      ("Empty.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\">\n</Workspace>\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let workspace = ProjectDiscovery.discover([directory.appendingPathComponent("App.xcworkspace").path])
+    #expect(workspace.inputs == [.xcodeProject(directory: flutter)])
+    let empty = ProjectDiscovery.discover([directory.appendingPathComponent("Empty.xcworkspace").path])
+    #expect(empty.inputs == [])
+    #expect(empty.errors.map(\.message) == ["the workspace lists no Xcode project"])
+  }
+
+  @Test func workspaceLocationsAreRelativeToTheirGroups() throws {
+    let directory = try TestSupport.directory(with: [
+      (
+        "ios/App.xcworkspace/contents.xcworkspacedata",
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Workspace version = "1.0">
+           <Group location = "group:Apps" name = "Apps">
+              <FileRef location = "group:Main &amp; Widgets.xcodeproj"></FileRef>
+              <Group location = "group:Empty" name = "Empty"/>
+           </Group>
+           <FileRef location = "container:Tools/Tools.xcodeproj"></FileRef>
+           <FileRef location = "group:README.md"></FileRef>
+        </Workspace>
+        """
+      )
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ios = directory.appendingPathComponent("ios").path
+    #expect(
+      XcodeWorkspace.projects(in: ios + "/App.xcworkspace") == [
+        ios + "/Apps/Main & Widgets.xcodeproj", ios + "/Tools/Tools.xcodeproj",
+      ])
+  }
 }

@@ -104,6 +104,37 @@ public enum ProjectDiscovery {
     return false
   }
 
+  /// The app an `.xcodeproj` or `.xcworkspace` on the command line names: the Xcode app in the folder
+  /// that holds it (the folder above `ios/` for Flutter and Expo apps). A workspace names the app of the
+  /// first project it lists other than CocoaPods'. Nil for any other path.
+  static func appOfXcodeBundle(_ argument: String) -> Result<Input, InputError>? {
+    let trimmed = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+    let name = (trimmed as NSString).lastPathComponent
+    var project = trimmed
+    if name.hasSuffix(".xcworkspace") {
+      let listed = XcodeWorkspace.projects(in: trimmed).filter { !$0.hasSuffix("Pods.xcodeproj") }
+      guard let first = listed.first else {
+        return .failure(InputError(path: argument, message: "the workspace lists no Xcode project"))
+      }
+      project = first
+    } else if !name.hasSuffix(".xcodeproj") {
+      return nil
+    }
+    guard FileManager.default.fileExists(atPath: SwiftFileResolver.join(project, "project.pbxproj")) else {
+      return .failure(InputError(path: argument, message: "'\(project)' has no project.pbxproj"))
+    }
+    var folder = (project as NSString).deletingLastPathComponent
+    if folder.isEmpty { folder = "." }
+    if (PathUtilities.absolute(folder) as NSString).lastPathComponent == "ios" {
+      let parent = (folder as NSString).deletingLastPathComponent
+      folder = folder == "." ? ".." : (parent.isEmpty ? "." : parent)
+    }
+    guard isXcodeAppFolder(folder) || isXcodeAppFolder(SwiftFileResolver.join(folder, "ios")) else {
+      return .failure(InputError(path: argument, message: "the project has no app extension target"))
+    }
+    return .success(.xcodeProject(directory: folder))
+  }
+
   /// What a command line names: each project once, in the order first named.
   public struct Discovery: Sendable {
     public var inputs: [Input] = []
@@ -149,6 +180,13 @@ public enum ProjectDiscovery {
         errors.append(InputError(path: argument, message: message))
         continue
       }
+      if let app = appOfXcodeBundle(argument) {
+        switch app {
+        case .success(let input): inputs.append(input)
+        case .failure(let error): errors.append(error)
+        }
+        continue
+      }
       guard isDirectory.boolValue else {
         switch input(forFile: argument, cache: cache) {
         case .success(let input): inputs.append(input)
@@ -179,7 +217,12 @@ public enum ProjectDiscovery {
       }
       for (index, folder) in expoInputs {
         guard let preferred = preferredExpoConfig(expoConfigs[folder] ?? []) else { continue }
-        found[index] = .expoApp(config: SwiftFileResolver.join(argument, SwiftFileResolver.join(folder, preferred)))
+        let path = folder.isEmpty ? argument : SwiftFileResolver.join(argument, folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        found[index] =
+          buildsFromCommittedNativeProject(path, names: names)
+          ? .xcodeProject(directory: path)
+          : .expoApp(config: SwiftFileResolver.join(argument, SwiftFileResolver.join(folder, preferred)))
       }
       // An `ios` folder with app extensions, unless it is an Expo app's prebuild output.
       var iosFolders = Set(

@@ -116,39 +116,70 @@ extension ProjectDiscovery {
     var names: [String] { (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] }
   }
 
-  /// The Expo app whose config is in a folder, by the config Expo reads first.
+  /// The Expo app whose config is in a folder, by the config Expo reads first; or, where the app builds
+  /// from a committed native project, that project.
   static func expoApp(in folder: Folder) -> Input {
     let names = folder.names
+    if buildsFromCommittedNativeProject(folder.display, names: names) {
+      return .xcodeProject(directory: folder.display)
+    }
     let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) ?? "app.json"
     return .expoApp(config: folder.child(config))
   }
 
+  /// Whether an Expo app builds from its committed `ios/` folder rather than from what prebuild makes:
+  /// no @bacons/apple-targets target folder (`targets/*/expo-target.config.*`), and an Xcode project in
+  /// `ios/` with an app extension. Prebuild does not run where `ios/` exists, so the widget is that
+  /// project's target.
+  static func buildsFromCommittedNativeProject(_ folder: String, names: [String]) -> Bool {
+    guard names.contains("ios") else { return false }
+    let targets = SwiftFileResolver.join(folder, "targets")
+    let targetFolders = (try? FileManager.default.contentsOfDirectory(atPath: targets)) ?? []
+    for target in targetFolders {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: SwiftFileResolver.join(targets, target))) ?? []
+      if files.contains(where: { $0.hasPrefix("expo-target.config.") }) { return false }
+    }
+    return isXcodeAppFolder(SwiftFileResolver.join(folder, "ios"))
+  }
+
   /// The nearest project above a file (up to the repository's root): a manifest whose `sources`
-  /// include it (for Swift), an Expo app, or an Xcode/Flutter app with widgets.
+  /// include it (for Swift), an Expo app, or an Xcode/Flutter app with widgets. A file in an Expo app's
+  /// `targets/` or `ios/` folder is that Expo app's, whatever the folders between hold (a target folder
+  /// with an Info.plist looks like an Xcode app of its own), so it is linted as the app's root is.
   static func project(containing path: String, cache: DiscoveryCache) -> Input? {
     let isSwift = path.hasSuffix(".swift")
     let file = PathUtilities.absolute(path)
     var next: Folder? = Folder(parentOf: path)
+    var nearestApp: Input?
     while let folder = next {
       let names = folder.names
-      if isSwift {
+      if isSwift, nearestApp == nil {
         for name in names.sorted() where manifestNames.contains(name) {
           if cache.swiftFiles(of: folder.child(name)).contains(file) { return .file(path: folder.child(name)) }
         }
       }
-      if let app = cache.app(in: folder, names: names) { return app }
-      if names.contains(".git") { return nil }
+      if let app = cache.app(in: folder, names: names) {
+        if nearestApp == nil { nearestApp = app }
+        if cache.isExpoApp(folder, names: names) {
+          let inside = ["targets", "ios"].contains { file.hasPrefix(SwiftFileResolver.join(folder.absolute, $0) + "/") }
+          return inside ? app : nearestApp
+        }
+      }
+      if names.contains(".git") { break }
       next = folder.parent
     }
-    return nil
+    return nearestApp
+  }
+
+  /// Whether a folder holds an Expo app's config.
+  static func isExpoApp(_ folder: Folder, names: [String]) -> Bool {
+    guard let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) else { return false }
+    return isExpoConfig(folder.child(config))
   }
 
   /// The Expo app, or the Xcode or Flutter app with widgets, whose folder this is.
   static func app(in folder: Folder, names: [String]) -> Input? {
-    let expoConfigs = names.filter(expoConfigNames.contains)
-    if let config = preferredExpoConfig(expoConfigs), isExpoConfig(folder.child(config)) {
-      return expoApp(in: folder)
-    }
+    if isExpoApp(folder, names: names) { return expoApp(in: folder) }
     if names.contains("ios"), isXcodeAppFolder(folder.child("ios")) {
       return .xcodeProject(directory: folder.display)
     }
@@ -168,6 +199,15 @@ extension ProjectDiscovery {
 final class DiscoveryCache {
   private var filesByManifest: [String: Set<String>] = [:]
   private var appByFolder: [String: ProjectDiscovery.Input?] = [:]
+  private var expoByFolder: [String: Bool] = [:]
+
+  /// Whether the folder holds an Expo app's config, by the folder as the user's paths name it.
+  func isExpoApp(_ folder: ProjectDiscovery.Folder, names: [String]) -> Bool {
+    if let known = expoByFolder[folder.display] { return known }
+    let isExpo = ProjectDiscovery.isExpoApp(folder, names: names)
+    expoByFolder[folder.display] = isExpo
+    return isExpo
+  }
 
   /// The app whose folder this is, by the folder as the user's paths name it (inputs keep that name).
   func app(in folder: ProjectDiscovery.Folder, names: [String]) -> ProjectDiscovery.Input? {
