@@ -72,6 +72,17 @@ import Testing
     #expect(wrong.map(\.ruleID).contains("app-group-mismatch"))
   }
 
+  @Test func anIncludeIsFoundAsAMacFindsIt() throws {
+    // `overrides.xcconfig` is `Overrides.xcconfig` on disk: Xcode on a Mac reads it, so its team is used,
+    // and one path-case note says the spelling differs.
+    let base = "DEVELOPMENT_TEAM =\n#include? \"overrides.xcconfig\"\n"
+    let findings = try lint(
+      Self.files(base: base, extra: [("Config/Overrides.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")]))
+    #expect(findings.map(\.ruleID) == ["path-case"])
+    #expect(findings.first.map(Self.start) == "2:12")
+    #expect(findings.first?.file.hasSuffix("Config/Base.xcconfig") == true)
+  }
+
   @Test func anEmptyTeamWithNoIncludeIsLeftToTheBuilder() throws {
     let findings = try lint(Self.files(base: "DEVELOPMENT_TEAM = \n"))
     #expect(findings.map(\.ruleID) == ["computed-value"])

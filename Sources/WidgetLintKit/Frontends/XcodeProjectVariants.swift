@@ -24,7 +24,7 @@ struct XcodeProjectVariants {
     var names = objects.projectConfigurations.map(\.name)
     if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
     if names.isEmpty { names = [""] }
-    var xcconfigs: [String: (layer: XcodeBuildSettingsLayer, files: [String])] = [:]
+    var xcconfigs: [String: XcconfigReading] = [:]
     let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
     if Set(readings.map(\.signature)).count == 1 {
       return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
@@ -36,20 +36,38 @@ struct XcodeProjectVariants {
     }
   }
 
-  private func xcconfig(
-    _ path: String?, _ cache: inout [String: (layer: XcodeBuildSettingsLayer, files: [String])]
-  ) -> (layer: XcodeBuildSettingsLayer, files: [String]) {
-    guard let path else { return (XcodeBuildSettingsLayer(), []) }
+  /// An `.xcconfig` with its includes, as one layer of settings; its includes are found as a Mac finds
+  /// them, and a spelling that differs in case is said where the include is written.
+  private func xcconfig(_ path: String?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
+    guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
     if let known = cache[path] { return known }
-    let (entries, files) = XcconfigReader(maxFileSize: context.limits.maxFileSize).read(path: path)
-    let reading = (XcodeBuildSettingsLayer(entries: entries), files)
+    var observations: [Observation] = []
+    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    reader.locate = { [context, iosDirectory] included, writtenAt in
+      // A missing include is the builder's file, not an error (see XcconfigReader).
+      if case .missing = context.paths.find(included, below: iosDirectory) { return nil }
+      let name = Located(included, span: writtenAt, pointer: .root)
+      let (found, notes) = context.locate(included, below: iosDirectory, namedAt: name, what: "the included file")
+      observations += notes
+      return found
+    }
+    let (entries, files) = reader.read(path: path)
+    let reading = XcconfigReading(
+      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
     cache[path] = reading
     return reading
   }
 
+  struct XcconfigReading {
+    var layer: XcodeBuildSettingsLayer
+    var files: [String]
+    /// Problems finding its includes.
+    var observations: [Observation]
+  }
+
   private func read(
     configuration name: String, targets: [XcodeProjectObjects.Target],
-    xcconfigs: inout [String: (layer: XcodeBuildSettingsLayer, files: [String])]
+    xcconfigs: inout [String: XcconfigReading]
   ) -> (name: String, project: Project, signature: [String]) {
     var project = Project(
       manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: []
@@ -69,6 +87,7 @@ struct XcodeProjectVariants {
       where !project.filesRead.contains(file) {
         project.filesRead.append(file)
       }
+      observe(targetXcconfig.observations + projectXcconfig.observations)
       let targetName = target.name?.value ?? ""
       return XcodeBuildSettingsResolver(
         layers: [

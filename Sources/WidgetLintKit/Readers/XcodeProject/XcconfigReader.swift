@@ -18,6 +18,13 @@ struct XcconfigReader {
   /// Includes nested deeper than this are not read (a file including itself stops at once).
   static let maxIncludeDepth = 16
   let maxFileSize: Int
+  /// Where an included file is on disk (its path as written, and the span of that text), or nil when
+  /// there is none. The frontend finds it as a Mac would, and says where the case differs.
+  var locate: (_ path: String, _ writtenAt: SourceSpan) -> String? = { path, _ in
+    FileManager.default.fileExists(atPath: path) ? path : nil
+  }
+
+  init(maxFileSize: Int) { self.maxFileSize = maxFileSize }
 
   /// The entries in the order they apply (a later one overrides an earlier one), and the files read.
   func read(path: String) -> (entries: [Entry], files: [String]) {
@@ -48,10 +55,10 @@ struct XcconfigReader {
       while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
       if let (include, start, end) = Self.include(bytes, lineStart, lineEnd) {
         let included = include.hasPrefix("/") ? include : SwiftFileResolver.join(directory, include)
-        if FileManager.default.fileExists(atPath: included) {
-          read(path: included, depth: depth + 1, open: &open, entries: &entries, files: &files)
+        let span = SourceSpan(file: source, start: start, end: end)
+        if let found = locate(included, span) {
+          read(path: found, depth: depth + 1, open: &open, entries: &entries, files: &files)
         } else if !Self.isGeneratedByTool(include) {
-          let span = SourceSpan(file: source, start: start, end: end)
           entries.append(.missingInclude(MissingInclude(path: include, span: span)))
         }
       } else if let (key, start, end) = Self.assignment(bytes, lineStart, lineEnd) {
