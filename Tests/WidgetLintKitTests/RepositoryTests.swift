@@ -106,16 +106,8 @@ import Testing
       readme.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev:") })
     let revision = try #require(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
     guard FileManager.default.fileExists(atPath: TestSupport.path(".git")) else { return }  // a tarball, not a clone
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", TestSupport.packageRoot.path, "show", "\(revision):.pre-commit-hooks.yaml"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let hooks = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "README rev \(revision) is not a commit of this repository")
+    let (status, hooks) = try Self.git(["show", "\(revision):.pre-commit-hooks.yaml"])
+    #expect(status == 0, "README rev \(revision) is not a commit of this repository")
     let current = try String(contentsOfFile: TestSupport.path(".pre-commit-hooks.yaml"), encoding: .utf8)
     func filesPatterns(_ text: String) -> [Substring] {
       text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("files:") }
