@@ -99,7 +99,11 @@ public struct ExpoAppFrontend: ProjectFrontend {
       }
     }
     guard let root else { return project }
-    let expo = root["expo"] ?? root
+    // The config as the app's own plugins leave it (`./plugins/withWidgets`), read as data.
+    let plugins = Self.applyingLocalPlugins(
+      to: root["expo"] ?? root, directory: directory, environment: environment, context: context)
+    let expo = plugins.config
+    project.filesRead += plugins.filesRead
     var manifest = Manifest(rootSpan: root.span)
     manifest.origin = .expo
 
@@ -115,10 +119,17 @@ public struct ExpoAppFrontend: ProjectFrontend {
 
     var app = Manifest.App(span: expo.span, pointer: expo.pointer)
     app.bundleIdentifier = expo.at("ios", "bundleIdentifier")?.stringValue
-    if let entitlements = expo.at("ios", "entitlements") {
+    if let entitlements = plugins.appEntitlements {
       app.entitlements = ConfigValues.entitlements(entitlements)
       notes += context.computedNotes(entitlements)
     }
+    if plugins.entitlementsAreUnknown {
+      // A plugin not followed may set any entitlement: none of the app's is known.
+      var unknown = app.entitlements ?? Entitlements(span: expo.span, pointer: expo.pointer)
+      unknown.isComputed = true
+      app.entitlements = unknown
+    }
+    notes += plugins.notes
     if let scheme = expo["scheme"] {
       app.urlSchemes = scheme.stringValue.map { [$0] } ?? (scheme.value.array ?? []).compactMap(\.stringValue)
       app.urlSchemesSpan = scheme.span
@@ -140,6 +151,8 @@ public struct ExpoAppFrontend: ProjectFrontend {
       manifest.eas = ConfigValues.eas(extensions)
     }
 
+    // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
+    let inherited = plugins.targetsConfig.at("ios", "entitlements").flatMap(ConfigValues.entitlements)
     // Each folder of the targets root with an expo-target.config.json or .js is a target.
     let base = SwiftFileResolver.join(directory, targetsRoot)
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
@@ -155,7 +168,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
       project.filesRead.append(configPath)
       // A config function is called with the app's Expo config, as the plugin calls it.
       let (readConfig, configProblems, _) = context.readValue(
-        at: configPath, display: configPath, environment: environment, argument: expo)
+        at: configPath, display: configPath, environment: environment, argument: plugins.targetsConfig)
       project.readingObservations += configProblems
       guard let written = readConfig else { continue }
       notes += context.computedNotes(written)
@@ -190,7 +203,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
           ? type.map { _ in OSVersion(parsing: Self.defaultTargetDeployment)! } : nil)
       if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
       let (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
-        config: config, type: type, folder: folderPath, app: app, context: context)
+        config: config, type: type, folder: folderPath, appEntitlements: inherited, context: context)
       target.entitlements = entitlements
       project.readingObservations += entitlementProblems
       project.filesRead += entitlementFiles
@@ -218,17 +231,19 @@ extension ExpoAppFrontend {
   /// that share them unless the object has the App Groups key; without one, the target folder's own
   /// `*.entitlements` file is used as it is (none: no entitlements), and more than one stops the prebuild.
   static func targetEntitlements(
-    config: Located<ConfigValue>, type: Located<String>, folder: String, app: Manifest.App, context: FrontendContext
+    config: Located<ConfigValue>, type: Located<String>, folder: String, appEntitlements: Entitlements?,
+    context: FrontendContext
   ) -> (Entitlements?, [Observation], filesRead: [String]) {
     if let written = config["entitlements"] {
       guard var entitlements = ConfigValues.entitlements(written) else { return (nil, [], []) }
       if !entitlements.declaresAppGroups, groupInheritingTypes.contains(type.value),
-        let appEntitlements = app.entitlements,
+        let appEntitlements,
         appEntitlements.appGroupsAreUnknown || !(appEntitlements.appGroups ?? []).isEmpty
       {
         // The copied groups point at the app config, where they are written.
         entitlements.appGroups = appEntitlements.appGroups
-        entitlements.appGroupsSpan = appEntitlements.appGroupsSpan
+        // Groups not known at all (the whole dictionary computed) are unknown in the target too.
+        entitlements.appGroupsSpan = appEntitlements.appGroupsSpan ?? appEntitlements.span
         entitlements.values[Entitlements.appGroupsKey] = appEntitlements.values[Entitlements.appGroupsKey]
         if appEntitlements.appGroupsAreUnknown { entitlements.computedKeys.insert(Entitlements.appGroupsKey) }
       }

@@ -15,6 +15,12 @@ public struct ComputedValueRule: ReadingRule {
       environment. The rest (`require(…)`, a call, arithmetic) is reported as a note, so you know it was
       not checked, and nothing is compared with it; write it as a literal to have it checked.
 
+      A config plugin of the app's own (`"plugins": ["./plugins/withWidgets"]`) is read the same way:
+      what it sets in plain forms (`config.ios.entitlements[KEY] = […]`, a `withEntitlementsPlist` mod)
+      is checked, pointing into the plugin file. A plugin that changes the config in code widgetlint does
+      not follow (a helper from another file, a loop) gets one note naming it and why, and the app's
+      entitlements are then unknown, not empty: nothing is compared with them.
+
       Xcode projects leave some values to whoever builds them. An open-source app keeps its signing team
       out of the repository: `DEVELOPMENT_TEAM` is empty or a placeholder (`##TEAM_ID##`), and an
       `.xcconfig` ends with `#include? "Override.xcconfig"`, an optional include of a file git ignores,
