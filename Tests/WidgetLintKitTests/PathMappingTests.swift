@@ -219,4 +219,36 @@ struct PathMappingTests {
         ios + "/Apps/Main & Widgets.xcodeproj", ios + "/Tools/Tools.xcodeproj",
       ])
   }
+
+  /// A config plugin of the app's own is the app's file: changing it alone lints the app.
+  @Test func anExpoAppsOwnConfigPluginNamesTheApp() {
+    let app = Self.example("broken-projects/expo-plugin-app-group")
+    let discovery = ProjectDiscovery.discover([app + "/plugins/with-app-group.js"])
+    #expect(discovery.inputs == [.expoApp(config: app + "/app.json")])
+    let root = LintRun(discoversConfiguration: false).run(arguments: [app])
+    let plugin = LintRun(discoversConfiguration: false).run(arguments: [app + "/plugins/with-app-group.js"])
+    #expect(Self.positions(plugin) == Self.positions(root))
+    #expect(!Self.positions(root).isEmpty)
+  }
+
+  @Test func aScriptNoExpoAppListsAsAPluginIsSkipped() throws {
+    let directory = try TestSupport.directory(with: [
+      (".git/HEAD", "ref: refs/heads/main\n"),
+      ("app.json", "{\"expo\": {\"name\": \"A\", \"plugins\": [[\"./plugins/listed\", {}]]}}\n"),
+      ("plugins/listed.ts", "export default (config) => config;\n"),
+      ("plugins/unlisted.js", "module.exports = (config) => config;\n"),
+      ("src/App.tsx", "export default function App() { return null; }\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = { (relative: String) in directory.appendingPathComponent(relative).path }
+    let discovery = ProjectDiscovery.discover([path("plugins/listed.ts"), path("plugins/unlisted.js")])
+    #expect(discovery.inputs == [.expoApp(config: path("app.json"))])
+    #expect(
+      discovery.skipped == [
+        ProjectDiscovery.SkippedFile(
+          path: path("plugins/unlisted.js"), reason: "not a config plugin of an Expo app in the folders above it")
+      ])
+    // A .tsx file is no config plugin: not a file widgetlint reads.
+    #expect(ProjectDiscovery.discover([path("src/App.tsx")]).skipped.first?.reason == "not a file widgetlint reads")
+  }
 }

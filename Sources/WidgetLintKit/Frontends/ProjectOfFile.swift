@@ -18,6 +18,8 @@ extension ProjectDiscovery {
     case projectFile
     /// YAML or JSON under another name: a manifest when it has one's top-level keys.
     case possibleManifest
+    /// JavaScript or TypeScript: an Expo app's project file when the app lists it as a config plugin.
+    case possiblePlugin
     case unknown
   }
 
@@ -36,6 +38,7 @@ extension ProjectDiscovery {
     let projectExtensions = [".swift", ".dart", ".plist", ".entitlements", ".xcconfig"]
     if projectExtensions.contains(where: name.hasSuffix) { return .projectFile }
     if [".yaml", ".yml", ".json"].contains(where: name.lowercased().hasSuffix) { return .possibleManifest }
+    if ExpoAppFrontend.pluginExtensions.contains(where: name.hasSuffix) { return .possiblePlugin }
     return .unknown
   }
 
@@ -56,6 +59,9 @@ extension ProjectDiscovery {
           SkippedFile(path: path, reason: "not an Expo app config (no expo keys, and expo is no dependency)"))
       }
       return .success(expoApp(in: Folder(parentOf: path)))
+    case .possiblePlugin:
+      if let app = expoApp(usingPlugin: path, cache: cache) { return .success(app) }
+      return .failure(SkippedFile(path: path, reason: "not a config plugin of an Expo app in the folders above it"))
     case .projectFile:
       if let project = project(containing: path, cache: cache) { return .success(project) }
       return .failure(
@@ -171,6 +177,38 @@ extension ProjectDiscovery {
     return nearestApp
   }
 
+  /// The nearest Expo app above a script that lists it as a config plugin of its own.
+  static func expoApp(usingPlugin path: String, cache: DiscoveryCache) -> Input? {
+    let file = PathUtilities.absolute(path)
+    var next: Folder? = Folder(parentOf: path)
+    while let folder = next {
+      let names = folder.names
+      if cache.isExpoApp(folder, names: names) {
+        return cache.localPlugins(of: folder, names: names).contains(file) ? expoApp(in: folder) : nil
+      }
+      if names.contains(".git") { return nil }
+      next = folder.parent
+    }
+    return nil
+  }
+
+  /// The absolute paths of the config plugins an Expo app's config lists that are files of its own.
+  static func localPlugins(of folder: Folder, names: [String]) -> Set<String> {
+    guard let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) else { return [] }
+    let path = folder.child(config)
+    let (value, _, _) = FrontendContext().readValue(at: path, display: path)
+    guard let root = value else { return [] }
+    var plugins: Set<String> = []
+    for entry in (root["expo"] ?? root)["plugins"]?.array ?? [] {
+      guard let reference = entry.stringValue?.value ?? entry.array?.first?.stringValue?.value,
+        ExpoAppFrontend.isLocalPlugin(reference),
+        let file = ExpoAppFrontend.pluginFile(reference, appDirectory: folder.display)
+      else { continue }
+      plugins.insert(PathUtilities.absolute(file))
+    }
+    return plugins
+  }
+
   /// Whether a folder holds an Expo app's config.
   static func isExpoApp(_ folder: Folder, names: [String]) -> Bool {
     guard let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) else { return false }
@@ -200,6 +238,15 @@ final class DiscoveryCache {
   private var filesByManifest: [String: Set<String>] = [:]
   private var appByFolder: [String: ProjectDiscovery.Input?] = [:]
   private var expoByFolder: [String: Bool] = [:]
+  private var pluginsByFolder: [String: Set<String>] = [:]
+
+  /// The config plugins of its own that the Expo app in the folder lists, as absolute paths.
+  func localPlugins(of folder: ProjectDiscovery.Folder, names: [String]) -> Set<String> {
+    if let known = pluginsByFolder[folder.display] { return known }
+    let plugins = ProjectDiscovery.localPlugins(of: folder, names: names)
+    pluginsByFolder[folder.display] = plugins
+    return plugins
+  }
 
   /// Whether the folder holds an Expo app's config, by the folder as the user's paths name it.
   func isExpoApp(_ folder: ProjectDiscovery.Folder, names: [String]) -> Bool {
