@@ -12,7 +12,7 @@ import Testing
 @Suite struct ProjectExamplesTests {
   static let cleanProjects = [
     "flutter-home-widget", "expo-widgets", "expo-variants", "native-widgets", "native-team-override",
-    "expo-photo-frame",
+    "expo-photo-frame", "expo-local-plugin",
   ]
 
   static var brokenProjects: [String] {
