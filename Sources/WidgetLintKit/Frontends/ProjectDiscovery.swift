@@ -16,6 +16,9 @@ public enum ProjectDiscovery {
     case expoApp(config: String)
     /// An Xcode or Flutter app, by the folder holding `ios/` (or `ios/` itself).
     case xcodeProject(directory: String)
+    /// A folder of widget Swift code with no manifest (`--sources`), and the iOS version it deploys to
+    /// (`--deployment-target`; nil: OS availability is not judged).
+    case swiftSources(directory: String, deploymentTarget: OSVersion?)
 
     /// The path a configuration's `ignore:` globs are matched against.
     var configurationPath: String {
@@ -24,12 +27,15 @@ public enum ProjectDiscovery {
       case .standardInput: return "-"
       case .expoApp(let config): return config
       case .xcodeProject(let directory): return SwiftFileResolver.join(directory, "ios")
+      case .swiftSources(let directory, _): return directory
       }
     }
 
-    /// The folder whose nearest configuration applies (the current folder for standard input).
+    /// The folder whose nearest configuration applies (the current folder for standard input, a
+    /// `--sources` folder itself).
     var configurationDirectory: String {
       guard self != .standardInput else { return "." }
+      if case .swiftSources(let directory, _) = self { return directory }
       let directory = (configurationPath as NSString).deletingLastPathComponent
       return directory.isEmpty ? "." : directory
     }
@@ -38,6 +44,7 @@ public enum ProjectDiscovery {
     var appKind: String? {
       switch self {
       case .file, .standardInput: return nil
+      case .swiftSources: return ProjectSummary.swiftSourcesKind
       case .expoApp: return "Expo app"
       case .xcodeProject(let directory):
         let isFlutter = FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "pubspec.yaml"))
@@ -148,6 +155,22 @@ public enum ProjectDiscovery {
   public static func inputs(for arguments: [String]) -> (inputs: [Input], errors: [InputError]) {
     let discovery = discover(arguments)
     return (discovery.inputs, discovery.errors)
+  }
+
+  /// The `--sources` folders, each an input as given; a path that is not a folder is an error.
+  public static func discover(sources directories: [String], deploymentTarget: OSVersion? = nil) -> Discovery {
+    var discovery = Discovery()
+    var seen: Set<String> = []
+    for directory in directories {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        discovery.errors.append(InputError(path: directory, message: "is not a folder of Swift sources"))
+        continue
+      }
+      let input = Input.swiftSources(directory: directory, deploymentTarget: deploymentTarget)
+      if seen.insert(PathUtilities.absolute(input.configurationPath)).inserted { discovery.inputs.append(input) }
+    }
+    return discovery
   }
 
   public static func discover(_ arguments: [String]) -> Discovery {

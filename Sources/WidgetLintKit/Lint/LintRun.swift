@@ -39,30 +39,19 @@ public struct LintRun {
     return loader.configuration(forFileIn: directory)
   }
 
-  /// Lints folders of Swift code with no manifest (`--sources`).
-  public func run(sources directories: [String], deploymentTarget: OSVersion?) -> LintReport {
-    let linter = Linter(configuration: configuration)
-    var findings: [Finding] = []
-    var errors: [InputError] = []
-    var linted: [String] = []
-    for directory in directories {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        errors.append(InputError(path: directory, message: "is not a folder of Swift sources"))
-        continue
-      }
-      linted.append(directory)
-      findings += linter.lint(
-        SwiftSourcesFrontend(directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget))
-    }
-    var report = LintReport(
-      files: linted, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
-    report.sourceFolders = linted.count
-    return report
+  /// Lints what a command line names: manifests, apps and folders found from the paths.
+  public func run(arguments: [String]) -> LintReport {
+    run(ProjectDiscovery.discover(arguments))
   }
 
-  public func run(arguments: [String]) -> LintReport {
-    let discovery = ProjectDiscovery.discover(arguments)
+  /// Lints folders of Swift code with no manifest (`--sources`), as any other input; without a
+  /// deployment target, OS availability is not judged.
+  public func run(sources directories: [String], deploymentTarget: OSVersion?) -> LintReport {
+    run(ProjectDiscovery.discover(sources: directories, deploymentTarget: deploymentTarget))
+  }
+
+  /// Lints the inputs found: each with the configuration that applies to it, then the baseline.
+  public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
     let inputs = discovery.inputs
     let loader = ConfigurationLoader()
     let shared = Linter(configuration: configuration)
@@ -125,6 +114,7 @@ public struct LintRun {
     var report = LintReport(
       files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
     report.projects = projects
+    report.sourceFolders = projects.filter(\.isSwiftSources).count
     report.skipped = discovery.skipped
     return report
   }
@@ -140,6 +130,10 @@ public struct LintRun {
       return .success((frontend, config))
     case .xcodeProject(let directory):
       return .success((XcodeAppFrontend(directory: directory), directory))
+    case .swiftSources(let directory, let deploymentTarget):
+      let frontend = SwiftSourcesFrontend(
+        directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget)
+      return .success((frontend, directory))
     case .standardInput:
       let read =
         fileContents["<stdin>"].map { .success($0) }

@@ -1,9 +1,14 @@
 /// A project that was linted, for telling the user what was recognised and read.
 public struct ProjectSummary: Sendable {
-  /// "manifest", "Expo app", "Flutter app", "Xcode app".
+  /// The kind of a `--sources` folder: a folder of Swift code, neither a manifest nor an app.
+  public static let swiftSourcesKind = "Swift sources"
+
+  /// "manifest", "Expo app", "Flutter app", "Xcode app", "Swift sources".
   public var kind: String
-  /// Whether the project was read from an app's own files rather than a manifest.
-  public var isApp: Bool { kind != "manifest" }
+  /// Whether the project was read from an app's own files rather than a manifest or a `--sources` folder.
+  public var isApp: Bool { kind != "manifest" && kind != Self.swiftSourcesKind }
+  /// Whether the project is a `--sources` folder.
+  public var isSwiftSources: Bool { kind == Self.swiftSourcesKind }
   public var path: String
   public var filesRead: [String]
   /// Something to say about the project in its one line ("no widget target …").
