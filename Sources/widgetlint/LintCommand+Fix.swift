@@ -31,8 +31,12 @@ extension LintCommand {
         FileHandle.standardOutput.write(Data(diff.utf8))
       } else if change.path == "<stdin>" {
         continue
-      } else if let failure = FileReplacer.replace(change.path, with: change.fixed) {
-        failures.append(failure)
+      } else {
+        do {
+          try AtomicFileWriter.write(change.fixed, to: change.path)
+        } catch {
+          failures.append(InputError(path: change.path, message: "cannot write: \(error)"))
+        }
       }
     }
     // Fixed or not, standard input is printed, so `widgetlint --fix - < a > b` always fills b.

@@ -125,12 +125,6 @@ struct LintCommand: ParsableCommand {
   /// The paths to lint: the current folder when none is named, as SwiftLint does.
   var lintedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
-  /// Lints the `--sources` folders, or else the paths: either way the inputs of one run.
-  func lint(_ run: LintRun) -> LintReport {
-    guard !sources.isEmpty else { return run.run(arguments: lintedPaths) }
-    return run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
-  }
-
   var resolvedFormat: OutputFormat {
     if let format { return format }
     return ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .text
@@ -175,12 +169,12 @@ struct LintCommand: ParsableCommand {
       }
     }
     if let writeBaseline {
-      let report = lint(run)
+      let report = run.run(arguments: lintedPaths)
       printErrors(report.inputErrors)
       let directory = (writeBaseline as NSString).deletingLastPathComponent
       let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
       do {
-        try ReportWriter.write(recorded.encoded(), to: writeBaseline)
+        try AtomicFileWriter.write(recorded.encoded(), to: writeBaseline)
       } catch {
         printErrors([InputError(path: writeBaseline, message: "cannot write: \(error)")])
         throw LintFailure(status: 2)
@@ -193,7 +187,10 @@ struct LintCommand: ParsableCommand {
     run.baseline = baseline
     // With --fix, what is linted below is the fixed text.
     if fix { run.fileContents = try applyFixes(run) }
-    let report = lint(run)
+    let report =
+      sources.isEmpty
+      ? run.run(arguments: lintedPaths)
+      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {
@@ -226,7 +223,7 @@ struct LintCommand: ParsableCommand {
     let rendered = reporter.render(report)
     if let output {
       do {
-        try ReportWriter.write(rendered, to: output)
+        try AtomicFileWriter.write(rendered, to: output)
       } catch {
         FileHandle.standardError.write(Data("widgetlint: error: cannot write '\(output)': \(error)\n".utf8))
         throw LintFailure(status: 2)

@@ -110,7 +110,7 @@ struct InitCommand: ParsableCommand {
     let relative = Baseline.relativeFile(sources, to: manifestDirectory.isEmpty ? "." : manifestDirectory)
     let text = ManifestWriter.manifest(for: project, sourcesPath: relative, deploymentTarget: deploymentTarget)
     if let output {
-      try ReportWriter.write(text, to: output)
+      try AtomicFileWriter.write(text, to: output)
       FileHandle.standardError.write(Data("widgetlint: wrote \(output)\n".utf8))
     } else {
       print(text, terminator: "")

@@ -75,7 +75,7 @@ import Testing
     run.baseline = baseline
     let outcome = FixApplier(run: run).fix(arguments: arguments)
     for change in outcome.changes {
-      #expect(FileReplacer.replace(change.path, with: change.fixed) == nil)
+      #expect(throws: Never.self) { try AtomicFileWriter.write(change.fixed, to: change.path) }
     }
     return outcome
   }
