@@ -125,6 +125,12 @@ struct LintCommand: ParsableCommand {
   /// The paths to lint: the current folder when none is named, as SwiftLint does.
   var lintedPaths: [String] { paths.isEmpty ? ["."] : paths }
 
+  /// Lints the `--sources` folders, or else the paths: either way the inputs of one run.
+  func lint(_ run: LintRun) -> LintReport {
+    guard !sources.isEmpty else { return run.run(arguments: lintedPaths) }
+    return run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
+  }
+
   var resolvedFormat: OutputFormat {
     if let format { return format }
     return ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .text
@@ -169,7 +175,7 @@ struct LintCommand: ParsableCommand {
       }
     }
     if let writeBaseline {
-      let report = run.run(arguments: lintedPaths)
+      let report = lint(run)
       printErrors(report.inputErrors)
       let directory = (writeBaseline as NSString).deletingLastPathComponent
       let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
@@ -187,10 +193,7 @@ struct LintCommand: ParsableCommand {
     run.baseline = baseline
     // With --fix, what is linted below is the fixed text.
     if fix { run.fileContents = try applyFixes(run) }
-    let report =
-      sources.isEmpty
-      ? run.run(arguments: lintedPaths)
-      : run.run(sources: sources, deploymentTarget: deploymentTarget.flatMap(OSVersion.init(parsing:)))
+    let report = lint(run)
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
     for project in report.projects where (project.isApp && format == .text) || verbose {
