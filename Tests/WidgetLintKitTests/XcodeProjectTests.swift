@@ -75,6 +75,28 @@ import Testing
     #expect(findings.map(\.ruleID) == ["app-group-mismatch", "app-group-mismatch"])
   }
 
+  /// Without an `.xcodeproj` the folders are guessed, and the `.xcconfig` files are read as with one:
+  /// includes in place, and a setting that a missing include may set again is unknown.
+  @Test func guessedFoldersReadXcconfigIncludesAndMissingOnes() throws {
+    var files: [(path: String, contents: String)] = [
+      ("ios/Flutter/Shared.xcconfig", "#include \"../../config/Groups.xcconfig\"\n"),
+      ("config/Groups.xcconfig", "APP_GROUP_SUFFIX = other;\n"),
+      ("ios/Runner/Info.plist", Self.plist("")),
+      ("ios/Runner/Runner.entitlements", Self.groups("group.com.example.$(APP_GROUP_SUFFIX)")),
+      ("ios/CounterWidget/Info.plist", Self.widgetInfo),
+      ("ios/CounterWidget/CounterWidget.entitlements", Self.groups("group.com.example.$(APP_GROUP_SUFFIX)")),
+      ("ios/CounterWidget/CounterWidget.swift", Self.widgetSwift),
+    ]
+    // The widget's code reads another group than the one the included file gives.
+    let findings = try lint(files)
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first?.file.hasSuffix("ios/CounterWidget/CounterWidget.swift") == true)
+    #expect(findings.first?.message.contains("entitled to 'group.com.example.other' only") == true)
+    // An override the repository does not hold may set it again: the group is not known.
+    files[0].contents += "#include? \"Override.xcconfig\"\n"
+    #expect(try lint(files).isEmpty)
+  }
+
   @Test func unknownSettingsAreSkippedNotGuessed() throws {
     let files: [(path: String, contents: String)] = [
       ("ios/Runner/Info.plist", Self.plist("")),

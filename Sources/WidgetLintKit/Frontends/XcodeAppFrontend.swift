@@ -91,7 +91,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
   /// `NSExtensionPointIdentifier` is an extension target, the one without `NSExtension` the app.
   func readGuessingFromFolders(_ context: FrontendContext, note: String) -> Project {
     let ios = iosDirectory
-    let settings = xcconfigSettings(in: ios)
+    let settings = xcconfigSettings(in: ios, context)
     var manifest = Manifest(rootSpan: SourceSpan(file: SourceText(path: ios, text: ""), start: 0, end: 0))
     manifest.origin = .xcode
     var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingObservations: [])
@@ -146,24 +146,17 @@ public struct XcodeAppFrontend: ProjectFrontend {
     return project
   }
 
-  /// `KEY = value` settings from the project's .xcconfig files, for `$(KEY)` in entitlements.
-  func xcconfigSettings(in directory: String) -> [String: String] {
-    var settings: [String: String] = [:]
+  /// The settings the project's `.xcconfig` files write (CocoaPods' aside), for `$(KEY)` in entitlements:
+  /// each file read by `XcconfigReader` with its includes, in the order walked, a later one winning. A
+  /// setting that a missing include may set again is unknown, and left out: what uses it stays unexpanded.
+  func xcconfigSettings(in directory: String, _ context: FrontendContext) -> [String: String] {
     let files = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
       .filter { $0.hasSuffix(".xcconfig") && !$0.hasPrefix("Pods/") }
-    for relative in files {
-      guard
-        case .success(let bytes) = InputReader.read(path: SwiftFileResolver.join(directory, relative), maxSize: 1 << 20)
-      else { continue }
-      for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-        let text = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        guard let equals = text.firstIndex(of: "="), !text.hasPrefix("#") else { continue }
-        let key = text[..<equals].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        if !key.isEmpty, !key.contains("["), !key.contains(" ") { settings[key] = value }
-      }
+    let reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    let entries = files.flatMap { reader.read(path: SwiftFileResolver.join(directory, $0)).entries }
+    return XcodeBuildSettingsLayer(entries: entries).settings.compactMapValues {
+      $0.mayBeOverriddenBy == nil ? $0.value : nil
     }
-    return settings
   }
 
   /// App Groups with `$(SETTING)` references expanded where the project defines the setting.
