@@ -375,7 +375,7 @@ private struct DartLexer {
         return (index, nil)  // An unterminated single-line string ends at the line break.
       }
       if !raw, current == UInt8(ascii: "\\") {
-        index = readEscape(index, into: &buffer)
+        index = DartStringEscapes.decode(bytes, at: index, into: &buffer)
       } else if !raw, current == UInt8(ascii: "$"), byte(at: index + 1) == UInt8(ascii: "{") {
         interpolates = true
         index = skipInterpolation(index + 2, depth: depth + 1)
@@ -393,75 +393,6 @@ private struct DartLexer {
       }
     }
     return (index, nil)
-  }
-
-  /// Decodes the escape sequence at `offset` (a backslash) onto `buffer`; returns the offset after it.
-  private func readEscape(_ offset: Int, into buffer: inout [UInt8]) -> Int {
-    guard let escaped = byte(at: offset + 1) else { return offset + 1 }
-    func append(_ value: UInt32) {
-      if let scalar = Unicode.Scalar(value) { buffer.append(contentsOf: Array(String(Character(scalar)).utf8)) }
-    }
-    func hexDigits(from start: Int, count: Int) -> (value: UInt32, end: Int)? {
-      var value: UInt32 = 0
-      var index = start
-      while index < start + count {
-        guard let digit = byte(at: index), let number = Self.hexValue(digit) else { return nil }
-        value = value * 16 + number
-        index += 1
-      }
-      return (value, index)
-    }
-    switch escaped {
-    case UInt8(ascii: "n"): buffer.append(0x0A)
-    case UInt8(ascii: "r"): buffer.append(0x0D)
-    case UInt8(ascii: "t"): buffer.append(0x09)
-    case UInt8(ascii: "b"): buffer.append(0x08)
-    case UInt8(ascii: "f"): buffer.append(0x0C)
-    case UInt8(ascii: "v"): buffer.append(0x0B)
-    case UInt8(ascii: "x"):
-      if let hex = hexDigits(from: offset + 2, count: 2) {
-        append(hex.value)
-        return hex.end
-      }
-      buffer.append(escaped)
-    case UInt8(ascii: "u"):
-      if byte(at: offset + 2) == UInt8(ascii: "{") {
-        var index = offset + 3
-        var value: UInt32 = 0
-        var digits = 0
-        while let digit = byte(at: index), let number = Self.hexValue(digit), digits < 6 {
-          value = value * 16 + number
-          digits += 1
-          index += 1
-        }
-        if digits > 0, byte(at: index) == UInt8(ascii: "}") {
-          append(value)
-          return index + 1
-        }
-      } else if let hex = hexDigits(from: offset + 2, count: 4) {
-        append(hex.value)
-        return hex.end
-      }
-      buffer.append(escaped)
-    case 0x0D:
-      // A backslash before a line break keeps the break (Dart has no line continuation).
-      buffer.append(0x0A)
-      return byte(at: offset + 2) == 0x0A ? offset + 3 : offset + 2
-    default:
-      let width = SourceText.scalarWidth(escaped)
-      buffer.append(contentsOf: bytes[(offset + 1)..<min(offset + 1 + width, bytes.count)])
-      return min(offset + 1 + width, bytes.count)
-    }
-    return offset + 2
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-    default: return nil
-    }
   }
 
   /// The offset after the `}` closing an interpolation whose body starts at `offset`.

@@ -472,104 +472,11 @@ public enum JavaScriptConfigReader {
 
     /// Decodes the escape sequence at `index` (a backslash) into `text`.
     private mutating func decodeEscape(into text: inout [UInt8]) throws(ReadError) {
-      let start = index
-      index += 1
-      guard let current = byte(at: index) else {
-        throw ReadError(message: "unterminated escape sequence", start: start, end: index)
+      do {
+        index = try JavaScriptStringEscapes.decode(bytes, at: index, into: &text)
+      } catch {
+        throw ReadError(message: error.message, start: error.start, end: error.end)
       }
-      index += 1
-      switch current {
-      case UInt8(ascii: "n"): text.append(0x0A)
-      case UInt8(ascii: "t"): text.append(0x09)
-      case UInt8(ascii: "r"): text.append(0x0D)
-      case UInt8(ascii: "b"): text.append(0x08)
-      case UInt8(ascii: "f"): text.append(0x0C)
-      case UInt8(ascii: "v"): text.append(0x0B)
-      case 0x0A:
-        break
-      case 0x0D:
-        if byte(at: index) == 0x0A { index += 1 }
-      case UInt8(ascii: "0")...UInt8(ascii: "7"):
-        var value = UInt32(current - UInt8(ascii: "0"))
-        var digits = 1
-        while digits < 3, let next = byte(at: index), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "7"),
-          value * 8 + UInt32(next - UInt8(ascii: "0")) <= 0o377
-        {
-          value = value * 8 + UInt32(next - UInt8(ascii: "0"))
-          index += 1
-          digits += 1
-        }
-        append(value, to: &text)
-      case UInt8(ascii: "x"):
-        append(try hexDigits(count: 2, escapeStart: start), to: &text)
-      case UInt8(ascii: "u"):
-        var value = try unicodeEscapeValue(escapeStart: start)
-        if (0xD800...0xDBFF).contains(value), byte(at: index) == UInt8(ascii: "\\"),
-          byte(at: index + 1) == UInt8(ascii: "u")
-        {
-          let saved = index
-          index += 2
-          let low = try unicodeEscapeValue(escapeStart: saved)
-          if (0xDC00...0xDFFF).contains(low) {
-            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-          } else {
-            index = saved
-          }
-        }
-        append(value, to: &text)
-      default:
-        // Any other character stands for itself (a multi-byte one whole).
-        let width = current >= 0x80 ? min(SourceText.scalarWidth(current), bytes.count - index + 1) : 1
-        text.append(contentsOf: bytes[(index - 1)..<(index - 1 + width)])
-        index += width - 1
-      }
-    }
-
-    private mutating func unicodeEscapeValue(escapeStart: Int) throws(ReadError) -> UInt32 {
-      guard byte(at: index) == UInt8(ascii: "{") else { return try hexDigits(count: 4, escapeStart: escapeStart) }
-      index += 1
-      var value: UInt32 = 0
-      var digits = 0
-      while let byte = byte(at: index), byte != UInt8(ascii: "}") {
-        guard let digit = Self.hexValue(byte), value <= 0x10FFFF else {
-          throw ReadError(message: "invalid escape sequence", start: escapeStart, end: index + 1)
-        }
-        value = value * 16 + digit
-        digits += 1
-        index += 1
-      }
-      guard byte(at: index) == UInt8(ascii: "}"), digits > 0, value <= 0x10FFFF else {
-        throw ReadError(message: "invalid escape sequence", start: escapeStart, end: min(index + 1, bytes.count))
-      }
-      index += 1
-      return value
-    }
-
-    private mutating func hexDigits(count: Int, escapeStart: Int) throws(ReadError) -> UInt32 {
-      var value: UInt32 = 0
-      for _ in 0..<count {
-        guard let byte = byte(at: index), let digit = Self.hexValue(byte) else {
-          throw ReadError(message: "invalid escape sequence", start: escapeStart, end: min(index + 1, bytes.count))
-        }
-        value = value * 16 + digit
-        index += 1
-      }
-      return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-      default: return nil
-      }
-    }
-
-    private func append(_ value: UInt32, to text: inout [UInt8]) {
-      // A lone surrogate has no UTF-8 form; it reads as U+FFFD.
-      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-      text.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
   }
 

@@ -111,15 +111,6 @@ struct XcodeProjectParser {
     return (String(decoding: bytes[start..<index], as: UTF8.self), start, index)
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-    default: return nil
-    }
-  }
-
   /// A `"…"` or `'…'` string at `index`; the span includes the quotes.
   private mutating func readQuoted() throws -> (text: String, start: Int, end: Int) {
     let start = index
@@ -141,48 +132,16 @@ struct XcodeProjectParser {
       }
       buffer.append(contentsOf: bytes[runStart..<index])
       let escapeStart = index
-      index += 1
-      guard index < bytes.count else { break }
-      let escaped = bytes[index]
-      index += 1
-      switch escaped {
-      case UInt8(ascii: "n"): buffer.append(0x0A)
-      case UInt8(ascii: "t"): buffer.append(0x09)
-      case UInt8(ascii: "r"): buffer.append(0x0D)
-      case UInt8(ascii: "b"): buffer.append(0x08)
-      case UInt8(ascii: "f"): buffer.append(0x0C)
-      case UInt8(ascii: "a"): buffer.append(0x07)
-      case UInt8(ascii: "v"): buffer.append(0x0B)
-      case UInt8(ascii: "U"):
-        var code: UInt32 = 0
-        var digits = 0
-        while digits < 4, index < bytes.count, let digit = Self.hexValue(bytes[index]) {
-          work += 1
-          code = code * 16 + digit
-          digits += 1
-          index += 1
-        }
-        guard digits > 0, let scalar = Unicode.Scalar(code), code != 0 else {
-          throw fail("'\\U' must be followed by 1 to 4 hexadecimal digits of a character", escapeStart, index)
-        }
-        buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
-      case UInt8(ascii: "0")...UInt8(ascii: "7"):
-        var code = UInt32(escaped - UInt8(ascii: "0"))
-        var digits = 1
-        while digits < 3, index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
-          work += 1
-          code = code * 8 + UInt32(bytes[index] - UInt8(ascii: "0"))
-          digits += 1
-          index += 1
-        }
-        guard code != 0, let scalar = Unicode.Scalar(code) else {
-          throw fail("'\\0' (a NUL character) is not allowed in a string", escapeStart, index)
-        }
-        buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
-      default:
-        // `\\`, `\"`, `\'` and any other escaped character stand for themselves.
-        buffer.append(escaped)
+      let end: Int?
+      do {
+        end = try XcodeProjectStringEscapes.decode(bytes, at: escapeStart, into: &buffer)
+      } catch {
+        throw fail(error.message, error.start, error.end)
       }
+      guard let end else { break }
+      // The digits of `\U` and of octal escapes are bytes looked at too.
+      work += max(0, end - escapeStart - 2)
+      index = end
       runStart = index
     }
     throw fail("unterminated string: the \(quote == UInt8(ascii: "'") ? "'" : "\"") has no closing quote", start)
@@ -199,7 +158,7 @@ struct XcodeProjectParser {
       index += 1
       if byte == UInt8(ascii: ">") { return (String(decoding: digits, as: UTF8.self), start, index) }
       if Self.isSpace(byte) { continue }
-      guard Self.hexValue(byte) != nil else {
+      guard EscapeDecoder.hexValue(byte) != nil else {
         throw fail("\(describe(byte)) is not a hexadecimal digit in <data>", index - 1)
       }
       digits.append(byte)
