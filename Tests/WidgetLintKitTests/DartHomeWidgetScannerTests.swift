@@ -4,7 +4,7 @@ import Testing
 @testable import WidgetLintKit
 
 @Suite struct DartHomeWidgetScannerTests {
-  static func scan(_ text: String) -> [DartHomeWidgetScanner.Call] {
+  static func scan(_ text: String) -> [HomeWidgetCall] {
     DartHomeWidgetScanner.scan(SourceText(path: "main.dart", text: text))
   }
 
@@ -15,7 +15,7 @@ import Testing
   }
 
   /// "method value@span" for each call, or "method nil".
-  static func summary(_ calls: [DartHomeWidgetScanner.Call]) -> [String] {
+  static func summary(_ calls: [HomeWidgetCall]) -> [String] {
     calls.map { call in
       guard let argument = call.argument else { return "\(call.method) nil" }
       return "\(call.method) \(argument.value)@\(position(argument.span))"

@@ -83,7 +83,6 @@ public struct XcodeAppFrontend: ProjectFrontend {
       }
       project.filesRead.append(path)
       project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
-        .map { HomeWidgetCall(method: $0.method, argument: $0.argument, span: $0.span) }
     }
   }
 

@@ -8,39 +8,22 @@
 /// does), or an identifier (`appGroupId`, `Config.appGroupId`) naming a top-level or class-level
 /// `const` / `final` declaration in the same file whose initializer is one.
 public enum DartHomeWidgetScanner {
-  public struct Call: Sendable {
-    /// `setAppGroupId`, `saveWidgetData` or `updateWidget`.
-    public var method: String
-    /// The group id, the data key, or the iOS widget kind; its span covers the string literal
-    /// (quotes and any `r` prefix included), which may be a constant's initializer elsewhere in the
-    /// file. Nil when the argument is missing or not a literal the scanner can resolve.
-    public var argument: Located<String>?
-    /// From `HomeWidget` to the call's closing parenthesis.
-    public var span: SourceSpan
-
-    public init(method: String, argument: Located<String>?, span: SourceSpan) {
-      self.method = method
-      self.argument = argument
-      self.span = span
-    }
-  }
-
   /// The methods reported, in the order they matter to a reader of the results.
   public static let methods: Set<String> = ["setAppGroupId", "saveWidgetData", "updateWidget"]
 
-  public static func scan(_ source: SourceText) -> [Call] {
+  public static func scan(_ source: SourceText) -> [HomeWidgetCall] {
     var work = 0
     return scan(source, work: &work)
   }
 
   /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
   /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
-  static func scan(_ source: SourceText, work: inout Int) -> [Call] {
+  static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
     let tokens = DartLexer(source: source).tokenize()
     let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)
     let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
-    var calls: [Call] = []
+    var calls: [HomeWidgetCall] = []
     var index = 0
     while index + 3 < tokens.count {
       defer { index += 1 }
@@ -75,7 +58,8 @@ public enum DartHomeWidgetScanner {
         }
       }
       calls.append(
-        Call(method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end)))
+        HomeWidgetCall(
+          method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end)))
     }
     return calls
   }
