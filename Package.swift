@@ -44,8 +44,13 @@ let package = Package(
   ]
 )
 
-// The libFuzzer target has no main of its own (libFuzzer provides it), so it exists only when
+// Fuzzing. The harness (Sources/WidgetLintFuzzing) is a library of its own beside WidgetLintKit, not
+// part of the product: it reads projects through WidgetLintKit's frontends and lints them with its
+// linter, and the unit tests run the kept fuzz regressions through it. The libFuzzer executable
+// (Sources/WidgetLintFuzz) has no main of its own (libFuzzer provides it), so it exists only when
 // scripts/fuzz builds it (WIDGETLINT_FUZZ=1, -c release).
+package.targets.append(.target(name: "WidgetLintFuzzing", dependencies: ["WidgetLintKit"]))
+package.targets.first { $0.name == "WidgetLintKitTests" }?.dependencies.append("WidgetLintFuzzing")
 if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
   // Coverage and AddressSanitizer on widgetlint's own code only: the fuzzer is guided by the readers and
   // rules it tests, and does not collect swift-syntax's counters (five sixths of the whole) after every
@@ -53,11 +58,13 @@ if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
   // SwiftPM has no setting for sanitizers, hence unsafeFlags; they add checks, turn none off, and exist
   // only in this fuzz build, so a package depending on WidgetLintKit never sees them.
   let fuzzing: [String] = ["-sanitize=fuzzer,address"]
-  package.targets.first { $0.name == "WidgetLintKit" }?.swiftSettings = [.unsafeFlags(fuzzing)]
+  for name in ["WidgetLintKit", "WidgetLintFuzzing"] {
+    package.targets.first { $0.name == name }?.swiftSettings = [.unsafeFlags(fuzzing)]
+  }
   package.targets.append(
     .executableTarget(
       name: "WidgetLintFuzz",
-      dependencies: ["WidgetLintKit"],
+      dependencies: ["WidgetLintFuzzing"],
       swiftSettings: [.unsafeFlags(fuzzing + ["-parse-as-library"])],
       linkerSettings: [.unsafeFlags(fuzzing)]
     )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetLintFuzzing
 
 @testable import WidgetLintKit
 
@@ -42,49 +43,75 @@ import Testing
   }
 }
 
+/// The seed corpus kept in the repository (`Tests/Fixtures/fuzz-corpus/<target>/`): small, and every
+/// seed passes the fuzz target's checks. scripts/fuzz grows the corpus from it outside the repository.
+@Suite struct FuzzSeedCorpusTests {
+  static let root = "Tests/Fixtures/fuzz-corpus"
+
+  static func seeds(of target: FuzzTarget) -> [String] {
+    let folder = TestSupport.path("\(root)/\(target.rawValue)")
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { "\(folder)/\($0)" }
+  }
+
+  @Test func theSeedCorpusStaysSmall() throws {
+    let files = FuzzTarget.allCases.flatMap(Self.seeds)
+    let bytes = try files.reduce(0) { sum, file in
+      sum + (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0)
+    }
+    #expect(files.count <= 400, "\(files.count) seed files: keep a few hundred at most")
+    #expect(bytes <= 1 << 20, "\(bytes) bytes of seeds: keep about 1 MB at most")
+    for target in FuzzTarget.allCases {
+      #expect(!Self.seeds(of: target).isEmpty, "\(target.rawValue) has no seeds")
+    }
+  }
+
+  @Test(arguments: FuzzTarget.allCases)
+  func everySeedPasses(_ target: FuzzTarget) throws {
+    for file in Self.seeds(of: target) {
+      let data = try #require(FileManager.default.contents(atPath: file), "\(file) is missing")
+      target.run(Array(data))
+    }
+  }
+}
+
 /// The keys by which a fuzz worker checks each kind of report once (`CheckedReports`).
 @Suite struct CheckedReportsTests {
   static let source = SourceText(path: "widgets.yaml", text: "version: 1\napp:\n  name: \"a/b\"\n")
 
-  static func document(_ findings: [(start: Int, message: String)]) -> JSONReporter.Document {
-    let found = findings.map { start, message in
+  static func findings(_ findings: [(start: Int, message: String)]) -> [Finding] {
+    findings.map { start, message in
       Finding(
         Observation(
           ruleID: .invalidValue, message: message, span: SourceSpan(file: source, start: start, end: start + 1),
           pointer: .root),
         severity: .error)
     }
-    return JSONReporter().document(for: FuzzProperties.report(of: found))
   }
 
   /// A finding with a related location and a fix, each placed at `start`.
-  static func documentWithRelatedAndFix(at start: Int, related: String, fixText: String) -> JSONReporter.Document {
+  static func findingWithRelatedAndFix(at start: Int, related: String, fixText: String) -> Finding {
     let span = SourceSpan(file: source, start: start, end: start + 1)
-    let finding = Finding(
+    return Finding(
       Observation(
         ruleID: .invalidValue, message: "'app' is wrong", span: span, pointer: JSONPointer(["app"]),
         related: [RelatedLocation(related, at: span)], fix: Fix("replace it", replacing: span, with: fixText)),
       severity: .error)
-    return JSONReporter().document(for: FuzzProperties.report(of: [finding]))
   }
 
   @Test func wordsLeaveOutThePositionsOfRelatedLocationsAndFixesButNotTheirTexts() {
-    let first = Self.documentWithRelatedAndFix(at: 0, related: "first here", fixText: "x")
-    let moved = Self.documentWithRelatedAndFix(at: 12, related: "first here", fixText: "x")
-    #expect(first.diagnostics[0].related[0].line != moved.diagnostics[0].related[0].line)
-    #expect(CheckedReports.wordsHash(first, []) == CheckedReports.wordsHash(moved, []))
-    let otherRelated = Self.documentWithRelatedAndFix(at: 0, related: "second here", fixText: "x")
-    let otherFix = Self.documentWithRelatedAndFix(at: 0, related: "first here", fixText: "y")
-    #expect(CheckedReports.wordsHash(first, []) != CheckedReports.wordsHash(otherRelated, []))
-    #expect(CheckedReports.wordsHash(first, []) != CheckedReports.wordsHash(otherFix, []))
+    let first = Self.findingWithRelatedAndFix(at: 0, related: "first here", fixText: "x")
+    let moved = Self.findingWithRelatedAndFix(at: 12, related: "first here", fixText: "x")
+    #expect(first.related[0].span.range.start.line != moved.related[0].span.range.start.line)
+    #expect(CheckedReports.wordsHash([first]) == CheckedReports.wordsHash([moved]))
+    let otherRelated = Self.findingWithRelatedAndFix(at: 0, related: "second here", fixText: "x")
+    let otherFix = Self.findingWithRelatedAndFix(at: 0, related: "first here", fixText: "y")
+    #expect(CheckedReports.wordsHash([first]) != CheckedReports.wordsHash([otherRelated]))
+    #expect(CheckedReports.wordsHash([first]) != CheckedReports.wordsHash([otherFix]))
     // Two readings must agree on findings past the per-file limit too: their stable paths count.
-    var finding = Finding(
-      Observation(
-        ruleID: .invalidValue, message: "m", span: SourceSpan(file: Self.source, start: 0, end: 1), pointer: .root),
-      severity: .error)
-    let before = CheckedReports.wordsHash(first, [finding])
+    var finding = Self.findings([(0, "m")])[0]
+    let before = CheckedReports.wordsHash([first, finding])
     finding.stablePath = "/app/name"
-    #expect(before != CheckedReports.wordsHash(first, [finding]))
+    #expect(before != CheckedReports.wordsHash([first, finding]))
   }
 
   @Test func encodingClassKeepsOnlyWhatJSONEncodingTreatsApart() {
@@ -103,20 +130,20 @@ import Testing
 
   @Test func reportsAreCheckedOncePerWordsAndOncePerShape() {
     let words = CheckedReports()
-    let first = Self.document([(0, "'app' is wrong")])
-    let elsewhere = Self.document([(12, "'app' is wrong")])
-    #expect(first.diagnostics[0].line != elsewhere.diagnostics[0].line)
-    #expect(words.isFirst(hash: CheckedReports.wordsHash(first, [])))
-    #expect(!words.isFirst(hash: CheckedReports.wordsHash(elsewhere, [])), "positions are checked for every input")
-    #expect(words.isFirst(hash: CheckedReports.wordsHash(Self.document([(0, "'app' is right")]), [])))
+    let first = Self.findings([(0, "'app' is wrong")])
+    let elsewhere = Self.findings([(12, "'app' is wrong")])
+    #expect(first[0].range.start.line != elsewhere[0].range.start.line)
+    #expect(words.isFirst(hash: CheckedReports.wordsHash(first)))
+    #expect(!words.isFirst(hash: CheckedReports.wordsHash(elsewhere)), "positions are checked for every input")
+    #expect(words.isFirst(hash: CheckedReports.wordsHash(Self.findings([(0, "'app' is right")]))))
 
     let shapes = CheckedReports()
     #expect(shapes.holdsNewShape(first))
     #expect(!shapes.holdsNewShape(elsewhere))
-    #expect(!shapes.holdsNewShape(Self.document([(0, "'name' is wrong")])), "same shape, other words")
-    #expect(shapes.holdsNewShape(Self.document([(0, "'a/b' is wrong")])), "a slash JSON may escape")
+    #expect(!shapes.holdsNewShape(Self.findings([(0, "'name' is wrong")])), "same shape, other words")
+    #expect(shapes.holdsNewShape(Self.findings([(0, "'a/b' is wrong")])), "a slash JSON may escape")
     // A report is new while any one of its diagnostics is.
-    #expect(shapes.holdsNewShape(Self.document([(0, "plain"), (2, "tab\there")])))
-    #expect(!shapes.holdsNewShape(Self.document([(2, "tab\there"), (4, "plain"), (6, "also plain")])))
+    #expect(shapes.holdsNewShape(Self.findings([(0, "plain"), (2, "tab\there")])))
+    #expect(!shapes.holdsNewShape(Self.findings([(2, "tab\there"), (4, "plain"), (6, "also plain")])))
   }
 }

@@ -83,7 +83,7 @@ public struct FixApplier {
 
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text
   /// and overlap none taken before it.
-  static func chosenFixes(_ findings: [Finding]) -> [(String, [Fix])] {
+  public static func chosenFixes(_ findings: [Finding]) -> [(String, [Fix])] {
     var taken: [String: (file: SourceText, fixes: [Fix], ranges: TakenRanges)] = [:]
     var order: [String] = []
     for finding in findings {

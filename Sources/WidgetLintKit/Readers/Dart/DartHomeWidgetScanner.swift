@@ -18,7 +18,7 @@ public enum DartHomeWidgetScanner {
 
   /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
   /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
-  static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
+  public static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
     let tokens = DartLexer(source: source).tokenize()
     let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)

@@ -1,8 +1,8 @@
 import Foundation
-import WidgetLintKit
+import WidgetLintFuzzing
 
-/// libFuzzer's entry point: runs the reader target named by WIDGETLINT_FUZZ_TARGET (manifest,
-/// javascript, plist, dart, swift; see `FuzzTarget` in WidgetLintKit). Built only by scripts/fuzz
+/// libFuzzer's entry point: runs the target named by WIDGETLINT_FUZZ_TARGET (manifest, javascript,
+/// plist, dart, swift, pbxproj; see `FuzzTarget` in WidgetLintFuzzing). Built only by scripts/fuzz
 /// (WIDGETLINT_FUZZ=1), optimised, with -sanitize=fuzzer,address.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func widgetLintFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

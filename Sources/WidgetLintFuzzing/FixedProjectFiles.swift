@@ -1,0 +1,161 @@
+/// The files of the fuzz targets' projects that are not the input: a small counter app with one widget,
+/// as each kind of project writes it. An input is read against them, so that the rules that compare
+/// an app with its widget (App Groups, URL schemes, bundle identifiers) have both sides.
+enum FixedProjectFiles {
+  /// A file, by its path in its project.
+  struct File {
+    var path: String
+    var text: String
+  }
+
+  /// The fixed files of a target's project (for javascript, both of its projects).
+  static func files(of target: FuzzTarget) -> [File] {
+    switch target {
+    case .manifest: []
+    case .swift: []
+    case .javascript:
+      // The input is the target's config here, and the app's config in `javascript-json`.
+      [
+        File(path: "app.json", text: expoAppConfig),
+        File(path: "targets/widget/CounterWidget.swift", text: widgetSwift),
+        File(path: "../javascript-json/targets/widget/expo-target.config.json", text: expoTargetConfig),
+        File(path: "../javascript-json/targets/widget/CounterWidget.swift", text: widgetSwift),
+      ]
+    case .plist:
+      // The input is the widget's entitlements and the share extension's Info.plist.
+      xcodeAppFolders(widgetEntitlements: false)
+    case .dart, .pbxproj:
+      xcodeAppFolders(widgetEntitlements: true)
+    }
+  }
+
+  /// The manifest of the swift target, whose one target's `sources` is the folder of the input.
+  static let swiftManifest = File(
+    path: "widgets.yaml",
+    text: """
+      version: 1
+      app:
+        bundleIdentifier: com.example.counter
+        deploymentTarget: "17.0"
+        urlSchemes: [counter]
+        entitlements:
+          com.apple.security.application-groups: [group.com.example.counter]
+      targets:
+        - name: CounterWidget
+          bundleIdentifier: com.example.counter.CounterWidget
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.counter]
+          sources: [Sources]
+          widgets:
+            - kind: CounterWidget
+              displayName: Counter
+              description: The count, from the app.
+              configuration: static
+              families: [systemSmall, systemMedium, accessoryCircular]
+              refresh: 30m
+              appGroup: group.com.example.counter
+              url: counter://count
+
+      """)
+
+  /// An Xcode (or Flutter) app's `ios/` folders without an `.xcodeproj` in them: the app and a widget
+  /// extension, each with its Info.plist and entitlements, and an `.xcconfig` naming the App Group.
+  static func xcodeAppFolders(widgetEntitlements: Bool) -> [File] {
+    [
+      File(path: "ios/Runner/Info.plist", text: plist(appInfo)),
+      File(path: "ios/Runner/Runner.entitlements", text: plist(appGroups("$(APP_GROUP)"))),
+      File(path: "ios/Shared.xcconfig", text: "APP_GROUP = group.com.example.counter\n"),
+      File(path: "ios/WidgetExtension/Info.plist", text: plist(widgetInfo)),
+      File(path: "ios/WidgetExtension/CounterWidget.swift", text: widgetSwift),
+    ]
+      + (widgetEntitlements
+        ? [
+          File(
+            path: "ios/WidgetExtension/WidgetExtension.entitlements",
+            text: plist(appGroups("group.com.example.counter")))
+        ]
+        : [])
+  }
+
+  static let expoAppConfig = """
+    {
+      "expo": {
+        "name": "Counter",
+        "slug": "counter",
+        "scheme": "counter",
+        "ios": {
+          "bundleIdentifier": "com.example.counter",
+          "entitlements": { "com.apple.security.application-groups": ["group.com.example.counter"] }
+        },
+        "plugins": ["@bacons/apple-targets"]
+      }
+    }
+
+    """
+
+  /// A widget target that names no App Group of its own: it inherits the app's.
+  static let expoTargetConfig = """
+    { "type": "widget", "entitlements": {} }
+
+    """
+
+  static let widgetSwift = """
+    import SwiftUI
+    import WidgetKit
+
+    @main
+    struct CounterWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "CounterWidget", provider: Provider()) { entry in
+                CounterView(entry: entry).widgetURL(URL(string: "counter://count"))
+            }
+            .configurationDisplayName("Counter")
+            .description("The count, from the app.")
+            .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular])
+        }
+    }
+
+    """
+
+  static let appInfo = """
+      <key>CFBundleIdentifier</key>
+      <string>com.example.counter</string>
+      <key>CFBundleURLTypes</key>
+      <array>
+        <dict>
+          <key>CFBundleURLSchemes</key>
+          <array><string>counter</string></array>
+        </dict>
+      </array>
+    """
+
+  static let widgetInfo = """
+      <key>CFBundleIdentifier</key>
+      <string>com.example.counter.CounterWidget</string>
+      <key>NSExtension</key>
+      <dict>
+        <key>NSExtensionPointIdentifier</key>
+        <string>com.apple.widgetkit-extension</string>
+      </dict>
+    """
+
+  static func appGroups(_ group: String) -> String {
+    """
+      <key>com.apple.security.application-groups</key>
+      <array><string>\(group)</string></array>
+    """
+  }
+
+  static func plist(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \(body)
+    </dict>
+    </plist>
+
+    """
+  }
+}
