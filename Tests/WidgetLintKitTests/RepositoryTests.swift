@@ -114,4 +114,60 @@ import Testing
     }
     #expect(filesPatterns(hooks) == filesPatterns(current), "README rev \(revision) has other hook file patterns")
   }
+
+  /// The relative Markdown links of a page: `[text](target)` outside fenced code, without `#anchor`;
+  /// web and mail links and links within the page are left out.
+  static func relativeLinks(inMarkdown text: String) -> [String] {
+    var links: [String] = []
+    var inFence = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
+      if inFence { continue }
+      var rest = line[...]
+      while let open = rest.range(of: "](") {
+        let target = rest[open.upperBound...].prefix { $0 != ")" && $0 != " " }
+        rest = rest[open.upperBound...]
+        let file = target.prefix { $0 != "#" }
+        if file.isEmpty || file.hasPrefix("http://") || file.hasPrefix("https://") || file.hasPrefix("mailto:") {
+          continue
+        }
+        links.append(String(file))
+      }
+    }
+    return links
+  }
+
+  /// The README stays the user's front door, and the documentation's links keep up as files move.
+  @Test func readmeIsSmallAndDocumentationLinksResolve() throws {
+    let readmeSize = try #require(
+      try FileManager.default.attributesOfItem(atPath: TestSupport.path("README.md"))[.size] as? Int)
+    #expect(readmeSize <= 12_288, "README.md is \(readmeSize) bytes; move details into docs/")
+    let docs = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("docs"))
+      .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    #expect(docs.count >= 5, "expected the pages in docs/, found \(docs)")
+    var broken: [String] = []
+    var checked = 0
+    for page in ["README.md", "CONTRIBUTING.md"] + docs {
+      let text = try String(contentsOfFile: TestSupport.path(page), encoding: .utf8)
+      let folder = TestSupport.packageRoot.appendingPathComponent(page).deletingLastPathComponent()
+      for link in Self.relativeLinks(inMarkdown: text) {
+        checked += 1
+        let target = folder.appendingPathComponent(link).standardizedFileURL.path
+        if !FileManager.default.fileExists(atPath: target) { broken.append("\(page): \(link)") }
+      }
+    }
+    #expect(checked > 50, "expected the pages' links to be found, found \(checked)")
+    #expect(broken == [], "links to files that do not exist")
+  }
+
+  @Test func linkScanSeesRelativeLinksOnly() {
+    let page = """
+      See [usage](docs/usage.md#exit-status), [a site](https://example.com), [here](#set-up) and
+      [mail](mailto:a@example.com), [`rules/`](rules/README.md).
+      ```
+      [not a link](inside/a/fence.md)
+      ```
+      """
+    #expect(Self.relativeLinks(inMarkdown: page) == ["docs/usage.md", "rules/README.md"])
+  }
 }

@@ -108,10 +108,11 @@ import Testing
     }
   }
 
-  /// The README's rule table lists every rule, with its default severity, in registry order.
-  @Test func readmeListsEveryRule() throws {
-    let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| [`") }.map { row in
+  /// The rule table in docs/rules.md lists every rule, with its default severity, in registry order.
+  @Test func ruleTableListsEveryRule() throws {
+    let page = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| [`") }.map { row in
       let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       let id = cells[0].dropFirst(2).prefix { $0 != "`" }
       return "\(id) \(cells[1].split(separator: " ").first ?? "")"
@@ -119,8 +120,16 @@ import Testing
     let expected = RuleRegistry.all.map { "\($0.metadata.id) \($0.metadata.defaultSeverity.rawValue)" }
     #expect(
       rows == expected,
-      "README.md's rule table needs one row per rule, in RuleRegistry's order: | [`id`](rules/id.md) | severity | finds |"
+      "docs/rules.md's rule table needs one row per rule, in RuleRegistry's order: | [`id`](../rules/id.md) | severity | finds |"
     )
+  }
+
+  /// The README's short list of rules links every rule's page once.
+  @Test func readmeLinksEveryRule() throws {
+    let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let linked = readme.components(separatedBy: "](rules/").dropFirst().map { $0.prefix { $0 != ")" } }
+      .filter { $0 != "README.md" }.map { String($0.dropLast(3)) }
+    #expect(linked.sorted() == RuleRegistry.ids.sorted(), "README.md's list of rules needs a link to every rule's page")
   }
 
   @Test func metadataIsComplete() {
