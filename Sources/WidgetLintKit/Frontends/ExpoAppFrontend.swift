@@ -58,7 +58,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     let directory = (appConfig as NSString).deletingLastPathComponent
     let name = (appConfig as NSString).lastPathComponent
     let siblings = { (names: [String]) in
-      names.map { directory.isEmpty ? $0 : SwiftFileResolver.join(directory, $0) }
+      names.map { directory.isEmpty ? $0 : PathUtilities.join(directory, $0) }
         .first { FileManager.default.fileExists(atPath: $0) }
     }
     let dynamic = Self.dynamicConfigNames.contains(name) ? appConfig : siblings(Self.dynamicConfigNames)
@@ -154,17 +154,17 @@ public struct ExpoAppFrontend: ProjectFrontend {
     // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
     let inherited = plugins.targetsConfig.at("ios", "entitlements").flatMap(ConfigValues.entitlements)
     // Each folder of the targets root with an expo-target.config.json or .js is a target.
-    let base = SwiftFileResolver.join(directory, targetsRoot)
+    let base = PathUtilities.join(directory, targetsRoot)
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     let folders = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
     for folder in folders {
-      let folderPath = SwiftFileResolver.join(base, folder)
+      let folderPath = PathUtilities.join(base, folder)
       guard
         let configName = ["expo-target.config.json", "expo-target.config.js"].first(where: {
-          FileManager.default.fileExists(atPath: SwiftFileResolver.join(folderPath, $0))
+          FileManager.default.fileExists(atPath: PathUtilities.join(folderPath, $0))
         })
       else { continue }
-      let configPath = SwiftFileResolver.join(folderPath, configName)
+      let configPath = PathUtilities.join(folderPath, configName)
       project.filesRead.append(configPath)
       // A config function is called with the app's Expo config, as the plugin calls it.
       let (readConfig, configProblems, _) = context.readValue(
@@ -261,7 +261,7 @@ extension ExpoAppFrontend {
         span: type.span, pointer: type.pointer)
       return (nil, [problem], [])
     }
-    let path = SwiftFileResolver.join(folder, name)
+    let path = PathUtilities.join(folder, name)
     let (value, problems, _) = context.readValue(at: path, display: path)
     return (value.flatMap(ConfigValues.entitlements), problems, [path])
   }

@@ -45,16 +45,16 @@ extension ExpoAppFrontend {
     }
     let base =
       reference.hasPrefix("/")
-      ? reference : SwiftFileResolver.join(appDirectory, SwiftFileResolver.normalize(reference))
+      ? reference : PathUtilities.join(appDirectory, SwiftFileResolver.normalize(reference))
     if let found = file(base) { return found }
-    let package = SwiftFileResolver.join(base, "package.json")
+    let package = PathUtilities.join(base, "package.json")
     if isFile(package), let data = manager.contents(atPath: package),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let main = object["main"] as? String
     {
-      let entry = SwiftFileResolver.join(base, main)
-      if let found = file(entry) ?? file(SwiftFileResolver.join(entry, "index")) { return found }
+      let entry = PathUtilities.join(base, main)
+      if let found = file(entry) ?? file(PathUtilities.join(entry, "index")) { return found }
     }
-    return file(SwiftFileResolver.join(base, "index"))
+    return file(PathUtilities.join(base, "index"))
   }
 
   /// Applies the app's local plugins to its config, in the order Expo applies them.

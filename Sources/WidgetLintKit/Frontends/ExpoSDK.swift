@@ -20,7 +20,7 @@ enum ExpoSDK {
   /// The toolchain the app in `directory` builds with, from its package.json, where it can be known,
   /// and the package.json's path when it was read.
   static func toolchain(appDirectory directory: String, context: FrontendContext) -> (Toolchain?, read: String?) {
-    let path = SwiftFileResolver.join(directory, "package.json")
+    let path = PathUtilities.join(directory, "package.json")
     guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
     let (value, problems, _) = context.readValue(at: path, display: path)
     guard problems.isEmpty, let dependency = value?.at("dependencies", "expo")?.stringValue,

@@ -26,7 +26,7 @@ public enum ProjectDiscovery {
       case .file(let path): return path
       case .standardInput: return "-"
       case .expoApp(let config): return config
-      case .xcodeProject(let directory): return SwiftFileResolver.join(directory, "ios")
+      case .xcodeProject(let directory): return PathUtilities.join(directory, "ios")
       case .swiftSources(let directory, _): return directory
       }
     }
@@ -47,7 +47,7 @@ public enum ProjectDiscovery {
       case .swiftSources: return ProjectSummary.swiftSourcesKind
       case .expoApp: return "Expo app"
       case .xcodeProject(let directory):
-        let isFlutter = FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "pubspec.yaml"))
+        let isFlutter = FileManager.default.fileExists(atPath: PathUtilities.join(directory, "pubspec.yaml"))
         return isFlutter ? "Flutter app" : "Xcode app"
       }
     }
@@ -74,7 +74,7 @@ public enum ProjectDiscovery {
       }
     }
     let folder = (path as NSString).deletingLastPathComponent
-    let package = SwiftFileResolver.join(folder.isEmpty ? "." : folder, "package.json")
+    let package = PathUtilities.join(folder.isEmpty ? "." : folder, "package.json")
     guard case .success(let packageBytes) = InputReader.read(path: package, maxSize: 4 << 20) else { return false }
     return String(decoding: packageBytes, as: UTF8.self).contains("\"expo\"")
   }
@@ -96,12 +96,12 @@ public enum ProjectDiscovery {
     let manager = FileManager.default
     guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
     for folder in folders where folder.hasSuffix(".xcodeproj") && folder != "Pods.xcodeproj" {
-      if hasAppExtension(SwiftFileResolver.join(SwiftFileResolver.join(path, folder), "project.pbxproj")) {
+      if hasAppExtension(PathUtilities.join(PathUtilities.join(path, folder), "project.pbxproj")) {
         return true
       }
     }
     for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
-      let info = SwiftFileResolver.join(SwiftFileResolver.join(path, folder), "Info.plist")
+      let info = PathUtilities.join(PathUtilities.join(path, folder), "Info.plist")
       if case .success(let bytes) = InputReader.read(path: info, maxSize: 4 << 20),
         String(decoding: bytes, as: UTF8.self).contains("NSExtension")
       {
@@ -127,7 +127,7 @@ public enum ProjectDiscovery {
     } else if !name.hasSuffix(".xcodeproj") {
       return nil
     }
-    guard FileManager.default.fileExists(atPath: SwiftFileResolver.join(project, "project.pbxproj")) else {
+    guard FileManager.default.fileExists(atPath: PathUtilities.join(project, "project.pbxproj")) else {
       return .failure(InputError(path: argument, message: "'\(project)' has no project.pbxproj"))
     }
     var folder = (project as NSString).deletingLastPathComponent
@@ -136,7 +136,7 @@ public enum ProjectDiscovery {
       let parent = (folder as NSString).deletingLastPathComponent
       folder = folder == "." ? ".." : (parent.isEmpty ? "." : parent)
     }
-    guard isXcodeAppFolder(folder) || isXcodeAppFolder(SwiftFileResolver.join(folder, "ios")) else {
+    guard isXcodeAppFolder(folder) || isXcodeAppFolder(PathUtilities.join(folder, "ios")) else {
       return .failure(InputError(path: argument, message: "the project has no app extension target"))
     }
     return .success(.xcodeProject(directory: folder))
@@ -225,7 +225,7 @@ public enum ProjectDiscovery {
       var expoInputs: [(index: Int, folder: String)] = []
       for relative in files {
         let name = (relative as NSString).lastPathComponent
-        let path = SwiftFileResolver.join(argument, relative)
+        let path = PathUtilities.join(argument, relative)
         if manifestNames.contains(name) {
           found.append(.file(path: path))
         } else if expoConfigNames.contains(name), isExpoConfig(path) {
@@ -240,12 +240,12 @@ public enum ProjectDiscovery {
       }
       for (index, folder) in expoInputs {
         guard let preferred = preferredExpoConfig(expoConfigs[folder] ?? []) else { continue }
-        let path = folder.isEmpty ? argument : SwiftFileResolver.join(argument, folder)
+        let path = folder.isEmpty ? argument : PathUtilities.join(argument, folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         found[index] =
           buildsFromCommittedNativeProject(path, names: names)
           ? .xcodeProject(directory: path)
-          : .expoApp(config: SwiftFileResolver.join(argument, SwiftFileResolver.join(folder, preferred)))
+          : .expoApp(config: PathUtilities.join(argument, PathUtilities.join(folder, preferred)))
       }
       // An `ios` folder with app extensions, unless it is an Expo app's prebuild output.
       var iosFolders = Set(
@@ -261,16 +261,16 @@ public enum ProjectDiscovery {
         var parts = relative.split(separator: "/").dropLast(2)
         guard !parts.contains("Pods") else { continue }
         if parts.last == "ios" { parts = parts.dropLast() }
-        if hasAppExtension(SwiftFileResolver.join(argument, relative)) {
+        if hasAppExtension(PathUtilities.join(argument, relative)) {
           iosFolders.insert(parts.joined(separator: "/"))
         }
       }
       if (argument as NSString).lastPathComponent == "ios" || isXcodeAppFolder(argument) { iosFolders.insert("") }
       for folder in iosFolders.sorted() where !expoFolders.contains(folder) {
-        let path = folder.isEmpty ? argument : SwiftFileResolver.join(argument, folder)
+        let path = folder.isEmpty ? argument : PathUtilities.join(argument, folder)
         let ios =
-          !FileManager.default.fileExists(atPath: SwiftFileResolver.join(path, "ios"))
-          ? path : SwiftFileResolver.join(path, "ios")
+          !FileManager.default.fileExists(atPath: PathUtilities.join(path, "ios"))
+          ? path : PathUtilities.join(path, "ios")
         if isXcodeAppFolder(ios) { found.append(.xcodeProject(directory: path)) }
       }
       if found.isEmpty {

@@ -104,7 +104,7 @@ extension ProjectDiscovery {
       absolute = PathUtilities.absolute(display)
     }
 
-    func child(_ name: String) -> String { display == "." ? name : SwiftFileResolver.join(display, name) }
+    func child(_ name: String) -> String { display == "." ? name : PathUtilities.join(display, name) }
 
     var parent: Folder? {
       guard absolute != "/" else { return nil }
@@ -139,13 +139,13 @@ extension ProjectDiscovery {
   /// project's target.
   static func buildsFromCommittedNativeProject(_ folder: String, names: [String]) -> Bool {
     guard names.contains("ios") else { return false }
-    let targets = SwiftFileResolver.join(folder, "targets")
+    let targets = PathUtilities.join(folder, "targets")
     let targetFolders = (try? FileManager.default.contentsOfDirectory(atPath: targets)) ?? []
     for target in targetFolders {
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: SwiftFileResolver.join(targets, target))) ?? []
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: PathUtilities.join(targets, target))) ?? []
       if files.contains(where: { $0.hasPrefix("expo-target.config.") }) { return false }
     }
-    return isXcodeAppFolder(SwiftFileResolver.join(folder, "ios"))
+    return isXcodeAppFolder(PathUtilities.join(folder, "ios"))
   }
 
   /// The nearest project above a file (up to the repository's root): a manifest whose `sources`
@@ -167,7 +167,7 @@ extension ProjectDiscovery {
       if let app = cache.app(in: folder, names: names) {
         if nearestApp == nil { nearestApp = app }
         if cache.isExpoApp(folder, names: names) {
-          let inside = ["targets", "ios"].contains { file.hasPrefix(SwiftFileResolver.join(folder.absolute, $0) + "/") }
+          let inside = ["targets", "ios"].contains { file.hasPrefix(PathUtilities.join(folder.absolute, $0) + "/") }
           return inside ? app : nearestApp
         }
       }

@@ -44,7 +44,7 @@ public struct SwiftFileResolver: Sendable {
       return (matches.isEmpty ? nil : matches, nil)
     }
     var spelledOnDisk: String?
-    switch paths.find(Self.join(baseDirectory, relative), below: baseDirectory) {
+    switch paths.find(PathUtilities.join(baseDirectory, relative), below: baseDirectory) {
     case .exact:
       break
     case .caseDiffers(let found):
@@ -59,11 +59,11 @@ public struct SwiftFileResolver: Sendable {
   }
 
   private func files(_ relative: String) -> [ResolvedFile]? {
-    let path = Self.join(baseDirectory, relative)
+    let path = PathUtilities.join(baseDirectory, relative)
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     if status.st_mode & S_IFMT != S_IFDIR {
-      return [ResolvedFile(path: path, displayPath: Self.join(displayDirectory, relative))]
+      return [ResolvedFile(path: path, displayPath: PathUtilities.join(displayDirectory, relative))]
     }
     return walk(relative).filter(Self.isSource).map(resolved)
   }
@@ -75,7 +75,8 @@ public struct SwiftFileResolver: Sendable {
   }
 
   private func resolved(_ relative: String) -> ResolvedFile {
-    ResolvedFile(path: Self.join(baseDirectory, relative), displayPath: Self.join(displayDirectory, relative))
+    ResolvedFile(
+      path: PathUtilities.join(baseDirectory, relative), displayPath: PathUtilities.join(displayDirectory, relative))
   }
 
   /// Every regular file below a directory (relative to the base), sorted, not following links to
@@ -86,8 +87,8 @@ public struct SwiftFileResolver: Sendable {
     var result: [String] = []
     var pending = [relativeDirectory]
     while let directory = pending.popLast() {
-      for (name, type) in Self.entries(of: Self.join(baseDirectory, directory)).sorted(by: { $0.name < $1.name })
-      where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
+      let entries = Self.entries(of: PathUtilities.join(baseDirectory, directory)).sorted { $0.name < $1.name }
+      for (name, type) in entries where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
         let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
         switch type {
         case .directory: pending.append(relative)
@@ -113,7 +114,7 @@ public struct SwiftFileResolver: Sendable {
       }
       guard name != ".", name != ".." else { continue }
       var kind = Int32(entry.pointee.d_type)
-      let full = join(directory, name)
+      let full = PathUtilities.join(directory, name)
       var status = stat()
       if kind == Int32(DT_UNKNOWN) {
         guard lstat(full, &status) == 0 else { continue }
@@ -143,31 +144,8 @@ public struct SwiftFileResolver: Sendable {
     let rest = Array(segments.dropFirst(literalPrefix.count))
     return walk(root.isEmpty ? "." : root).filter { relative in
       let inside = root.isEmpty ? relative : String(relative.dropFirst(root.count + 1))
-      return Self.matches(rest[...], inside.split(separator: "/").map(String.init)[...])
+      return PathUtilities.globMatches(rest[...], inside.split(separator: "/").map(String.init)[...])
     }.map(resolved)
-  }
-
-  /// Segment-wise glob match where `**` spans any number of folders. One pass per pattern segment over
-  /// the path's segments (a backtracking match is exponential in the number of `**`).
-  static func matches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-    let segments = Array(path)
-    // matched[j]: the pattern segments so far match the first j path segments.
-    var matched = [Bool](repeating: false, count: segments.count + 1)
-    matched[0] = true
-    for part in pattern {
-      var next = [Bool](repeating: false, count: segments.count + 1)
-      if part == "**" {
-        var reached = false
-        for j in matched.indices {
-          reached = reached || matched[j]
-          next[j] = reached
-        }
-      } else {
-        for j in segments.indices where matched[j] && fnmatch(part, segments[j], 0) == 0 { next[j + 1] = true }
-      }
-      matched = next
-    }
-    return matched[segments.count]
   }
 
   static func normalize(_ path: String) -> String {
@@ -175,12 +153,5 @@ public struct SwiftFileResolver: Sendable {
     while result.hasPrefix("./") { result.removeFirst(2) }
     while result.count > 1, result.hasSuffix("/") { result.removeLast() }
     return result
-  }
-
-  public static func join(_ base: String, _ relative: String) -> String {
-    if relative.hasPrefix("/") { return relative }
-    if base.isEmpty || base == "." { return relative.isEmpty ? "." : relative }
-    if relative.isEmpty || relative == "." { return base }
-    return base.hasSuffix("/") ? base + relative : base + "/" + relative
   }
 }

@@ -13,8 +13,8 @@ public struct XcodeAppFrontend: ProjectFrontend {
   public init(directory: String) { self.directory = directory }
 
   var iosDirectory: String {
-    FileManager.default.fileExists(atPath: SwiftFileResolver.join(directory, "ios"))
-      ? SwiftFileResolver.join(directory, "ios") : directory
+    FileManager.default.fileExists(atPath: PathUtilities.join(directory, "ios"))
+      ? PathUtilities.join(directory, "ios") : directory
   }
 
   public func readProject(_ context: FrontendContext) -> Project {
@@ -26,7 +26,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
     guard let projectFolder = Self.xcodeProject(in: ios) else {
       return [readGuessingFromFolders(context, note: "no .xcodeproj found: targets guessed from folders")]
     }
-    let pbxproj = SwiftFileResolver.join(projectFolder, "project.pbxproj")
+    let pbxproj = PathUtilities.join(projectFolder, "project.pbxproj")
     let (value, problems, _) = context.readXcodeProject(at: pbxproj)
     guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: ios) else {
       var project = readGuessingFromFolders(
@@ -64,20 +64,20 @@ public struct XcodeAppFrontend: ProjectFrontend {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter {
       $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj"
         && FileManager.default.fileExists(
-          atPath: SwiftFileResolver.join(SwiftFileResolver.join(folder, $0), "project.pbxproj"))
+          atPath: PathUtilities.join(PathUtilities.join(folder, $0), "project.pbxproj"))
     }
     guard let name = names.first(where: { $0 == "Runner.xcodeproj" }) ?? names.first else { return nil }
-    return SwiftFileResolver.join(folder, name)
+    return PathUtilities.join(folder, name)
   }
 
   /// The home_widget calls in a Flutter app's `lib/`.
   func readDart(_ context: FrontendContext, into project: inout Project) {
-    let lib = SwiftFileResolver.join(directory, "lib")
+    let lib = PathUtilities.join(directory, "lib")
     let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
       $0.hasSuffix(".dart")
     }
     for relative in dartFiles {
-      let path = SwiftFileResolver.join(lib, relative)
+      let path = PathUtilities.join(lib, relative)
       guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
@@ -101,8 +101,8 @@ public struct XcodeAppFrontend: ProjectFrontend {
       !skipped.contains($0) && !$0.hasPrefix(".") && !$0.hasSuffix(".xcodeproj") && !$0.hasSuffix(".xcworkspace")
     }
     for folder in folders {
-      let folderPath = SwiftFileResolver.join(ios, folder)
-      let infoPath = SwiftFileResolver.join(folderPath, "Info.plist")
+      let folderPath = PathUtilities.join(ios, folder)
+      let infoPath = PathUtilities.join(folderPath, "Info.plist")
       guard FileManager.default.fileExists(atPath: infoPath) else { continue }
       project.filesRead.append(infoPath)
       let (info, infoProblems, _) = context.readValue(at: infoPath, display: infoPath)
@@ -113,7 +113,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
       var entitlements: Entitlements?
       // Prefer the folder's own name (Runner.entitlements); a Debug/Release pair is read as the first.
       if let file = entitlementFiles.first(where: { $0 == folder + ".entitlements" }) ?? entitlementFiles.first {
-        let path = SwiftFileResolver.join(folderPath, file)
+        let path = PathUtilities.join(folderPath, file)
         project.filesRead.append(path)
         let (value, problems, _) = context.readValue(at: path, display: path)
         project.readingObservations += problems
@@ -152,7 +152,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
     let files = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
       .filter { $0.hasSuffix(".xcconfig") && !$0.hasPrefix("Pods/") }
     let reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
-    let entries = files.flatMap { reader.read(path: SwiftFileResolver.join(directory, $0)).entries }
+    let entries = files.flatMap { reader.read(path: PathUtilities.join(directory, $0)).entries }
     return XcodeBuildSettingsLayer(entries: entries).settings.compactMapValues {
       $0.mayBeOverriddenBy == nil ? $0.value : nil
     }

@@ -119,7 +119,7 @@ struct XcodeProjectVariants {
     /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
     func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
       let read = context.readNamedFile(
-        SwiftFileResolver.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written,
+        PathUtilities.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written,
         what: what)
       observe(read.observations)
       if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
@@ -285,7 +285,7 @@ struct XcodeProjectVariants {
         "."
       )
       .filter { $0.hasSuffix(".swift") && !folder.excluded.contains($0) }
-      .map { SwiftFileResolver.join(folder.path, $0) }
+      .map { PathUtilities.join(folder.path, $0) }
     }
     paths += target.synchronizedExtras.filter { $0.hasSuffix(".swift") }
     var seen: Set<String> = []

@@ -10,7 +10,7 @@ import Foundation
 /// for this one file.
 enum XcodeWorkspace {
   static func projects(in workspace: String) -> [String] {
-    let data = SwiftFileResolver.join(workspace, "contents.xcworkspacedata")
+    let data = PathUtilities.join(workspace, "contents.xcworkspacedata")
     guard case .success(let bytes) = InputReader.read(path: data, maxSize: 1 << 20) else { return [] }
     let text = String(decoding: bytes, as: UTF8.self)
     let folder = (workspace as NSString).deletingLastPathComponent
@@ -34,8 +34,8 @@ enum XcodeWorkspace {
       case "absolute": projects.append(path)
       case "group":
         let relative = (groups + [path]).filter { !$0.isEmpty }.joined(separator: "/")
-        projects.append(folder.isEmpty ? relative : SwiftFileResolver.join(folder, relative))
-      default: projects.append(folder.isEmpty ? path : SwiftFileResolver.join(folder, path))
+        projects.append(folder.isEmpty ? relative : PathUtilities.join(folder, relative))
+      default: projects.append(folder.isEmpty ? path : PathUtilities.join(folder, path))
       }
     }
     return projects

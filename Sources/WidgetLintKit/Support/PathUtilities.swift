@@ -30,8 +30,39 @@ public enum PathUtilities {
     let patternParts = pattern.split(separator: "/").map(String.init)
     let pathParts = path.split(separator: "/").map(String.init)
     // A pattern naming a folder also matches everything inside it.
-    return SwiftFileResolver.matches(patternParts[...], pathParts[...])
-      || SwiftFileResolver.matches((patternParts + ["**"])[...], pathParts[...])
+    return globMatches(patternParts[...], pathParts[...])
+      || globMatches((patternParts + ["**"])[...], pathParts[...])
+  }
+
+  /// `relative` inside `base`: as it is when absolute, and without a `.` either side adds.
+  public static func join(_ base: String, _ relative: String) -> String {
+    if relative.hasPrefix("/") { return relative }
+    if base.isEmpty || base == "." { return relative.isEmpty ? "." : relative }
+    if relative.isEmpty || relative == "." { return base }
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
+  }
+
+  /// Segment-wise glob match where `**` spans any number of folders. One pass per pattern segment over
+  /// the path's segments (a backtracking match is exponential in the number of `**`).
+  static func globMatches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+    let segments = Array(path)
+    // matched[j]: the pattern segments so far match the first j path segments.
+    var matched = [Bool](repeating: false, count: segments.count + 1)
+    matched[0] = true
+    for part in pattern {
+      var next = [Bool](repeating: false, count: segments.count + 1)
+      if part == "**" {
+        var reached = false
+        for j in matched.indices {
+          reached = reached || matched[j]
+          next[j] = reached
+        }
+      } else {
+        for j in segments.indices where matched[j] && fnmatch(part, segments[j], 0) == 0 { next[j + 1] = true }
+      }
+      matched = next
+    }
+    return matched[segments.count]
   }
 
   /// The nearest folder at or above `directory` that holds `.git`, or nil.
@@ -112,11 +143,11 @@ public final class PathLookup: @unchecked Sendable {
             }
           }
         }
-      } else if !Self.exists(SwiftFileResolver.join(current, component)) {
+      } else if !Self.exists(PathUtilities.join(current, component)) {
         // A folder that cannot be listed (no read permission) may still be passed through.
         return .missing
       }
-      current = current.isEmpty ? name : SwiftFileResolver.join(current, name)
+      current = current.isEmpty ? name : PathUtilities.join(current, name)
     }
     if current.isEmpty { current = "." }
     guard Self.exists(current) else { return .missing }

@@ -25,7 +25,7 @@ struct XcodeProjectObjects {
     self.objects = objects
     self.project = project
     let directoryPath = project["projectDirPath"]?.value.string ?? ""
-    self.projectDirectory = directoryPath.isEmpty ? projectFolder : SwiftFileResolver.join(projectFolder, directoryPath)
+    self.projectDirectory = directoryPath.isEmpty ? projectFolder : PathUtilities.join(projectFolder, directoryPath)
     synchronizedRootGroups = members.filter { Self.isa($0.value) == "PBXFileSystemSynchronizedRootGroup" }
       .map(\.key.value)
     computePaths()
@@ -47,9 +47,9 @@ struct XcodeProjectObjects {
     switch object["sourceTree"]?.value.string ?? "<group>" {
     case "<group>":
       guard let parentPath else { return nil }
-      return path.map { SwiftFileResolver.join(parentPath, $0) } ?? parentPath
+      return path.map { PathUtilities.join(parentPath, $0) } ?? parentPath
     case "SOURCE_ROOT":
-      return path.map { SwiftFileResolver.join(projectDirectory, $0) } ?? projectDirectory
+      return path.map { PathUtilities.join(projectDirectory, $0) } ?? projectDirectory
     case "<absolute>":
       return path
     default:
@@ -109,7 +109,7 @@ struct XcodeProjectObjects {
       if base == nil, let anchor = path(of: configuration["baseConfigurationReferenceAnchor"]?.value.string),
         let relative = configuration["baseConfigurationReferenceRelativePath"]?.value.string
       {
-        base = SwiftFileResolver.join(anchor, relative)
+        base = PathUtilities.join(anchor, relative)
       }
       return Configuration(name: name, settings: settings, baseConfigurationPath: base)
     }
@@ -162,7 +162,7 @@ struct XcodeProjectObjects {
       var extras: [String] = []
       for group in synchronizedRootGroups where !ownGroups.contains(group) {
         guard let folder = path(of: group) else { continue }
-        extras += membershipExceptions(of: group, for: id).map { SwiftFileResolver.join(folder, $0) }
+        extras += membershipExceptions(of: group, for: id).map { PathUtilities.join(folder, $0) }
       }
       return Target(
         id: id, object: object, name: object["name"]?.stringValue, productType: object["productType"]?.value.string,

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import WidgetLintKit
+
+@Suite struct PathUtilitiesTests {
+  @Test(arguments: [
+    ("ios", "Runner/Info.plist", "ios/Runner/Info.plist"), ("ios/", "Runner", "ios/Runner"),
+    ("ios", "/abs/file", "/abs/file"), ("", "file", "file"), (".", "file", "file"), (".", "", "."),
+    ("", "", "."), ("ios", ".", "ios"), ("ios", "", "ios"), ("ios", "../config/a.xcconfig", "ios/../config/a.xcconfig"),
+  ])
+  func joinPutsARelativePathInsideItsBase(base: String, relative: String, joined: String) {
+    #expect(PathUtilities.join(base, relative) == joined)
+  }
+
+  @Test(arguments: [
+    ("**/*.swift", "a/b/c.swift", true), ("a/*.swift", "a/b/c.swift", false), ("a/**", "a/b/c", true),
+    ("a/**/c", "a/c", true), ("a/?", "a/bb", false),
+  ])
+  func globSegmentsMatchWithDoubleStarSpanningFolders(pattern: String, path: String, matches: Bool) {
+    let parts = pattern.split(separator: "/").map(String.init)
+    let segments = path.split(separator: "/").map(String.init)
+    #expect(PathUtilities.globMatches(parts[...], segments[...]) == matches)
+  }
+}
