@@ -17,7 +17,7 @@ public struct InvalidValueRule: ReadingRule {
       Apple documents the entitlement: a lone `<string>` (or a number in the array) is reported at the
       value, and the target's App Groups are then not known, so no App Group finding is made from them.
 
-      Sources: widgetlint manifest v1 (README, "The manifest"); YAML 1.1 boolean type; Apple, "App Groups
+      Sources: widgetlint manifest v1 (docs/inputs.md, "The manifest"); YAML 1.1 boolean type; Apple, "App Groups
       Entitlement" (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups):
       "Type: Array of strings".
       """,

@@ -10,7 +10,7 @@ public struct MissingKeyRule: ReadingRule {
       `kind` (WidgetKit's identity for it) and its `families`. Without them the other rules cannot check
       the item, so the missing key is reported where the item starts.
 
-      Source: widgetlint manifest v1 (README, "The manifest").
+      Source: widgetlint manifest v1 (docs/inputs.md, "The manifest").
       """,
     examples: [
       .failing(

@@ -10,7 +10,7 @@ public struct SuppressionWithoutReasonRule: SuppressionRule {
       Write it after ` -- `: `# widgetlint-disable-next-line refresh-interval-too-short -- sports scores
       in the final minutes; budget measured`. The suppression still applies.
 
-      Source: widgetlint suppression syntax (README, "Suppressing a finding").
+      Source: widgetlint suppression syntax (docs/usage.md, "Suppressing a finding").
       """,
     examples: [
       .failing(

@@ -10,7 +10,7 @@ public struct UnknownKeyRule: ReadingRule {
       Entitlements may hold any key; EAS `appExtensions` entries are checked by `eas-extension-mismatch`,
       which applies EAS's own rules.
 
-      Source: widgetlint manifest v1 (README, "The manifest").
+      Source: widgetlint manifest v1 (docs/inputs.md, "The manifest").
       """,
     fixable: """
       a misspelt key with one close manifest key that the mapping does not already have: the key is renamed.

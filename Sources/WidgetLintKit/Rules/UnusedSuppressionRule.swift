@@ -10,7 +10,7 @@ public struct UnusedSuppressionRule: SuppressionRule {
       reports every directive (and every rule named in one) that matched no finding, names an unknown
       rule, names no rule, or is a `widgetlint-disable-file` outside the file's first comment block.
 
-      Source: widgetlint suppression syntax (README, "Suppressing a finding").
+      Source: widgetlint suppression syntax (docs/usage.md, "Suppressing a finding").
       """,
     fixable: """
       the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another.
