@@ -78,7 +78,7 @@ struct PathMappingTests {
     let result = try TestSupport.run(["ForecastWidget.swift", "Info.plist"], currentDirectory: folder)
     #expect(result.status == 0)
     #expect(result.stdout == "")
-    #expect(result.stderr == "widgetlint: ..: Xcode app, 9 files read\n")
+    #expect(result.stderr == "widgetlint: ..: Xcode app, 10 files read\n")
   }
 
   @Test func skippedFilesAreNotedUnderVerboseAndExitZero() throws {

@@ -155,6 +155,52 @@ public final class FrontendContext: Sendable {
     }
   }
 
+  /// The calls by which an app's code reaches its widgets: a file without any of them is not parsed.
+  static let appCodeNeedles = ["reloadTimelines", "suiteName", "forSecurityApplicationGroupIdentifier"].map {
+    Array($0.utf8)
+  }
+
+  /// Reads the app target's code that touches widgets into the project (`Project.appCode`). Big apps
+  /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
+  /// then those that mention a constant those calls use by name.
+  func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
+    let limit = limits.maxSourceFileSize
+    let contents = concurrentMap(files.count) { index -> [UInt8]? in
+      guard case .success(let bytes) = InputReader.read(path: files[index].path, maxSize: limit) else { return nil }
+      return bytes
+    }
+    func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
+      zip(files, contents).compactMap { file, bytes in
+        guard let bytes, needles.contains(where: { ByteSearch.contains(bytes, $0) }) else { return nil }
+        return file
+      }
+    }
+    var candidates = filesMentioning(Self.appCodeNeedles)
+    guard !candidates.isEmpty else { return }
+    var code = TargetCode(
+      files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+        $0.file.path < $1.file.path
+      })
+    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
+    let unresolved = Set(
+      uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
+        if case .reference(_, let name) = use.value { return name }
+        return nil
+      })
+    if !unresolved.isEmpty {
+      let more = filesMentioning(unresolved.map { Array($0.utf8) })
+      if more.count > candidates.count {
+        candidates = more + candidates
+        code = TargetCode(
+          files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+            $0.file.path < $1.file.path
+          })
+      }
+    }
+    project.appCode = code
+    project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+  }
+
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
   func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftFacts.facts(

@@ -224,6 +224,7 @@ struct XcodeProjectVariants {
     frontend.readDart(context, into: &project)
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
+    if let appTarget { context.attachAppCode(memberFiles(of: appTarget), to: &project) }
     if let note = Self.note(leftToBuilder.entries) { project.readingObservations.append(note) }
     return (name, project, signature)
   }

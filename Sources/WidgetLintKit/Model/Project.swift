@@ -42,6 +42,10 @@ public struct Project: Sendable {
   /// and a large manifest has thousands of targets without any.
   public private(set) var targetsWithCodeIndices: [Int] = []
 
+  /// The app target's own Swift, as far as it touches widgets: the files that reload a widget or open
+  /// an App Group (and those holding the constants they use). Nil where the app's code is not read.
+  public var appCode: TargetCode?
+
   /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
   public var homeWidgetCalls: [HomeWidgetCall] = []
 

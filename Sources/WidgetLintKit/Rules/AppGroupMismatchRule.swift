@@ -148,6 +148,26 @@ public struct AppGroupMismatchRule: Rule {
         at: group,
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
     }
+    // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
+    // widget can read (and reads nothing back).
+    if let appCode = context.project.appCode, let entitlements = app?.entitlements, !unknown(entitlements) {
+      let declared = entitlements.appGroups ?? []
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: appID) == nil }
+      let pointer = app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      let detail =
+        declared.isEmpty
+        ? "the app has no App Groups entitlement"
+        : "the app is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
+      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+      for use in appCode.files.flatMap(\.code.groupIdentifiers) {
+        guard let (group, span) = appCode.resolve(use), !appGroups.contains(group), !unknownReferences else {
+          continue
+        }
+        context.report(
+          "the app's code opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
+          at: span, pointer: pointer, related: related)
+      }
+    }
     // Only where the target's entitlements are written down: without them the groups are unknown.
     for (target, code) in context.targetsWithCode where target.entitlements != nil && !unknown(target.entitlements) {
       let targetID = target.bundleIdentifier?.value

@@ -5,11 +5,15 @@ public struct UnknownWidgetKindRule: Rule {
     defaultSeverity: .error,
     summary: "The app reloads a widget kind that no widget in the extension declares.",
     rationale: """
-      A Flutter app refreshes its iOS widget with `HomeWidget.updateWidget(iOSName: '…')`, which calls
-      `WidgetCenter.shared.reloadTimelines(ofKind:)` with that name. It must be the `kind` of a widget in the
-      extension: any other name reloads nothing, and the widget keeps showing stale data without an error.
-      widgetlint compares the name with the kinds the extension's `@main` bundle declares, when all of them
-      are known.
+      An app tells WidgetKit that a widget's data changed with
+      `WidgetCenter.shared.reloadTimelines(ofKind:)`; a Flutter app does it with
+      `HomeWidget.updateWidget(iOSName: '…')`, which calls it with that name. The name must be the `kind`
+      of a widget in the extension: any other name reloads nothing, and the widget keeps showing stale
+      data without an error. widgetlint compares the name with the kinds the extension's `@main` bundle
+      declares, when all of them are known. It reads the reloads in the Dart code, in the Xcode app
+      target's Swift (the files that call `reloadTimelines`, and those holding the constants they use),
+      and in the widget extensions' own Swift (an App Intent reloading its widget); a kind the code
+      computes is not checked.
 
       Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget); Apple,
       `reloadTimelines(ofKind:)` (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
@@ -78,8 +82,24 @@ public struct UnknownWidgetKindRule: Rule {
 
   public func check(_ context: RuleContext) {
     let reloads = context.project.homeWidgetCalls.filter { $0.method == "updateWidget" }
-    guard !reloads.isEmpty else { return }
     let targets = context.targetsWithCode
+    // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
+    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
+    if let app = context.project.appCode {
+      let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      // Where the kind is written: the literal, in the call or in the constant it uses.
+      for use in app.files.flatMap(\.code.reloadedKinds) {
+        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
+      }
+    }
+    for (target, code) in targets {
+      for use in code.files.flatMap(\.code.reloadedKinds) {
+        if let (kind, span) = code.resolve(use) {
+          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+        }
+      }
+    }
+    guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
     // Every widget extension's list must be known, or a missing kind is not certain.
     guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
       return
@@ -93,14 +113,19 @@ public struct UnknownWidgetKindRule: Rule {
     }
     let knownKinds = Set(kinds)
     var suggester = Suggester(candidates: kinds)
+    func suggestion(for name: String) -> String {
+      suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+    }
     for call in reloads {
       guard let name = call.argument, !knownKinds.contains(name.value) else { continue }
-      var message =
+      context.report(
         "iOSName '\(name.value)' is not the kind of any widget in the extension (\(Wording.list(kinds))); the reload does nothing"
-      if let suggestion = suggester.closest(to: name.value) {
-        message += "; did you mean '\(suggestion)'?"
-      }
-      context.report(message, at: name)
+          + suggestion(for: name.value), at: name)
+    }
+    for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      context.report(
+        "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
+          + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
     }
   }
 }

@@ -155,6 +155,8 @@ public struct WidgetCodeFacts: Sendable {
   /// `static let` / `let` string constants: by type (nil for file level) and name.
   public var constants: [ConstantKey: StringUse] = [:]
   public var groupIdentifiers: [StringUse] = []
+  /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
+  public var reloadedKinds: [StringUse] = []
   public var policies: [Policy] = []
   public var versionedUses: [VersionedUse] = []
   public var unsupportedViews: [ViewUse] = []

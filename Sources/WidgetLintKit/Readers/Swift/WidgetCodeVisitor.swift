@@ -544,6 +544,10 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       {
         facts.groupIdentifiers.append(use)
       }
+    case "reloadTimelines":
+      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
+        facts.reloadedKinds.append(use)
+      }
     case "supportedFamilies":
       readFamilies(call)
     case "configurationDisplayName":

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintKit
+
+/// The app's side of its widgets in native apps: the kinds the app target's Swift reloads and the App
+/// Groups it opens, read from the files that call them.
+@Suite struct AppCodeTests {
+  static func files(app: String, extra: [(path: String, contents: String)] = []) -> [(path: String, contents: String)] {
+    let settings = XcodeProjectFileTests.widgetSettings()
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings, widget: ["Debug": settings, "Release": settings])
+    return XcodeProjectFileTests.files(pbxproj: pbxproj, extra: extra).map { file in
+      file.path == "App/AppMain.swift" ? (file.path, app) : file
+    }
+  }
+
+  func lint(_ files: [(path: String, contents: String)]) throws -> (findings: [Finding], project: Project) {
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let linter = Linter()
+    let projects = linter.readVariants(XcodeAppFrontend(directory: directory.path))
+    return (linter.lint(variants: projects), try #require(projects.first))
+  }
+
+  static func start(_ finding: Finding) -> String { "\(finding.range.start.line):\(finding.range.start.column)" }
+
+  @Test func theAppReloadingAKindNoWidgetHasIsReported() throws {
+    let app = """
+      import WidgetKit
+      func saved() {
+          WidgetCenter.shared.reloadTimelines(ofKind: "Notes")
+      }
+      """
+    let (findings, project) = try lint(Self.files(app: app))
+    #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
+    #expect(findings.first.map(Self.start) == "3:49")
+    #expect(findings.first?.file.hasSuffix("App/AppMain.swift") == true)
+    #expect(findings.first?.message.hasSuffix("did you mean 'Note'?") == true)
+    #expect(project.appCode?.files.count == 1)
+  }
+
+  @Test func aKindTheAppHoldsInAConstantOfAnotherFileIsResolved() throws {
+    // The constant's file calls nothing the app side is read for: it is read because the call names it.
+    let app = """
+      import WidgetKit
+      func saved() { WidgetCenter.shared.reloadTimelines(ofKind: WidgetKinds.note) }
+      """
+    let kinds = "enum WidgetKinds {\n    static let note = \"Notes\"\n}\n"
+    let pbxprojFiles = Self.files(app: app).map { file -> (path: String, contents: String) in
+      guard file.path.hasSuffix("project.pbxproj") else { return file }
+      // A second app source file, in the app's Sources build phase.
+      let text = file.contents
+        .replacingOccurrences(
+          of: "children = (FA /* AppMain.swift */, );", with: "children = (FA /* AppMain.swift */, FK, );"
+        )
+        .replacingOccurrences(
+          of: "files = (BA /* AppMain.swift in Sources */, );",
+          with: "files = (BA /* AppMain.swift in Sources */, BK, );"
+        )
+        .replacingOccurrences(
+          of: "\t};\n\trootObject",
+          with:
+            "\t\tFK /* Kinds.swift */ = {isa = PBXFileReference; path = Kinds.swift; sourceTree = \"<group>\"; };\n\t\tBK = {isa = PBXBuildFile; fileRef = FK; };\n\t};\n\trootObject"
+        )
+      return (file.path, text)
+    }
+    let (findings, project) = try lint(pbxprojFiles + [("App/Kinds.swift", kinds)])
+    #expect(project.appCode?.files.count == 2)
+    #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
+    // Where the kind is written: the constant's literal.
+    #expect(findings.first?.file.hasSuffix("App/Kinds.swift") == true)
+    #expect(findings.first.map(Self.start) == "2:23")
+  }
+
+  @Test func computedKindsAndAppFilesWithoutWidgetCallsAreSilent() throws {
+    let app = """
+      import WidgetKit
+      func saved(kind: String) {
+          WidgetCenter.shared.reloadTimelines(ofKind: kind + "Widget")
+          WidgetCenter.shared.reloadTimelines(ofKind: "Note")
+          WidgetCenter.shared.reloadAllTimelines()
+      }
+      """
+    let quiet = "struct Settings { let title = \"Notes\" }\n"
+    let (findings, project) = try lint(Self.files(app: app, extra: [("App/Settings.swift", quiet)]))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(project.appCode?.files.map { ($0.file.path as NSString).lastPathComponent } == ["AppMain.swift"])
+  }
+
+  @Test func theAppOpeningAGroupItIsNotEntitledToIsReported() throws {
+    let app = """
+      import Foundation
+      let store = UserDefaults(suiteName: "group.com.example.notes")
+      let shared = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.app")
+      """
+    let (findings, _) = try lint(Self.files(app: app))
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first.map(Self.start) == "2:37")
+    #expect(findings.first?.related.first?.span.file.path.hasSuffix("App/App.entitlements") == true)
+  }
+
+  @Test func aWidgetReloadingAMisspeltKindOfItsOwnIsReported() throws {
+    let intent = """
+      import AppIntents
+      import WidgetKit
+      struct MarkRead: AppIntent {
+          static let title: LocalizedStringResource = "Mark read"
+          func perform() async throws -> some IntentResult {
+              WidgetCenter.shared.reloadTimelines(ofKind: "Nte")
+              return .result()
+          }
+      }
+      """
+    let (findings, _) = try lint(Self.files(app: "import SwiftUI\n", extra: [("Widget/MarkRead.swift", intent)]))
+    #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
+    #expect(findings.first?.file.hasSuffix("Widget/MarkRead.swift") == true)
+    #expect(findings.first.map(Self.start) == "6:53")
+  }
+}

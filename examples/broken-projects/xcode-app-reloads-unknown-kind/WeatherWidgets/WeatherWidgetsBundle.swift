@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct WeatherWidgetsBundle: WidgetBundle {
+  var body: some Widget {
+    ForecastWidget()
+  }
+}
