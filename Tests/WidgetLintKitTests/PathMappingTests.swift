@@ -251,4 +251,29 @@ struct PathMappingTests {
     // A .tsx file is no config plugin: not a file widgetlint reads.
     #expect(ProjectDiscovery.discover([path("src/App.tsx")]).skipped.first?.reason == "not a file widgetlint reads")
   }
+
+  /// The pre-commit hooks pass a changed file to widgetlint when their `files` pattern matches its path:
+  /// exactly the files widgetlint reads by their name (YAML and JSON under other names are read only
+  /// when named on the command line: a hook would pass every config file of a repository).
+  @Test func theHooksPatternMatchesTheFilesWidgetlintReads() throws {
+    let hooks = try String(contentsOfFile: TestSupport.path(".pre-commit-hooks.yaml"), encoding: .utf8)
+    let line = try #require(hooks.split(separator: "\n").first { $0.contains("files: &files ") })
+    let pattern = String(try #require(line.split(separator: " ").last))
+    let regex = try NSRegularExpression(pattern: pattern)
+    let names = [
+      "widgets.yaml", "widgets.yml", "widgets.json", "app.json", "app.config.json", "app.config.js", "app.config.ts",
+      "app.config.mjs", "app.config.cjs", "expo-target.config.js", "expo-target.config.json", "Info.plist",
+      "Widget-Info.plist", "project.pbxproj", "App.entitlements", "Base.xcconfig", "Widget.swift", "main.dart",
+      "withWidgets.js", "withWidgets.ts", "plugin.cjs", "plugin.mjs", "App.tsx", "View.jsx", "pubspec.yaml",
+      "package.json", "README.md", "settings.yaml", "mywidgets.yaml", "Package.resolved", "Contents.json",
+    ]
+    for name in names {
+      let kind = ProjectDiscovery.kind(ofFileNamed: name)
+      let read = [.manifest, .expoConfig, .projectFile, .possiblePlugin].contains(kind)
+      for path in [name, "apps/ios/" + name] {
+        let matches = regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+        #expect(matches == read, "\(path): pattern \(matches ? "matches" : "does not match"), kind \(kind)")
+      }
+    }
+  }
 }
