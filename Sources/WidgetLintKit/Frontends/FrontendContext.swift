@@ -233,6 +233,13 @@ public final class FrontendContext: Sendable {
       uniqueKeysWithValues: zip(
         distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    for index in project.targetCode.indices {
+      let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))
+      guard !unavailable.isEmpty else { continue }
+      project.targetCode[index].extensionUnavailableReferences = project.targetCode[index].files.flatMap {
+        $0.references(to: unavailable)
+      }
+    }
     project.filesRead += filesPerTarget.joined().map(\.displayPath)
   }
 }

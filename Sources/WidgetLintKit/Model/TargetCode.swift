@@ -35,6 +35,9 @@ public struct TargetCode: Sendable {
   /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
   /// a bundle or a control declared in these sources, and no body does more than list entries.
   public let bundleIsFullyKnown: Bool
+  /// The uses of the target's own declarations that are marked unavailable in app extensions
+  /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
+  public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
 
   public init(files: [SwiftFileFacts]) {
     self.files = files
@@ -142,7 +145,7 @@ public struct TargetCode: Sendable {
     guard let function = widget.contentFunction else { return widget.contentViews }
     let qualified = "\(widget.typeName).\(function)"
     let calls = (declaredFunctions.contains(qualified) ? calls[qualified] : calls[function]) ?? []
-    return widget.contentViews + calls.filter(WidgetCodeReader.isCapitalized).sorted()
+    return widget.contentViews + calls.filter(WidgetCodeFacts.isTypeName).sorted()
   }
 
   /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.

@@ -96,10 +96,8 @@ public struct ExtensionUnavailableAPIRule: Rule {
       }
     }
     for (target, code) in context.targetsWithCode {
-      let unavailable = Set(code.files.flatMap(\.code.extensionUnavailableDeclarations))
-      guard !unavailable.isEmpty else { continue }
       let name = target.name?.value ?? "this target"
-      for reference in code.files.flatMap({ $0.references(to: unavailable) }) {
+      for reference in code.extensionUnavailableReferences {
         context.report(
           "'\(reference.name)' is declared @available(iOSApplicationExtension, unavailable), and '\(name)' is an app extension; call it from the app, or mark this declaration unavailable in extensions too",
           inCodeOf: target, at: reference.span)

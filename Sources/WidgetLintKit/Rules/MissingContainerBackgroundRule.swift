@@ -215,7 +215,7 @@ public struct MissingContainerBackgroundRule: Rule {
       } else if code.declaredTypes.contains(name) {
         // The project's other types (entries, intents, models) hold no view of the widget.
         return
-      } else if WidgetCodeReader.isCapitalized(name) {
+      } else if WidgetCodeFacts.isTypeName(name) {
         if !frameworkTypes.contains(name) { reachesUnknown = true }
       } else if name.lowercased().contains("background"), !frameworkBackgroundModifiers.contains(name) {
         reachesUnknown = true
@@ -247,7 +247,7 @@ public struct MissingContainerBackgroundRule: Rule {
       if sets(widget.typeName) { return true }
       visited.insert(widget.typeName)
       for view in widget.contentViews { reach(view) }
-      for name in calls(of: widget.typeName) where !WidgetCodeReader.isCapitalized(name) { reach(name) }
+      for name in calls(of: widget.typeName) where !WidgetCodeFacts.isTypeName(name) { reach(name) }
       for name in references(of: widget.typeName) { refer(name) }
       if widget.contentIsUnknown { noteUnknown() }
       if let function = widget.contentFunction {

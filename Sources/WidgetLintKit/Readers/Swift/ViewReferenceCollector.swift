@@ -35,7 +35,7 @@ struct ViewReferenceCollector {
 
   /// Records `name` as constructed by every view-like type whose members enclose the walk.
   mutating func noteConstructed(_ name: String) {
-    guard WidgetCodeReader.isCapitalized(name) else { return }
+    guard WidgetCodeFacts.isTypeName(name) else { return }
     for case let typeName? in memberBlocks { references[typeName, default: []].insert(name) }
   }
 }

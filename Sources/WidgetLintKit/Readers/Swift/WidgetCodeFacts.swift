@@ -202,3 +202,13 @@ public struct WidgetCodeFacts: Sendable {
     public var name: String
   }
 }
+
+extension WidgetCodeFacts {
+  /// Whether a name is capitalised, as Swift's type names are: the calls of capitalised names construct
+  /// types, the others call functions.
+  public static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
+    return name.first?.isUppercase == true
+  }
+}

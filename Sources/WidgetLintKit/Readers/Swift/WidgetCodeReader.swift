@@ -16,13 +16,6 @@ enum WidgetCodeReader {
     return visitor.facts
   }
 
-  /// Whether a name starts with an upper-case letter, as type names do.
-  static func isCapitalized(_ name: String) -> Bool {
-    guard let first = name.utf8.first else { return false }
-    if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
-    return name.first?.isUppercase == true
-  }
-
   /// `iOS 17.0` in an availability argument list, as a version.
   static func iOSVersion(in arguments: AvailabilityArgumentListSyntax) -> OSVersion? {
     for argument in arguments {
@@ -87,7 +80,7 @@ private final class ConstructedTypeFinder: SyntaxVisitor {
   var names: Set<String> = []
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if let name = WidgetCodeReader.calleeName(node), WidgetCodeReader.isCapitalized(name) { names.insert(name) }
+    if let name = WidgetCodeReader.calleeName(node), WidgetCodeFacts.isTypeName(name) { names.insert(name) }
     return .visitChildren
   }
 }

@@ -93,7 +93,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   // name that is not called is a reference: to a computed property or a function the view may show.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.baseName
-    guard case .identifier = name.tokenKind, !WidgetCodeReader.isCapitalized(name.text) else { return .skipChildren }
+    guard case .identifier = name.tokenKind, !WidgetCodeFacts.isTypeName(name.text) else { return .skipChildren }
     var callee = Syntax(node)
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       callee = Syntax(member)
@@ -210,7 +210,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
 
   /// A plain capitalised name (not `Foundation.View`, not generic), which the target may declare.
   static func mayBeProjectProtocol(_ name: String) -> Bool {
-    WidgetCodeReader.isCapitalized(name)
+    WidgetCodeFacts.isTypeName(name)
       && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 >= 0x80 || isAlphanumeric($0) }
   }
 
@@ -396,7 +396,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   /// `content: buildContentView`, `content: Self.view(for:)`, `content: NextEventView.init`: a function
   /// of the project whose body returns the view, or a view's initialiser. Anything else is unknown.
   private func readContentReference(_ content: ExprSyntax, of index: Int) {
-    if let name = WidgetCodeReader.referenceName(content), !WidgetCodeReader.isCapitalized(name) {
+    if let name = WidgetCodeReader.referenceName(content), !WidgetCodeFacts.isTypeName(name) {
       facts.widgets[index].contentFunction = name
       return
     }
@@ -404,7 +404,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
       let base = member.base.flatMap(WidgetCodeReader.referenceName)
     {
       let name = member.declName.baseName
-      if name.tokenKind == .keyword(.`init`), WidgetCodeReader.isCapitalized(base) {
+      if name.tokenKind == .keyword(.`init`), WidgetCodeFacts.isTypeName(base) {
         facts.widgets[index].contentViews = [base]
         return
       }
@@ -483,7 +483,7 @@ final class WidgetCodeVisitor: SyntaxVisitor {
   /// facts some types' arguments give.
   private func readConstruction(_ call: FunctionCallExprSyntax, of name: String) {
     // Types are capitalised; most calls are to functions and methods.
-    guard WidgetCodeReader.isCapitalized(name) else { return }
+    guard WidgetCodeFacts.isTypeName(name) else { return }
     views.noteConstructed(name)
     let arguments = call.arguments
     if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
