@@ -21,12 +21,33 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // The pipeline, one target per stage; each depends only on the stages before it, so the compiler
+    // holds the direction (docs: CONTRIBUTING.md, "How it works"). WidgetLintKit re-exports them all.
+    .target(name: "WidgetLintCore"),
+    .target(name: "WidgetLintModel", dependencies: ["WidgetLintCore"]),
+    .target(
+      name: "WidgetLintReaders",
+      dependencies: [
+        "WidgetLintCore", "WidgetLintModel", "CYaml",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    .target(name: "WidgetLintFrontends", dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintReaders"]),
+    .target(name: "WidgetLintRules", dependencies: ["WidgetLintCore", "WidgetLintModel"]),
+    .target(
+      name: "WidgetLintEngine",
+      dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules"]
+    ),
+    .target(
+      name: "WidgetLintReports",
+      dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine"]
+    ),
     .target(
       name: "WidgetLintKit",
       dependencies: [
-        "CYaml",
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
+        "WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules",
+        "WidgetLintEngine", "WidgetLintReports",
       ]
     ),
     .executableTarget(
@@ -58,8 +79,8 @@ if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
   // SwiftPM has no setting for sanitizers, hence unsafeFlags; they add checks, turn none off, and exist
   // only in this fuzz build, so a package depending on WidgetLintKit never sees them.
   let fuzzing: [String] = ["-sanitize=fuzzer,address"]
-  for name in ["WidgetLintKit", "WidgetLintFuzzing"] {
-    package.targets.first { $0.name == name }?.swiftSettings = [.unsafeFlags(fuzzing)]
+  for target in package.targets where target.name.hasPrefix("WidgetLint") && target.type != .test {
+    target.swiftSettings = [.unsafeFlags(fuzzing)]
   }
   package.targets.append(
     .executableTarget(

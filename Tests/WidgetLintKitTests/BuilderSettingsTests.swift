@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Values an Xcode project leaves to whoever builds it (a team in a git-ignored override file, an empty
 /// or placeholder `DEVELOPMENT_TEAM`) are unknown: rules that need them are silent, and one note says

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 @Suite struct ConfigurationTests {
   func parse(_ text: String) -> Result<Configuration, ConfigurationLoader.ConfigurationError> {

@@ -1,6 +1,13 @@
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Each language's escape table through its decoder: every escape, an invalid one, a truncated one. The
 /// text starts at the backslash; each case gives the decoded text and the offset after the escape.

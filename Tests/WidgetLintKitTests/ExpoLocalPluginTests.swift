@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Config plugins of an Expo app's own (`"plugins": ["./plugins/withWidgets"]`): what they set is read as
 /// data where it is written plainly, and is unknown (one note, never empty) where it is not.

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// What a newcomer meets before any rule: help, a clean run, -v, an unwritable -o, tabs, annotations.
 @Suite struct FirstRunTests {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 #if canImport(Glibc)
   import Glibc
@@ -352,7 +359,7 @@ import Testing
     ]
     for value in values {
       let quoted = ManifestEdits.doubleQuoted(value)
-      for text in ["key: \(quoted)\n", "{\"key\": \(quoted)}\n", "key: \(ManifestWriter.yamlString(value))\n"] {
+      for text in ["key: \(quoted)\n", "{\"key\": \(quoted)}\n", "key: \(ManifestEdits.yamlString(value))\n"] {
         let (document, problems) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
         #expect(problems.isEmpty, "\(text.debugDescription): \(problems.map(\.message))")
         guard case .mapping(let pairs)? = document.root.map({ document.content(of: $0) }),

@@ -2,7 +2,14 @@ import Foundation
 import Testing
 import WidgetLintFuzzing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Every input a fuzz target ever crashed, leaked or timed out on is kept in
 /// `Tests/Fixtures/fuzz-regressions/<target>/` and runs here through the same code as the fuzz target

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Every input gets an answer: the built CLI on the hostile corpus exits 1 or 2 (never a signal),
 /// names the file, finishes in time, and prints a JSON report that parses.

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Expo and Flutter apps linted as they are, with no manifest: clean ones report nothing, and each
 /// project under examples/broken-projects/ reports exactly the findings its `expected.txt` lists.

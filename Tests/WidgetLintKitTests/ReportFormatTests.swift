@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -309,6 +316,6 @@ import Testing
         == Set(ManifestDecoder.widgetKeys))
     #expect(
       try properties(schema, ["properties", "eas", "properties", "appExtensions", "items"])
-        == Set(ManifestDecoder.appExtensionKeys))
+        == Set(Manifest.AppExtension.keys))
   }
 }

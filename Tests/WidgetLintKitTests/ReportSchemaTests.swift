@@ -2,7 +2,14 @@ import Foundation
 import Testing
 import WidgetLintFuzzing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// The JSON report against its one description, `schemas/report-v1.schema.json` (which the fuzz
 /// targets check every new kind of report against too), read by the harness's `JSONSchema`.

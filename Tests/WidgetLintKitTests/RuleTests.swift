@@ -1,6 +1,13 @@
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Rule behaviour beyond the pages' examples: edge cases, exact positions and related locations.
 @Suite struct RuleTests {

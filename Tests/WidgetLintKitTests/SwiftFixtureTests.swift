@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// Realistic widget extensions under Tests/Fixtures/swift/: each case's `expected.txt` lists the
 /// findings (`rule path:line:column`) its manifest and Swift must produce, and nothing else.

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 /// `--sources DIR` is an input like a manifest or an app: the configuration that applies to the folder,
 /// `--config`, `ignore:`, the baseline and `--write-baseline` all act on it, through the same run.

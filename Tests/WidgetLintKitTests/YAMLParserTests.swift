@@ -1,6 +1,13 @@
 import Testing
 
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
 @testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintReports
+@testable import WidgetLintRules
 
 @Suite struct YAMLParserTests {
   func parse(_ text: String, limits: YAMLParser.Limits = .init()) -> (YAMLDocument, [Observation]) {

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads input files whole, refusing what is not a regular file or larger than the limit, and never
+/// writing to them.
+public enum InputReader {
+  public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { return .failure(InputError(path: path, message: "is a directory")) }
+    // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit.
+    let isStream = type == S_IFIFO || type == S_IFCHR
+    guard type == S_IFREG || isStream else { return .failure(InputError(path: path, message: "is not a regular file")) }
+    if !isStream, Int(info.st_size) > maxSize {
+      return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
+    }
+    return readAll(descriptor, path: path, maxSize: maxSize, expectedSize: isStream ? 0 : Int(info.st_size))
+  }
+
+  public static func readStandardInput(maxSize: Int) -> Result<[UInt8], InputError> {
+    readAll(STDIN_FILENO, path: "-", maxSize: maxSize)
+  }
+
+  /// `expectedSize` (a regular file's size) is read straight into an array of that size; what follows
+  /// (a stream, or a file that grew meanwhile) is read in chunks and appended.
+  package static func readAll(_ descriptor: Int32, path: String, maxSize: Int, expectedSize: Int = 0) -> Result<
+    [UInt8], InputError
+  > {
+    var failure: InputError?
+    // Reads into `buffer` until it is full or the input ends; nil (and `failure`) on an error.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+      var filled = 0
+      while filled < buffer.count {
+        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count < 0 {
+          if errno == EINTR { continue }
+          // A closed or invalid standard input reads as empty rather than failing the run.
+          if errno == EBADF && descriptor == STDIN_FILENO { return filled }
+          failure = InputError(path: path, message: errnoMessage())
+          return nil
+        }
+        if count == 0 { break }
+        filled += count
+      }
+      return filled
+    }
+    var ended = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize, 0)) { buffer, initialized in
+      initialized = fill(UnsafeMutableRawBufferPointer(buffer)) ?? 0
+      ended = initialized < buffer.count
+    }
+    if let failure { return .failure(failure) }
+    let chunk = 1 << 16
+    while !ended {
+      let appended: Int? = withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 1) { buffer in
+        guard let count = fill(buffer) else { return nil }
+        bytes.append(contentsOf: buffer.prefix(count))
+        return count
+      }
+      guard let appended else { return .failure(failure!) }
+      if bytes.count > maxSize { return .failure(InputError(path: path, message: tooLarge(nil, maxSize))) }
+      ended = appended < chunk
+    }
+    return .success(bytes)
+  }
+
+  package static func tooLarge(_ size: Int?, _ limit: Int) -> String {
+    let what = size.map { "is \(describe($0))" } ?? "is larger than \(describe(limit))"
+    return "\(what), over the \(describe(limit)) limit for one input (--max-file-size raises it)"
+  }
+
+  package static func describe(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
+    if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+
+  package static func errnoMessage() -> String {
+    switch errno {
+    case ENOENT: return "no such file or directory"
+    case EACCES: return "permission denied"
+    case ELOOP: return "too many levels of symbolic links"
+    case EISDIR: return "is a directory"
+    default: return String(cString: strerror(errno))
+    }
+  }
+}

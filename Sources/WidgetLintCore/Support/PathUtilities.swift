@@ -1,0 +1,176 @@
+import Foundation
+
+public enum PathUtilities {
+  public static func absolute(_ path: String) -> String {
+    let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return standardize(joined)
+  }
+
+  /// Removes `.` and `..` components and duplicate slashes, without touching the file system.
+  public static func standardize(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." || part.isEmpty { continue }
+      if part == "..", !parts.isEmpty {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// Whether a relative path matches a glob where `*` and `?` stay within a folder and `**` spans
+  /// folders. A pattern without a slash matches the name at any depth, as in .gitignore.
+  public static func glob(_ pattern: String, matches path: String) -> Bool {
+    var pattern = pattern
+    while pattern.hasPrefix("./") { pattern.removeFirst(2) }
+    if pattern.hasSuffix("/") { pattern += "**" }
+    if !pattern.contains("/") { pattern = "**/" + pattern }
+    let patternParts = pattern.split(separator: "/").map(String.init)
+    let pathParts = path.split(separator: "/").map(String.init)
+    // A pattern naming a folder also matches everything inside it.
+    return globMatches(patternParts[...], pathParts[...])
+      || globMatches((patternParts + ["**"])[...], pathParts[...])
+  }
+
+  /// `relative` inside `base`: as it is when absolute, and without a `.` either side adds.
+  public static func join(_ base: String, _ relative: String) -> String {
+    if relative.hasPrefix("/") { return relative }
+    if base.isEmpty || base == "." { return relative.isEmpty ? "." : relative }
+    if relative.isEmpty || relative == "." { return base }
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
+  }
+
+  /// Segment-wise glob match where `**` spans any number of folders. One pass per pattern segment over
+  /// the path's segments (a backtracking match is exponential in the number of `**`).
+  package static func globMatches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+    let segments = Array(path)
+    // matched[j]: the pattern segments so far match the first j path segments.
+    var matched = [Bool](repeating: false, count: segments.count + 1)
+    matched[0] = true
+    for part in pattern {
+      var next = [Bool](repeating: false, count: segments.count + 1)
+      if part == "**" {
+        var reached = false
+        for j in matched.indices {
+          reached = reached || matched[j]
+          next[j] = reached
+        }
+      } else {
+        for j in segments.indices where matched[j] && fnmatch(part, segments[j], 0) == 0 { next[j + 1] = true }
+      }
+      matched = next
+    }
+    return matched[segments.count]
+  }
+
+  /// The nearest folder at or above `directory` that holds `.git`, or nil.
+  public static func repositoryRoot(from directory: String) -> String? {
+    var current = absolute(directory)
+    while true {
+      if FileManager.default.fileExists(atPath: current + "/.git") { return current }
+      if current == "/" { return nil }
+      current = (current as NSString).deletingLastPathComponent
+    }
+  }
+}
+
+/// Where a path a project names is on disk, found as the default macOS volume (APFS, case-insensitive)
+/// finds it: each component by its exact name first, else by the one name in its folder that differs from
+/// it in Unicode normalisation only (APFS ignores it on every volume), else by the one name that differs
+/// in case. A project whose paths differ from the files in case builds on a Mac as it is, and breaks on a
+/// case-sensitive volume.
+public enum OnDiskPath: Equatable, Sendable {
+  /// The path as written.
+  case exact(String)
+  /// The path as the files spell it, where some component differs from what is written in case.
+  case caseDiffers(String)
+  /// A folder holds several entries that differ from a component in case only, and none is it: which
+  /// one a Mac would open is not known (`path` is the folder, `names` its candidates).
+  case ambiguous(folder: String, names: [String])
+  /// Nothing by that name.
+  case missing
+
+  /// The path to read, when there is one.
+  public var path: String? {
+    switch self {
+    case .exact(let path), .caseDiffers(let path): return path
+    case .ambiguous, .missing: return nil
+    }
+  }
+}
+
+/// Finds paths on disk as ``OnDiskPath`` says, listing each folder once.
+public final class PathLookup: @unchecked Sendable {
+  private let lock = NSLock()
+  private var listings: [String: [String]?] = [:]
+
+  public init() {}
+
+  /// Where `path` is; the part of it that is `base` (a folder the project was found in, as given) is
+  /// taken as it is written.
+  public func find(_ path: String, below base: String? = nil) -> OnDiskPath {
+    var current: String
+    var rest: Substring
+    if let base, !base.isEmpty, base != ".", path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+      current = base
+      rest = path.dropFirst(base.count)
+    } else {
+      current = path.hasPrefix("/") ? "/" : ""
+      rest = Substring(path)
+    }
+    var differs = false
+    for component in rest.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+      if component == "." { continue }
+      var name = component
+      if component != "..", let names = listing(current.isEmpty ? "." : current) {
+        if !names.contains(where: { $0.utf8.elementsEqual(component.utf8) }) {
+          // Swift compares strings by canonical equivalence: `==` is APFS's normalisation-insensitive match.
+          let sameButNormalisation = names.filter { $0 == component }
+          if sameButNormalisation.count == 1 {
+            name = sameButNormalisation[0]
+          } else {
+            let folded = component.lowercased()
+            let sameButCase = names.filter { $0.lowercased() == folded }
+            switch sameButCase.count {
+            case 0: return .missing
+            case 1:
+              name = sameButCase[0]
+              differs = true
+            default:
+              return .ambiguous(folder: current.isEmpty ? "." : current, names: sameButCase.sorted())
+            }
+          }
+        }
+      } else if !Self.exists(PathUtilities.join(current, component)) {
+        // A folder that cannot be listed (no read permission) may still be passed through.
+        return .missing
+      }
+      current = current.isEmpty ? name : PathUtilities.join(current, name)
+    }
+    if current.isEmpty { current = "." }
+    guard Self.exists(current) else { return .missing }
+    return differs ? .caseDiffers(current) : .exact(current)
+  }
+
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  /// A folder's entry names, nil when it cannot be listed.
+  private func listing(_ folder: String) -> [String]? {
+    lock.lock()
+    if let known = listings[folder] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    lock.lock()
+    listings[folder] = .some(names)
+    lock.unlock()
+    return names
+  }
+}

@@ -1,0 +1,83 @@
+import WidgetLintCore
+import WidgetLintFrontends
+import WidgetLintModel
+import WidgetLintReaders
+import WidgetLintRules
+
+/// The one stage every project's findings go through after the rules, whatever the frontend that read
+/// it: severities from the configuration, inline suppressions (where the project's file has comments),
+/// the configuration's `overrides:` by file and JSON Pointer, stable paths for the baseline, and source
+/// order.
+package struct Finisher {
+  package let configuration: LintConfiguration
+
+  package func finish(_ observations: [Observation], of project: Project) -> [Finding] {
+    // A project read from a document gets its stable paths from it below; any other, the pointers' text.
+    let pathsFromDocument = project.document != nil
+    var findings = assignSeverities(observations, pathsFromDocument: pathsFromDocument)
+    if let document = project.document {
+      var suppressions = Suppressions(source: project.manifestFile, document: document)
+      let (kept, directiveObservations) = suppressions.apply(to: findings, file: project.manifestFile)
+      findings = kept + assignSeverities(directiveObservations, pathsFromDocument: pathsFromDocument)
+    }
+    if project.manifest?.isSynthesized == true {
+      // A `--sources` project's made-up manifest is nowhere a reader could look.
+      for index in findings.indices {
+        findings[index].related.removeAll { $0.span.file === project.manifestFile }
+      }
+    }
+    if let file = configuration.file, !file.overrides.isEmpty {
+      findings = findings.compactMap { finding in
+        guard let override = file.overriddenSeverity(rule: finding.ruleID, file: finding.file, pointer: finding.pointer)
+        else { return finding }
+        guard let severity = override else { return nil }
+        var changed = finding
+        changed.severity = severity
+        return changed
+      }
+    }
+    // `--fix` edits manifests only (a project's own files are read by its frontend, where an edit could
+    // not be checked by linting again): a finding elsewhere offers no fix.
+    let editable = project.manifest?.origin == .manifest && project.document != nil
+    for index in findings.indices where findings[index].fix != nil {
+      if !editable
+        || findings[index].fix?.replacements.contains(where: { $0.span.file !== project.manifestFile }) == true
+      {
+        findings[index].fix = nil
+      }
+    }
+    if let document = project.document {
+      var paths = StablePaths(document: document)
+      for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
+    }
+    return Self.oncePerRange(findings.sorted(by: Finding.sourceOrder))
+  }
+
+  /// One finding per rule and range: two checks of one rule that meet the same bad value (an EAS entry
+  /// that names no target, and so has no target to match) say it once, the first way.
+  private static func oncePerRange(_ findings: [Finding]) -> [Finding] {
+    struct Place: Hashable {
+      package var rule: String
+      package var file: String
+      package var start: Int
+      package var end: Int
+    }
+    var seen: Set<Place> = []
+    return findings.filter {
+      seen.insert(Place(rule: $0.ruleID, file: $0.file, start: $0.span.start, end: $0.span.end)).inserted
+    }
+  }
+
+  /// Findings with the severity the configuration gives their rule; rules turned off give none.
+  private func assignSeverities(_ observations: [Observation], pathsFromDocument: Bool) -> [Finding] {
+    observations.compactMap { observation in
+      let settings = configuration.rules[observation.ruleID.rawValue]
+      if let settings, settings.severity == nil { return nil }
+      let severity =
+        settings?.severity ?? observation.severityOverride ?? RuleRegistry.defaultSeverity(of: observation.ruleID)
+        ?? .error
+      return Finding(
+        observation, severity: severity, stablePath: pathsFromDocument ? "" : observation.pointer.description)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintFrontends
+import WidgetLintModel
+import WidgetLintReaders
+import WidgetLintRules
+
+/// Applies fixes: each fix whose ranges overlap none already taken (the first wins, in report order),
+/// then lints again and repeats, since one fix can uncover the next (an EAS entry renamed to its target
+/// then has that target's bundle identifier to match).
+public struct FixApplier {
+  public var run: LintRun
+  /// At most this many rounds of fixing and linting again.
+  public var maxRounds = 5
+
+  public init(run: LintRun) { self.run = run }
+
+  /// What `--fix` did: the files it changed, and what is left to report.
+  public struct Outcome: Sendable {
+    /// Each changed file's text before and after, by its path as shown, in the order first changed.
+    public var changes: [(path: String, original: [UInt8], fixed: [UInt8])]
+    public var appliedFixes: Int
+    /// The texts to lint instead of the files (`LintRun.fileContents`): the fixed ones, and standard input.
+    public var fileContents: [String: [UInt8]]
+    /// Standard input as it reads after the fixes (unchanged when nothing was fixed), when it was linted.
+    public var standardInput: [UInt8]? { fileContents["<stdin>"] }
+    /// Why standard input, when named, could not be read.
+    public var standardInputError: InputError?
+    /// The findings left after the fixes; nil when not asked for.
+    public var report: LintReport?
+  }
+
+  /// Fixes what linting `arguments` finds, in memory: nothing is written. Standard input, when named, is
+  /// read once, here. With `lintingWhatIsLeft`, the outcome has the report of what the fixes leave (a
+  /// caller that lints again itself, with `fileContents`, need not ask).
+  public func fix(arguments given: [String], lintingWhatIsLeft: Bool = true) -> Outcome {
+    var rounds = run
+    rounds.maxFindingsPerFile = nil
+    var arguments = given
+    var standardInputError: InputError?
+    if arguments.contains("-"), rounds.fileContents["<stdin>"] == nil {
+      switch InputReader.readStandardInput(maxSize: run.configuration.maxFileSize) {
+      case .success(let bytes): rounds.fileContents["<stdin>"] = bytes
+      case .failure(let error):
+        // What is left of the stream is not the input: report the error once, lint the rest.
+        standardInputError = InputError(path: "<stdin>", message: error.message)
+        arguments.removeAll { $0 == "-" }
+      }
+    }
+    var originals: [String: [UInt8]] = [:]
+    var order: [String] = []
+    var applied = 0
+    for _ in 0..<maxRounds {
+      let report = rounds.run(arguments: arguments)
+      // Only manifests are read through `fileContents`, so only their fixes can be checked by linting
+      // again; a project's own files (an Expo app.json) are not edited.
+      let manifests = Set(report.projects.filter { !$0.isApp }.map(\.path))
+      var changed = false
+      for (file, fixes) in Self.chosenFixes(report.findings.filter { manifests.contains($0.file) }) {
+        let bytes = fixes[0].replacements[0].span.file.bytes
+        let fixed = Self.apply(fixes.flatMap(\.replacements), to: bytes)
+        guard fixed != bytes else { continue }
+        if originals[file] == nil {
+          originals[file] = bytes
+          order.append(file)
+        }
+        rounds.fileContents[file] = fixed
+        applied += fixes.count
+        changed = true
+      }
+      if !changed { break }
+    }
+    var report: LintReport?
+    if lintingWhatIsLeft {
+      var last = run
+      last.fileContents = rounds.fileContents
+      report = last.run(arguments: arguments)
+      if let standardInputError { report?.inputErrors.append(standardInputError) }
+    }
+    let changes = order.compactMap { file -> (String, [UInt8], [UInt8])? in
+      guard let original = originals[file], let fixed = rounds.fileContents[file], fixed != original else { return nil }
+      return (file, original, fixed)
+    }
+    return Outcome(
+      changes: changes, appliedFixes: applied, fileContents: rounds.fileContents,
+      standardInputError: standardInputError, report: report)
+  }
+
+  /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text
+  /// and overlap none taken before it.
+  public static func chosenFixes(_ findings: [Finding]) -> [(String, [Fix])] {
+    var taken: [String: (file: SourceText, fixes: [Fix], ranges: TakenRanges)] = [:]
+    var order: [String] = []
+    for finding in findings {
+      guard let fix = finding.fix, let file = fix.replacements.first?.span.file,
+        fix.replacements.allSatisfy({ $0.span.file === file })
+      else { continue }
+      var entry = taken[file.path] ?? (file, [], TakenRanges())
+      // Two texts under one path (variants read apart) cannot both be edited.
+      guard entry.file === file else { continue }
+      var ranges = entry.ranges
+      guard fix.replacements.allSatisfy({ ranges.take($0.span.start, $0.span.end) }) else { continue }
+      if taken[file.path] == nil { order.append(file.path) }
+      entry.fixes.append(fix)
+      entry.ranges = ranges
+      taken[file.path] = entry
+    }
+    return order.map { ($0, taken[$0]?.fixes ?? []) }
+  }
+
+  /// The ranges replaced so far, sorted; fixes come mostly in file order, so most are added at the end.
+  package struct TakenRanges {
+    private var ranges: [(start: Int, end: Int)] = []
+
+    /// Takes `start..<end` when it conflicts with no range taken: shares no byte with one, and does not
+    /// start where one starts (two insertions there would have no order).
+    package mutating func take(_ start: Int, _ end: Int) -> Bool {
+      var low = 0
+      var high = ranges.count
+      while low < high {
+        let middle = (low + high) / 2
+        if ranges[middle].start < start { low = middle + 1 } else { high = middle }
+      }
+      if low < ranges.count, ranges[low].start == start || ranges[low].start < end { return false }
+      if low > 0, ranges[low - 1].end > start { return false }
+      ranges.insert((start, end), at: low)
+      return true
+    }
+  }
+
+  /// The bytes with non-overlapping replacements made.
+  public static func apply(_ replacements: [Fix.Replacement], to bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var cursor = 0
+    for replacement in replacements.sorted(by: { $0.span.start < $1.span.start }) {
+      let start = min(replacement.span.start, bytes.count)
+      guard start >= cursor else { continue }
+      result += bytes[cursor..<start]
+      result += Array(replacement.text.utf8)
+      cursor = min(max(replacement.span.end, start), bytes.count)
+    }
+    result += bytes[cursor...]
+    return result
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintFrontends
+import WidgetLintModel
+import WidgetLintReaders
+import WidgetLintRules
+
+/// Lints what a command line names and gathers one report: the library's entry point for the CLI.
+public struct LintRun {
+  public var configuration: LintConfiguration
+  /// A configuration file named on the command line, used for every input instead of the nearest one.
+  public var configurationFile: String?
+  /// Whether to look for `.widgetlint.yml` files at all (tests and embedders may not want to).
+  public var discoversConfiguration: Bool
+  public var baseline: String?
+  /// How many findings of one file a report lists; the summary still counts them all.
+  public var maxFindingsPerFile: Int?
+  /// `process.env` for Expo configs (`--env NAME=VALUE`): one variant, instead of a configuration's
+  /// `expo.variants` (or the default variant, no variables set).
+  public var environment: [String: String]?
+  /// The JSON `npx expo config --json --type prebuild` printed (`--expo-config`), for the one Expo app linted.
+  public var expoConfig: SourceText?
+  /// Text to lint instead of what a manifest file holds, by its path as shown ("<stdin>" for standard
+  /// input): what `--fix` has changed and not written yet.
+  public var fileContents: [String: [UInt8]] = [:]
+
+  public init(
+    configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
+    discoversConfiguration: Bool = true, baseline: String? = nil, maxFindingsPerFile: Int? = nil
+  ) {
+    self.maxFindingsPerFile = maxFindingsPerFile
+    self.configuration = configuration
+    self.configurationFile = configurationFile
+    self.discoversConfiguration = discoversConfiguration
+    self.baseline = baseline
+  }
+
+  /// The configuration that applies to a file in `directory`.
+  public func configuration(forFileIn directory: String, loader: ConfigurationLoader) -> Result<
+    Configuration, ConfigurationLoader.ConfigurationError
+  > {
+    if let configurationFile { return loader.configuration(at: configurationFile) }
+    guard discoversConfiguration else { return .success(.defaults(in: PathUtilities.absolute(directory))) }
+    return loader.configuration(forFileIn: directory)
+  }
+
+  /// Lints what a command line names: manifests, apps and folders found from the paths.
+  public func run(arguments: [String]) -> LintReport {
+    run(ProjectDiscovery.discover(arguments))
+  }
+
+  /// Lints folders of Swift code with no manifest (`--sources`), as any other input; without a
+  /// deployment target, OS availability is not judged.
+  public func run(sources directories: [String], deploymentTarget: OSVersion?) -> LintReport {
+    run(ProjectDiscovery.discover(sources: directories, deploymentTarget: deploymentTarget))
+  }
+
+  /// Lints the inputs found: each with the configuration that applies to it, then the baseline.
+  public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
+    let inputs = discovery.inputs
+    let loader = ConfigurationLoader()
+    let shared = Linter(configuration: configuration)
+    var linters: [String: Linter] = [:]
+    var files: [String] = []
+    var findings: [Finding] = []
+    var errors = discovery.errors
+    var reportedConfigurations: Set<String> = []
+    var projects: [ProjectSummary] = []
+    let expoApps = inputs.filter { if case .expoApp = $0 { return true } else { return false } }
+    if expoConfig != nil, expoApps.count != 1 {
+      errors.append(
+        InputError(
+          path: expoConfig?.path ?? "--expo-config",
+          message: "--expo-config is one app's resolved config; \(expoApps.count) Expo apps were found"))
+    }
+    for input in inputs {
+      // The configuration that applies to the input's folder (the current folder's for standard input).
+      var linter = shared
+      let directory = input.configurationDirectory
+      switch configuration(forFileIn: directory, loader: loader) {
+      case .failure(let failure):
+        for problem in failure.problems where reportedConfigurations.insert(problem.path).inserted {
+          errors.append(problem)
+        }
+        continue
+      case .success(let fileConfiguration):
+        if input != .standardInput, fileConfiguration.isIgnored(input.configurationPath) { continue }
+        if let path = fileConfiguration.path {
+          linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
+          linters[path] = linter
+        }
+      }
+      switch frontend(for: input, variants: linter.configuration.file?.expoVariants) {
+      case .failure(let error):
+        errors.append(error)
+      case .success(let (frontend, shownPath)):
+        let variants = linter.readVariants(frontend)
+        files.append(shownPath)
+        findings += linter.lint(variants: variants)
+        var filesRead: [String] = []
+        var seen: Set<String> = []
+        for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
+        var summary = ProjectSummary(kind: input.appKind ?? "manifest", path: shownPath, filesRead: filesRead)
+        if case .expoApp = input, variants.allSatisfy({ $0.manifest?.targets.allSatisfy(\.sources.isEmpty) ?? true }) {
+          summary.note = "no widget target (no targets/*/expo-target.config.json or .js of type widget)"
+        }
+        if variants.count > 1 { summary.variants = variants.compactMap(\.variant) }
+        projects.append(summary)
+      }
+    }
+    if let baseline {
+      switch Baseline.load(path: baseline) {
+      case .success(let recorded):
+        findings = recorded.newFindings(findings, directory: (baseline as NSString).deletingLastPathComponent)
+      case .failure(let error):
+        errors.append(error)
+      }
+    }
+    var report = LintReport(
+      files: files, findings: findings, inputErrors: errors, maxFindingsPerFile: maxFindingsPerFile)
+    report.projects = projects
+    report.sourceFolders = projects.filter(\.isSwiftSources).count
+    report.skipped = discovery.skipped
+    return report
+  }
+
+  /// The frontend that reads an input, and how the input is shown in the report.
+  private func frontend(for input: ProjectDiscovery.Input, variants: [[String: String]]?) -> Result<
+    (any ProjectFrontend, String), InputError
+  > {
+    switch input {
+    case .expoApp(let config):
+      let environments = environment.map { [$0] } ?? variants ?? [[:]]
+      let frontend = ExpoAppFrontend(appConfig: config, environments: environments, resolvedConfig: expoConfig)
+      return .success((frontend, config))
+    case .xcodeProject(let directory):
+      return .success((XcodeAppFrontend(directory: directory), directory))
+    case .swiftSources(let directory, let deploymentTarget):
+      let frontend = SwiftSourcesFrontend(
+        directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget)
+      return .success((frontend, directory))
+    case .standardInput:
+      let read =
+        fileContents["<stdin>"].map { .success($0) }
+        ?? InputReader.readStandardInput(maxSize: configuration.maxFileSize)
+      return read.map { bytes in
+        (
+          ManifestFrontend(source: SourceText(path: "<stdin>", bytes: bytes), directory: ".", displayDirectory: ""),
+          "<stdin>"
+        )
+      }.mapError { InputError(path: "<stdin>", message: $0.message) }
+    case .file(let path):
+      let read =
+        fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: configuration.maxFileSize)
+      return read.map { bytes in
+        let directory = (path as NSString).deletingLastPathComponent
+        let frontend = ManifestFrontend(
+          source: SourceText(path: path, bytes: bytes), directory: directory.isEmpty ? "." : directory,
+          displayDirectory: directory)
+        return (frontend, path)
+      }.mapError { InputError(path: path, message: $0.message) }
+    }
+  }
+
+  /// The run's settings with a configuration file's rules on top.
+  private func merged(with file: Configuration) -> LintConfiguration {
+    var result = configuration
+    for (id, settings) in file.rules { result.rules[id] = settings }
+    result.file = file
+    return result
+  }
+}

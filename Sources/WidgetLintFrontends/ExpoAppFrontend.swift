@@ -1,0 +1,329 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// An Expo app as it is: its app config (app.json, app.config.json, or a dynamic app.config.ts/.js read
+/// as data, with the static config as its `config`) and the @bacons/apple-targets targets in
+/// `targets/*/expo-target.config.json|js`, derived as the plugin derives them, each value pointing
+/// into the file it came from. The config is read once per build variant (an environment for
+/// `process.env`); Expo's own resolution (`npx expo config --json`), when given, fills in what a
+/// static reading cannot follow.
+public struct ExpoAppFrontend: ProjectFrontend {
+  /// The target types whose configs inherit the app's App Groups when they list none (@bacons/apple-targets).
+  package static let groupInheritingTypes: Set<String> = [
+    "widget", "clip", "share", "bg-download", "keyboard", "file-provider", "watch-widget",
+  ]
+  package static let defaultTargetDeployment = "18.0"
+
+  /// The dynamic configs, in the order Expo looks for them (@expo/config checks .ts, then .js).
+  public static let dynamicConfigNames = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
+  /// The static configs, in the order Expo looks for them.
+  public static let staticConfigNames = ["app.config.json", "app.json"]
+
+  /// The app's config as named: app.json, app.config.json, or app.config.ts (.js, .mjs, .cjs).
+  public var appConfig: String
+  /// The environments (`process.env`) to read the configs in, one build variant each. By default one
+  /// with no variables set, as `npx expo config` sees the project without any.
+  public var environments: [[String: String]]
+  /// The JSON `npx expo config --json --type prebuild` printed for this app, when given.
+  public var resolvedConfig: SourceText?
+
+  public init(appConfig: String, environments: [[String: String]] = [[:]], resolvedConfig: SourceText? = nil) {
+    self.appConfig = appConfig
+    self.environments = environments.isEmpty ? [[:]] : environments
+    self.resolvedConfig = resolvedConfig
+  }
+
+  /// How findings name a variant: "the default variant", "variant APP_VARIANT=development".
+  public static func variantName(_ environment: [String: String]) -> String {
+    guard !environment.isEmpty else { return "the default variant" }
+    return "variant " + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+  }
+
+  public func readVariants(_ context: FrontendContext) -> [Project] {
+    // Expo's resolution is of one environment: it is the one variant.
+    guard environments.count > 1, resolvedConfig == nil else { return [readProject(context)] }
+    return environments.map { environment in
+      var project = readProject(context, environment: environment)
+      project.variant = Self.variantName(environment)
+      return project
+    }
+  }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    readProject(context, environment: environments[0])
+  }
+
+  /// The config files Expo reads for the app: the dynamic one, and the static one it is given as
+  /// `config` (or read alone when there is no dynamic one).
+  public func configFiles() -> (dynamic: String?, static: String?) {
+    let directory = (appConfig as NSString).deletingLastPathComponent
+    let name = (appConfig as NSString).lastPathComponent
+    let siblings = { (names: [String]) in
+      names.map { directory.isEmpty ? $0 : PathUtilities.join(directory, $0) }
+        .first { FileManager.default.fileExists(atPath: $0) }
+    }
+    let dynamic = Self.dynamicConfigNames.contains(name) ? appConfig : siblings(Self.dynamicConfigNames)
+    let written = Self.staticConfigNames.contains(name) ? appConfig : siblings(Self.staticConfigNames)
+    return (dynamic, written)
+  }
+
+  public func readProject(_ context: FrontendContext, environment: [String: String]) -> Project {
+    let (dynamicPath, staticPath) = configFiles()
+    let path = dynamicPath ?? staticPath ?? appConfig
+    let directory = (path as NSString).deletingLastPathComponent
+    var problems: [Observation] = []
+    var filesRead: [String] = []
+    var root: Located<ConfigValue>?
+    var source: SourceText?
+    if let staticPath {
+      (root, problems, source) = context.readValue(at: staticPath, display: staticPath)
+      filesRead.append(staticPath)
+    }
+    if let dynamicPath {
+      let argument = Self.configContext(config: root.map { $0["expo"] ?? $0 }, path: dynamicPath)
+      let (value, found, dynamicSource) = context.readValue(
+        at: dynamicPath, display: dynamicPath, environment: environment, argument: argument)
+      (root, source) = (value, dynamicSource)
+      problems += found
+      filesRead.append(dynamicPath)
+    }
+    let appFile = source ?? SourceText(path: path, text: "")
+    var project = Project(manifestFile: appFile, manifest: nil, readingObservations: problems)
+    project.filesRead = filesRead
+    if let resolvedConfig {
+      let (document, found) = context.parseDocument(resolvedConfig)
+      project.readingObservations += found
+      project.filesRead.append(resolvedConfig.path)
+      if found.isEmpty, let resolved = ConfigValues.value(of: document) {
+        let resolvedExpo = resolved["exp"] ?? resolved["expo"] ?? resolved
+        root = Self.preferringWritten(root.map { $0["expo"] ?? $0 }, resolvedExpo)
+      }
+    }
+    guard let root else { return project }
+    // The config as the app's own plugins leave it (`./plugins/withWidgets`), read as data.
+    let plugins = Self.applyingLocalPlugins(
+      to: root["expo"] ?? root, directory: directory, environment: environment, context: context)
+    let expo = plugins.config
+    project.filesRead += plugins.filesRead
+    var manifest = Manifest(rootSpan: root.span)
+    manifest.origin = .expo
+
+    var notes: [Observation] = []
+    // What a dynamic config computes where the app's values are read from is noted, not guessed.
+    if expo.value.isComputed { notes += context.computedNotes(expo) }
+    for spread in Self.spreads(in: expo) + Self.spreads(in: expo["ios"]) { notes += context.computedNotes(spread) }
+    for part in [expo["ios"], expo.at("ios", "bundleIdentifier"), expo["scheme"], expo["plugins"]] {
+      if let part, part.value.isComputed || part.value.array?.contains(where: \.value.isComputed) == true {
+        notes += context.computedNotes(part)
+      }
+    }
+
+    var app = Manifest.App(span: expo.span, pointer: expo.pointer)
+    app.bundleIdentifier = expo.at("ios", "bundleIdentifier")?.stringValue
+    if let entitlements = plugins.appEntitlements {
+      app.entitlements = ConfigValues.entitlements(entitlements)
+      notes += context.computedNotes(entitlements)
+    }
+    if plugins.entitlementsAreUnknown {
+      // A plugin not followed may set any entitlement: none of the app's is known.
+      var unknown = app.entitlements ?? Entitlements(span: expo.span, pointer: expo.pointer)
+      unknown.isComputed = true
+      app.entitlements = unknown
+    }
+    notes += plugins.notes
+    if let scheme = expo["scheme"] {
+      app.urlSchemes = scheme.stringValue.map { [$0] } ?? (scheme.value.array ?? []).compactMap(\.stringValue)
+      app.urlSchemesSpan = scheme.span
+    }
+    var targetsRoot = "targets"
+    for plugin in expo["plugins"]?.value.array ?? [] {
+      let name = plugin.stringValue?.value ?? plugin.value.array?.first?.stringValue?.value
+      let options = plugin.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
+      if name == "expo-build-properties" {
+        app.deploymentTarget = ConfigValues.version(options?.at("ios", "deploymentTarget")) ?? app.deploymentTarget
+      }
+      if name == "@bacons/apple-targets", let root = options?["root"]?.stringValue?.value {
+        targetsRoot = SwiftFileResolver.normalize(root)
+      }
+    }
+    app.deploymentTarget = ConfigValues.version(expo.at("ios", "deploymentTarget")) ?? app.deploymentTarget
+    manifest.app = app
+    if let extensions = expo.at("extra", "eas", "build", "experimental", "ios", "appExtensions") {
+      manifest.eas = ConfigValues.eas(extensions)
+    }
+
+    // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
+    let inherited = plugins.targetsConfig.at("ios", "entitlements").flatMap(ConfigValues.entitlements)
+    // Each folder of the targets root with an expo-target.config.json or .js is a target.
+    let base = PathUtilities.join(directory, targetsRoot)
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
+    for folder in folders {
+      let folderPath = PathUtilities.join(base, folder)
+      guard
+        let configName = ["expo-target.config.json", "expo-target.config.js"].first(where: {
+          FileManager.default.fileExists(atPath: PathUtilities.join(folderPath, $0))
+        })
+      else { continue }
+      let configPath = PathUtilities.join(folderPath, configName)
+      project.filesRead.append(configPath)
+      // A config function is called with the app's Expo config, as the plugin calls it.
+      let (readConfig, configProblems, _) = context.readValue(
+        at: configPath, display: configPath, environment: environment, argument: plugins.targetsConfig)
+      project.readingObservations += configProblems
+      guard let written = readConfig else { continue }
+      notes += context.computedNotes(written)
+      // A config computed as a whole, or members a later `...spread` may override, are not read.
+      guard !written.value.isComputed else { continue }
+      let config = written.withoutMembersBeforeSpread()
+      guard let type = config["type"]?.stringValue else {
+        if config["type"] == nil, !written.hasSpread {
+          project.readingObservations.append(
+            Observation(
+              ruleID: .missingKey,
+              message: "\(configName) has no 'type'; @bacons/apple-targets needs one (widget, share, clip, …)",
+              span: config.span, pointer: .root))
+        }
+        continue
+      }
+      let target = Manifest.Target(span: type.span, pointer: type.pointer)
+      target.name = config["name"]?.stringValue ?? type.map { _ in folder }
+      if let written = config["bundleIdentifier"]?.stringValue {
+        // A leading "." appends to the app's bundle identifier, as the plugin does.
+        if written.value.hasPrefix("."), let appID = app.bundleIdentifier?.value {
+          target.bundleIdentifier = written.map { appID + $0 }
+        } else {
+          target.bundleIdentifier = written
+        }
+      } else if config["bundleIdentifier"] == nil, let appID = app.bundleIdentifier?.value {
+        target.bundleIdentifier = type.map { appID + "." + $0 }
+      }
+      target.deploymentTarget =
+        ConfigValues.version(config["deploymentTarget"])
+        ?? (config["deploymentTarget"] == nil
+          ? type.map { _ in OSVersion(parsing: Self.defaultTargetDeployment)! } : nil)
+      if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
+      let (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
+        config: config, type: type, folder: folderPath, appEntitlements: inherited, context: context)
+      target.entitlements = entitlements
+      project.readingObservations += entitlementProblems
+      project.filesRead += entitlementFiles
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if ["widget", "watch-widget"].contains(type.value) {
+        target.sources = [type.map { _ in folderPath }]
+        files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
+      }
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    project.readingObservations += notes
+    project.manifest = manifest
+    let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
+    project.toolchain = toolchain
+    if let packageFile { project.filesRead.append(packageFile) }
+    context.attachCode(filesPerTarget, to: &project)
+    return project
+  }
+}
+
+extension ExpoAppFrontend {
+  /// A target's entitlements as @bacons/apple-targets derives them (packages/apple-targets/src/with-widget.ts):
+  /// an `entitlements` object in the config is used, with the app's App Groups copied in for the types
+  /// that share them unless the object has the App Groups key; without one, the target folder's own
+  /// `*.entitlements` file is used as it is (none: no entitlements), and more than one stops the prebuild.
+  package static func targetEntitlements(
+    config: Located<ConfigValue>, type: Located<String>, folder: String, appEntitlements: Entitlements?,
+    context: FrontendContext
+  ) -> (Entitlements?, [Observation], filesRead: [String]) {
+    if let written = config["entitlements"] {
+      guard var entitlements = ConfigValues.entitlements(written) else { return (nil, [], []) }
+      if !entitlements.declaresAppGroups, groupInheritingTypes.contains(type.value),
+        let appEntitlements,
+        appEntitlements.appGroupsAreUnknown || !(appEntitlements.appGroups ?? []).isEmpty
+      {
+        // The copied groups point at the app config, where they are written.
+        entitlements.appGroups = appEntitlements.appGroups
+        // Groups not known at all (the whole dictionary computed) are unknown in the target too.
+        entitlements.appGroupsSpan = appEntitlements.appGroupsSpan ?? appEntitlements.span
+        entitlements.values[Entitlements.appGroupsKey] = appEntitlements.values[Entitlements.appGroupsKey]
+        if appEntitlements.appGroupsAreUnknown { entitlements.computedKeys.insert(Entitlements.appGroupsKey) }
+      }
+      return (entitlements, [], [])
+    }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasSuffix(".entitlements") }.sorted()
+    // Neither: the target is signed with no entitlements at all, whatever the app's are.
+    guard let name = names.first else { return (Entitlements(span: type.span, pointer: type.pointer), [], []) }
+    guard names.count == 1 else {
+      let problem = Observation(
+        ruleID: .invalidValue,
+        message:
+          "target folder has \(names.count) '*.entitlements' files (\(names.map { "'\($0)'" }.joined(separator: ", "))); @bacons/apple-targets stops the prebuild when it finds more than one",
+        span: type.span, pointer: type.pointer)
+      return (nil, [problem], [])
+    }
+    let path = PathUtilities.join(folder, name)
+    let (value, problems, _) = context.readValue(at: path, display: path)
+    return (value.flatMap(ConfigValues.entitlements), problems, [path])
+  }
+
+  /// The `ConfigContext` a dynamic config's function is called with: its `config` is the static
+  /// config's `expo` object (empty without one); its other members are not known here.
+  package static func configContext(config: Located<ConfigValue>?, path: String) -> Located<ConfigValue> {
+    let nowhere = SourceSpan(file: SourceText(path: path, text: ""), start: 0, end: 0)
+    let config = config ?? Located(.object([]), span: nowhere, pointer: .root)
+    return Located(
+      .object([
+        (Located("config", span: nowhere, pointer: .root), config),
+        (
+          Located("...", span: nowhere, pointer: .root),
+          Located(.computed("ConfigContext"), span: nowhere, pointer: .root)
+        ),
+      ]), span: nowhere, pointer: .root)
+  }
+
+  /// The computed spreads of an object (`...someFunction()`), which may set any of its members.
+  package static func spreads(in value: Located<ConfigValue>?) -> [Located<ConfigValue>] {
+    guard case .object(let members)? = value?.value else { return [] }
+    return members.filter { $0.key.value == "..." }.map(\.value)
+  }
+
+  /// Expo's resolved config, with every part the project's own config writes the same way taken from
+  /// the project's file, so findings point where the value is written; the rest points into the JSON.
+  package static func preferringWritten(_ written: Located<ConfigValue>?, _ resolved: Located<ConfigValue>)
+    -> Located<ConfigValue>
+  {
+    guard let written else { return resolved }
+    switch (written.value, resolved.value) {
+    case (.object(let writtenMembers), .object(let resolvedMembers)):
+      var byKey: [String: (key: Located<String>, value: Located<ConfigValue>)] = [:]
+      for member in writtenMembers { byKey[member.key.value] = member }
+      let members = resolvedMembers.map { member in
+        byKey[member.key.value].map { ($0.key, preferringWritten($0.value, member.value)) } ?? member
+      }
+      return Located(.object(members), span: written.span, pointer: written.pointer)
+    case (.array(let writtenItems), .array(let resolvedItems)) where writtenItems.count == resolvedItems.count:
+      let items = zip(writtenItems, resolvedItems).map { preferringWritten($0, $1) }
+      return Located(.array(items), span: written.span, pointer: written.pointer)
+    default:
+      if let lhs = written.plain, let rhs = resolved.plain, lhs == rhs { return written }
+      return resolved
+    }
+  }
+}
+
+extension Located where Value == ConfigValue {
+  package var hasSpread: Bool {
+    guard case .object(let members) = value else { return false }
+    return members.contains { $0.key.value == "..." }
+  }
+
+  /// The object without the members a later spread (`{ type: "widget", ...base }`) may override.
+  package func withoutMembersBeforeSpread() -> Located<ConfigValue> {
+    guard case .object(let members) = value, let lastSpread = members.lastIndex(where: { $0.key.value == "..." })
+    else { return self }
+    return Located(.object(Array(members[(lastSpread + 1)...])), span: span, pointer: pointer)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// The config plugins of an Expo app's own (`"plugins": ["./plugins/withWidgets"]`): code that runs at
+/// prebuild, read as data where it is written in plain forms (``JavaScriptConfigReader/readPlugin(_:config:options:environment:)``).
+///
+/// Expo applies the plugins in the order the list gives (`withPlugins`), each changing the config in
+/// turn; @bacons/apple-targets calls the targets' config functions and copies the app's App Groups at
+/// its own place in that list. The plugins' `withEntitlementsPlist` mods run afterwards, on the
+/// entitlements the final config gives, the last registered first (a mod wraps the ones registered
+/// before it), so the first plugin's mod has the last word.
+extension ExpoAppFrontend {
+  /// The config as the app's plugins leave it.
+  package struct LocalPlugins {
+    /// The config after every local plugin's own changes.
+    package var config: Located<ConfigValue>
+    /// The config as @bacons/apple-targets sees it: with the changes of the plugins before it only.
+    package var targetsConfig: Located<ConfigValue>
+    /// The app's entitlements once the mods have run; nil when nothing writes any.
+    package var appEntitlements: Located<ConfigValue>?
+    /// A local plugin is not followed: the app's entitlements are not known.
+    package var entitlementsAreUnknown = false
+    /// One `computed-value` note for each plugin not followed, with the reason.
+    package var notes: [Observation] = []
+    package var filesRead: [String] = []
+  }
+
+  /// A plugin entry that names a file of the app's own, not a package: a relative or absolute path.
+  package static func isLocalPlugin(_ reference: String) -> Bool {
+    reference.hasPrefix("./") || reference.hasPrefix("../") || reference.hasPrefix("/") || reference == "."
+      || reference == ".."
+  }
+
+  package static let pluginExtensions = [".js", ".ts", ".cjs", ".mjs"]
+
+  /// The file a local plugin entry names, as Node resolves a path from the app's folder: the file, the
+  /// file with an extension, or a folder's `package.json` `main` or `index`.
+  package static func pluginFile(_ reference: String, appDirectory: String) -> String? {
+    let manager = FileManager.default
+    func isFile(_ path: String) -> Bool {
+      var isDirectory: ObjCBool = false
+      return manager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+    func file(_ base: String) -> String? {
+      ([base] + pluginExtensions.map { base + $0 }).first(where: isFile)
+    }
+    let base =
+      reference.hasPrefix("/")
+      ? reference : PathUtilities.join(appDirectory, SwiftFileResolver.normalize(reference))
+    if let found = file(base) { return found }
+    let package = PathUtilities.join(base, "package.json")
+    if isFile(package), let data = manager.contents(atPath: package),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let main = object["main"] as? String
+    {
+      let entry = PathUtilities.join(base, main)
+      if let found = file(entry) ?? file(PathUtilities.join(entry, "index")) { return found }
+    }
+    return file(PathUtilities.join(base, "index"))
+  }
+
+  /// Applies the app's local plugins to its config, in the order Expo applies them.
+  package static func applyingLocalPlugins(
+    to written: Located<ConfigValue>, directory: String, environment: [String: String], context: FrontendContext
+  ) -> LocalPlugins {
+    var result = LocalPlugins(config: written, targetsConfig: written)
+    var targetsConfig: Located<ConfigValue>?
+    var mods: [(mod: JavaScriptConfigReader.EntitlementsMod, name: Located<String>)] = []
+    var firstNotFollowed: Located<String>?
+    func notFollowed(_ name: Located<String>, _ reason: String, at span: SourceSpan, pointer: JSONPointer) {
+      result.entitlementsAreUnknown = true
+      firstNotFollowed = firstNotFollowed ?? name
+      result.notes.append(
+        Observation(
+          ruleID: .computedValue,
+          message:
+            "config plugin '\(name.value)' is not followed: \(reason); the entitlements it may set (App Groups among them) are unknown, not checked",
+          span: span, pointer: pointer))
+    }
+    for entry in written["plugins"]?.value.array ?? [] {
+      guard let name = entry.stringValue ?? entry.value.array?.first?.stringValue else { continue }
+      if name.value == "@bacons/apple-targets", targetsConfig == nil {
+        targetsConfig = firstNotFollowed.map { withUnknownEntitlements(result.config, $0) } ?? result.config
+      }
+      guard isLocalPlugin(name.value) else { continue }
+      guard let path = pluginFile(name.value, appDirectory: directory) else {
+        notFollowed(name, "no file by that name", at: name.span, pointer: name.pointer)
+        continue
+      }
+      result.filesRead.append(path)
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxFileSize) else {
+        notFollowed(name, "'\(path)' cannot be read", at: name.span, pointer: name.pointer)
+        continue
+      }
+      let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
+      let reading = JavaScriptConfigReader.readPlugin(
+        SourceText(path: path, bytes: bytes), config: result.config, options: options, environment: environment)
+      if let unknown = reading.unknown {
+        notFollowed(name, unknown.reason, at: unknown.span, pointer: .root)
+        continue
+      }
+      result.config = reading.config
+      mods += reading.entitlementsMods.map { ($0, name) }
+    }
+    result.targetsConfig =
+      targetsConfig ?? firstNotFollowed.map { withUnknownEntitlements(result.config, $0) } ?? result.config
+    result.appEntitlements = result.config.at("ios", "entitlements")
+    guard !result.entitlementsAreUnknown else { return result }
+    for (mod, name) in mods.reversed() {
+      let entitlementsPointer = result.config.pointer.appending("ios").appending("entitlements")
+      let current = result.appEntitlements ?? Located(.object([]), span: name.span, pointer: entitlementsPointer)
+      guard case .object(var members) = result.config.value else { break }
+      members.append((Located("modResults", span: name.span, pointer: entitlementsPointer), current))
+      switch mod.apply(to: Located(.object(members), span: result.config.span, pointer: result.config.pointer)) {
+      case .success(let changed):
+        result.appEntitlements = changed["modResults"]
+      case .failure(let unknown):
+        notFollowed(name, unknown.reason, at: unknown.span, pointer: .root)
+        return result
+      }
+    }
+    return result
+  }
+
+  /// The config with its entitlements unknown, as a plugin not followed leaves them.
+  package static func withUnknownEntitlements(_ config: Located<ConfigValue>, _ plugin: Located<String>)
+    -> Located<ConfigValue>
+  {
+    let unknown = Located(
+      ConfigValue.computed(plugin.value), span: plugin.span,
+      pointer: config.pointer.appending("ios").appending("entitlements"))
+    return ConfigValues.setting(config, ["ios", "entitlements"], to: unknown)
+  }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// What every frontend reads with: the reading limits, the Swift facts shared by a run's projects,
+/// and the readers of the file formats project files are written in.
+public final class FrontendContext: Sendable {
+  public let limits: ReadingLimits
+  package let swiftFacts: SwiftFactsCache
+  /// Finds the paths projects name as a Mac's default volume does, listing each folder once.
+  package let paths = PathLookup()
+
+  public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
+    self.limits = limits
+    self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
+  }
+
+  /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
+  /// whose problems replace libyaml's syntax errors for it.
+  package func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
+    var (document, problems) = YAMLParser(limits: limits.parser).parse(source)
+    if source.path.lowercased().hasSuffix(".json") {
+      let strictness = JSONStrictness.problems(in: source)
+      if !strictness.isEmpty {
+        problems = strictness + problems.filter { $0.ruleID != .yamlSyntax }
+      }
+    }
+    return (document, problems)
+  }
+
+  /// Reads one project file (JSON, JavaScript, property list) as a value, with its reading problems.
+  ///
+  /// JavaScript and TypeScript are read as data (``JavaScriptConfigReader``), with `process.env` as
+  /// `environment` has it (nil: not known) and an exported function's argument, when known.
+  package func readValue(
+    at path: String, display: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
+  ) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let empty = SourceText(path: display, text: "")
+      let problem = Observation(
+        ruleID: .invalidValue, message: "cannot read '\(display)': \(error.message)",
+        span: SourceSpan(file: empty, start: 0, end: 0), pointer: .root)
+      return (nil, [problem], empty)
+    case .success(let bytes):
+      let source = SourceText(path: display, bytes: bytes)
+      let (value, problems) = readValue(source, at: path, environment: environment, argument: argument)
+      return (value, problems, source)
+    }
+  }
+
+  /// Reads a project file's text as a value, by the kind its name says it is.
+  private func readValue(
+    _ source: SourceText, at path: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
+  ) -> (Located<ConfigValue>?, [Observation]) {
+    if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
+      return JavaScriptConfigReader.read(source, environment: environment, argument: argument)
+    }
+    // Expo reads its static app config as JSON5, not JSON.
+    if ExpoAppFrontend.staticConfigNames.contains((path as NSString).lastPathComponent) {
+      return JavaScriptConfigReader.readJSON5(source)
+    }
+    if path.hasSuffix(".plist") || path.hasSuffix(".entitlements") {
+      return PropertyListReader.read(source)
+    }
+    let (document, problems) = parseDocument(source)
+    return (problems.isEmpty ? ConfigValues.value(of: document) : nil, problems)
+  }
+
+  package static let scriptExtensions: Set<String> = ["js", "mjs", "cjs", "ts", "mts", "cts"]
+
+  /// A file a project names (a build setting's value, an include), found as a Mac finds it, with what
+  /// to say about it at the place it is named: a `path-case` note when the name differs from the file in
+  /// case, an `invalid-value` error when there is no such file (or several differ from it in case only).
+  /// `base` is the project's folder as given, whose own spelling is not checked.
+  package func locate(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
+    path: String?, observations: [Observation]
+  ) {
+    switch paths.find(path, below: base) {
+    case .exact(let found):
+      return (found, [])
+    case .caseDiffers(let found):
+      return (
+        found,
+        [
+          Observation(
+            ruleID: .pathCase,
+            message:
+              "'\(path)' is spelled '\(found)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    case .ambiguous(let folder, let names):
+      let listed = Wording.list(names.map { "'\($0)'" }, separator: " and ")
+      return (
+        nil,
+        [
+          Observation(
+            ruleID: .invalidValue,
+            message:
+              "cannot read \(what) '\(path)': \(listed) in '\(folder)' differ from it in case only, and which one a Mac would open is not known",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    case .missing:
+      return (
+        nil,
+        [
+          Observation(
+            ruleID: .invalidValue, message: "cannot read \(what) '\(path)': there is no such file",
+            span: name.span, pointer: name.pointer)
+        ]
+      )
+    }
+  }
+
+  /// Reads a file a project names, found as ``locate(_:below:namedAt:what:)`` finds it; every problem of
+  /// finding or reading it is said at the place it is named. `value` is nil when it was not read.
+  package func readNamedFile(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
+    value: Located<ConfigValue>?, path: String?, observations: [Observation], wasRead: Bool
+  ) {
+    let (found, notes) = locate(path, below: base, namedAt: name, what: what)
+    guard let found else { return (nil, nil, notes, false) }
+    switch InputReader.read(path: found, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let problem = Observation(
+        ruleID: .invalidValue, message: "cannot read \(what) '\(found)': \(error.message)", span: name.span,
+        pointer: name.pointer)
+      return (nil, found, notes + [problem], false)
+    case .success(let bytes):
+      let (value, problems) = readValue(SourceText(path: found, bytes: bytes), at: found)
+      return (value, found, notes + problems, true)
+    }
+  }
+
+  /// Reads an Xcode `project.pbxproj`, within the reading limits.
+  package func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    case .failure(let error):
+      let empty = SourceText(path: path, text: "")
+      return (nil, [XcodeProjectReader.problem(empty, "cannot read '\(path)': \(error.message)", 0, 0)], empty)
+    case .success(let bytes):
+      let source = SourceText(path: path, bytes: bytes)
+      let (value, problems) = XcodeProjectReader.read(source, maxDepth: limits.parser.maxDepth)
+      return (value, problems, source)
+    }
+  }
+
+  /// A `computed-value` note for every part of a value that is computed when the project builds.
+  package func computedNotes(_ value: Located<ConfigValue>) -> [Observation] {
+    ConfigValues.computedParts(of: value).map { part in
+      Observation(
+        ruleID: .computedValue,
+        message:
+          "value computed at prebuild time, not checked: \(part.value.count > 60 ? String(part.value.prefix(60)) + "…" : part.value)",
+        span: part.span, pointer: part.pointer)
+    }
+  }
+
+  /// The calls by which an app's code reaches its widgets: a file without any of them is not parsed.
+  package static let appCodeNeedles = ["reloadTimelines", "suiteName", "forSecurityApplicationGroupIdentifier"].map {
+    Array($0.utf8)
+  }
+
+  /// Reads the app target's code that touches widgets into the project (`Project.appCode`). Big apps
+  /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
+  /// then those that mention a constant those calls use by name.
+  package func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
+    let limit = limits.maxSourceFileSize
+    let contents = concurrentMap(files.count) { index -> [UInt8]? in
+      guard case .success(let bytes) = InputReader.read(path: files[index].path, maxSize: limit) else { return nil }
+      return bytes
+    }
+    func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
+      zip(files, contents).compactMap { file, bytes in
+        guard let bytes, needles.contains(where: { ByteSearch.contains(bytes, $0) }) else { return nil }
+        return file
+      }
+    }
+    var candidates = filesMentioning(Self.appCodeNeedles)
+    guard !candidates.isEmpty else { return }
+    var code = TargetCode(
+      files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+        $0.file.path < $1.file.path
+      })
+    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
+    let unresolved = Set(
+      uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
+        if case .reference(_, let name) = use.value { return name }
+        return nil
+      })
+    if !unresolved.isEmpty {
+      let more = filesMentioning(unresolved.map { Array($0.utf8) })
+      if more.count > candidates.count {
+        candidates = more + candidates
+        code = TargetCode(
+          files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+            $0.file.path < $1.file.path
+          })
+      }
+    }
+    project.appCode = code
+    project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+  }
+
+  /// Reads the Swift facts of each target's files into the project, in the order of its targets.
+  package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
+    let (facts, problems) = swiftFacts.facts(
+      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize)
+    var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
+    if !problems.isEmpty {
+      for (index, files) in filesPerTarget.enumerated() {
+        for file in files where firstTarget[file] == nil { firstTarget[file] = index }
+      }
+    }
+    for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
+      guard let index = firstTarget[file], let target = project.manifest?.targets[index]
+      else { continue }
+      project.readingObservations.append(
+        Observation(
+          ruleID: .invalidValue, message: "'\(file.displayPath)' was not read: \(message)",
+          span: target.name?.span ?? target.span, pointer: target.pointer.appending("sources"),
+          subject: target.name?.value))
+    }
+    project.targetSwiftFiles = filesPerTarget.map { files in files.compactMap { facts[$0] } }
+    // Targets that share their files (a monorepo's common folder) share one merged view of the code,
+    // and the distinct views are merged side by side.
+    var firstWithFiles: [[SwiftFileResolver.ResolvedFile]: Int] = [:]
+    for (index, files) in filesPerTarget.enumerated() where firstWithFiles[files] == nil {
+      firstWithFiles[files] = index
+    }
+    let distinct = firstWithFiles.values.sorted()
+    let swiftFiles = project.targetSwiftFiles
+    let codeByFirst = Dictionary(
+      uniqueKeysWithValues: zip(
+        distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
+    project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    for index in project.targetCode.indices {
+      let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))
+      guard !unavailable.isEmpty else { continue }
+      project.targetCode[index].extensionUnavailableReferences = project.targetCode[index].files.flatMap {
+        $0.references(to: unavailable)
+      }
+    }
+    project.filesRead += filesPerTarget.joined().map(\.displayPath)
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+#if canImport(Glibc)
+  import WidgetLintCore
+  import WidgetLintModel
+  import WidgetLintReaders
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns a target's `sources` entries (files, folders, globs relative to the manifest) into files.
+public struct SwiftFileResolver: Sendable {
+  public struct ResolvedFile: Hashable, Sendable {
+    /// Where to read it.
+    public var path: String
+    /// How to show it: relative to the manifest's path as the user gave it.
+    public var displayPath: String
+
+    /// The path alone: one run shows each file one way, and files are hashed by the thousand when
+    /// targets' sources are matched up.
+    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+  }
+
+  package static let skippedDirectories: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+  package static let sourceExtensions: Set<String> = ["swift"]
+
+  public let baseDirectory: String
+  public let displayDirectory: String
+
+  public init(baseDirectory: String, displayDirectory: String) {
+    self.baseDirectory = baseDirectory
+    self.displayDirectory = displayDirectory
+  }
+
+  /// The files an entry names, or nil when it names nothing.
+  public func files(for entry: String) -> [ResolvedFile]? {
+    lookUp(entry, in: PathLookup()).files
+  }
+
+  /// The files an entry names (nil when it names nothing), found as a Mac finds them, and the entry as
+  /// the files spell it when that differs from it in case (a glob is matched as written).
+  public func lookUp(_ entry: String, in paths: PathLookup) -> (files: [ResolvedFile]?, spelledOnDisk: String?) {
+    var relative = Self.normalize(entry)
+    if relative.contains(where: { "*?[".contains($0) }) {
+      let matches = glob(relative)
+      return (matches.isEmpty ? nil : matches, nil)
+    }
+    var spelledOnDisk: String?
+    switch paths.find(PathUtilities.join(baseDirectory, relative), below: baseDirectory) {
+    case .exact:
+      break
+    case .caseDiffers(let found):
+      let base = baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/"
+      relative =
+        found.hasPrefix(base) && !["", "."].contains(baseDirectory) ? String(found.dropFirst(base.count)) : found
+      spelledOnDisk = relative
+    case .ambiguous, .missing:
+      return (nil, nil)
+    }
+    return (files(relative), spelledOnDisk)
+  }
+
+  private func files(_ relative: String) -> [ResolvedFile]? {
+    let path = PathUtilities.join(baseDirectory, relative)
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    if status.st_mode & S_IFMT != S_IFDIR {
+      return [ResolvedFile(path: path, displayPath: PathUtilities.join(displayDirectory, relative))]
+    }
+    return walk(relative).filter(Self.isSource).map(resolved)
+  }
+
+  /// Whether a file's name ends in a source extension (by suffix: bridging to NSString for
+  /// `pathExtension` cost more than walking the folders).
+  package static func isSource(_ path: String) -> Bool {
+    sourceExtensions.contains { path.hasSuffix("." + $0) }
+  }
+
+  private func resolved(_ relative: String) -> ResolvedFile {
+    ResolvedFile(
+      path: PathUtilities.join(baseDirectory, relative), displayPath: PathUtilities.join(displayDirectory, relative))
+  }
+
+  /// Every regular file below a directory (relative to the base), sorted, not following links to
+  /// directories (a link loop cannot trap the walk). It reads directories with readdir and looks at each
+  /// entry's type there: Foundation's directory listing and existence checks cost more than the rest of
+  /// resolving a manifest's sources.
+  package func walk(_ relativeDirectory: String) -> [String] {
+    var result: [String] = []
+    var pending = [relativeDirectory]
+    while let directory = pending.popLast() {
+      let entries = Self.entries(of: PathUtilities.join(baseDirectory, directory)).sorted { $0.name < $1.name }
+      for (name, type) in entries where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
+        let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
+        switch type {
+        case .directory: pending.append(relative)
+        case .file: result.append(relative)
+        case .other: break
+        }
+      }
+    }
+    return result.sorted()
+  }
+
+  private enum EntryType { case directory, file, other }
+
+  /// A directory's entries and what each is; a link counts as a file when it leads to something other
+  /// than a directory.
+  private static func entries(of directory: String) -> [(name: String, type: EntryType)] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var entries: [(name: String, type: EntryType)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+      }
+      guard name != ".", name != ".." else { continue }
+      var kind = Int32(entry.pointee.d_type)
+      let full = PathUtilities.join(directory, name)
+      var status = stat()
+      if kind == Int32(DT_UNKNOWN) {
+        guard lstat(full, &status) == 0 else { continue }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: kind = Int32(DT_DIR)
+        case S_IFREG: kind = Int32(DT_REG)
+        case S_IFLNK: kind = Int32(DT_LNK)
+        default: continue
+        }
+      }
+      switch kind {
+      case Int32(DT_DIR): entries.append((name, .directory))
+      case Int32(DT_REG): entries.append((name, .file))
+      case Int32(DT_LNK):
+        let leadsToFile = stat(full, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+        entries.append((name, leadsToFile ? .file : .other))
+      default: entries.append((name, .other))
+      }
+    }
+    return entries
+  }
+
+  private func glob(_ pattern: String) -> [ResolvedFile] {
+    let segments = pattern.split(separator: "/").map(String.init)
+    let literalPrefix = segments.prefix { !$0.contains(where: { "*?[".contains($0) }) }
+    let root = literalPrefix.joined(separator: "/")
+    let rest = Array(segments.dropFirst(literalPrefix.count))
+    return walk(root.isEmpty ? "." : root).filter { relative in
+      let inside = root.isEmpty ? relative : String(relative.dropFirst(root.count + 1))
+      return PathUtilities.globMatches(rest[...], inside.split(separator: "/").map(String.init)[...])
+    }.map(resolved)
+  }
+
+  package static func normalize(_ path: String) -> String {
+    var result = path
+    while result.hasPrefix("./") { result.removeFirst(2) }
+    while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+    return result
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// An Xcode or Flutter app as it is. With an `.xcodeproj` (in `ios/` or the folder itself), its
+/// `project.pbxproj` says what the targets are: each native target's product type, build settings per
+/// configuration (with their `.xcconfig` files), Swift sources, entitlements and Info.plist, and which
+/// extensions the app embeds. Where configurations disagree, the project is read once per configuration.
+/// Without one, the `ios/` folder's targets are guessed from their Info.plist. For Flutter, the
+/// home_widget calls in `lib/` are read too.
+public struct XcodeAppFrontend: ProjectFrontend {
+  /// The folder holding `ios/`, or `ios/` itself.
+  public var directory: String
+
+  public init(directory: String) { self.directory = directory }
+
+  package var iosDirectory: String {
+    FileManager.default.fileExists(atPath: PathUtilities.join(directory, "ios"))
+      ? PathUtilities.join(directory, "ios") : directory
+  }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    readVariants(context)[0]
+  }
+
+  public func readVariants(_ context: FrontendContext) -> [Project] {
+    let ios = iosDirectory
+    guard let projectFolder = Self.xcodeProject(in: ios) else {
+      return [readGuessingFromFolders(context, note: "no .xcodeproj found: targets guessed from folders")]
+    }
+    let pbxproj = PathUtilities.join(projectFolder, "project.pbxproj")
+    let (value, problems, _) = context.readXcodeProject(at: pbxproj)
+    guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: ios) else {
+      var project = readGuessingFromFolders(
+        context, note: "\(pbxproj) could not be read: targets guessed from folders")
+      project.readingObservations = problems + project.readingObservations
+      if problems.isEmpty, let source = try? String(contentsOfFile: pbxproj, encoding: .utf8) {
+        project.readingObservations.append(
+          XcodeProjectReader.problem(
+            SourceText(path: pbxproj, text: source), "the project file has no PBXProject root object", 0, 0))
+      }
+      return [project]
+    }
+    let toolchain = Self.toolchain(of: objects)
+    return XcodeProjectVariants(
+      frontend: self, context: context, objects: objects, pbxproj: pbxproj, iosDirectory: ios
+    ).read().map { project in
+      var project = project
+      project.toolchain = toolchain
+      return project
+    }
+  }
+
+  /// The Xcode a project was last upgraded by (`LastUpgradeCheck = 1620` is Xcode 16.2): the Xcode the
+  /// team works with, since each Xcode that opens a project offers to raise the number.
+  package static func toolchain(of objects: XcodeProjectObjects) -> Toolchain? {
+    guard let check = objects.project["attributes"]?["LastUpgradeCheck"], let text = check.value.string,
+      text.count == 4, let number = Int(text)
+    else { return nil }
+    let version = OSVersion(number / 100, (number % 100) / 10)
+    return Toolchain(xcode: version, source: "LastUpgradeCheck in project.pbxproj", span: check.span)
+  }
+
+  /// The app's `.xcodeproj` in a folder: `Runner.xcodeproj` (Flutter), else the first by name.
+  package static func xcodeProject(in folder: String) -> String? {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter {
+      $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj"
+        && FileManager.default.fileExists(
+          atPath: PathUtilities.join(PathUtilities.join(folder, $0), "project.pbxproj"))
+    }
+    guard let name = names.first(where: { $0 == "Runner.xcodeproj" }) ?? names.first else { return nil }
+    return PathUtilities.join(folder, name)
+  }
+
+  /// The home_widget calls in a Flutter app's `lib/`.
+  package func readDart(_ context: FrontendContext, into project: inout Project) {
+    let lib = PathUtilities.join(directory, "lib")
+    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
+      $0.hasSuffix(".dart")
+    }
+    for relative in dartFiles {
+      let path = PathUtilities.join(lib, relative)
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+        continue
+      }
+      project.filesRead.append(path)
+      project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+    }
+  }
+
+  /// Today's fallback for a tree without an `.xcodeproj`: a folder whose Info.plist has
+  /// `NSExtensionPointIdentifier` is an extension target, the one without `NSExtension` the app.
+  package func readGuessingFromFolders(_ context: FrontendContext, note: String) -> Project {
+    let ios = iosDirectory
+    let settings = xcconfigSettings(in: ios, context)
+    var manifest = Manifest(rootSpan: SourceSpan(file: SourceText(path: ios, text: ""), start: 0, end: 0))
+    manifest.origin = .xcode
+    var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingObservations: [])
+    project.filesRead.append("note: \(note)")
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    let skipped: Set<String> = ["Pods", "Flutter", "build", "DerivedData", ".symlinks"]
+    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: ios)) ?? []).sorted().filter {
+      !skipped.contains($0) && !$0.hasPrefix(".") && !$0.hasSuffix(".xcodeproj") && !$0.hasSuffix(".xcworkspace")
+    }
+    for folder in folders {
+      let folderPath = PathUtilities.join(ios, folder)
+      let infoPath = PathUtilities.join(folderPath, "Info.plist")
+      guard FileManager.default.fileExists(atPath: infoPath) else { continue }
+      project.filesRead.append(infoPath)
+      let (info, infoProblems, _) = context.readValue(at: infoPath, display: infoPath)
+      project.readingObservations += infoProblems
+      let point = info?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
+      let entitlementFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted()
+        .filter { $0.hasSuffix(".entitlements") }
+      var entitlements: Entitlements?
+      // Prefer the folder's own name (Runner.entitlements); a Debug/Release pair is read as the first.
+      if let file = entitlementFiles.first(where: { $0 == folder + ".entitlements" }) ?? entitlementFiles.first {
+        let path = PathUtilities.join(folderPath, file)
+        project.filesRead.append(path)
+        let (value, problems, _) = context.readValue(at: path, display: path)
+        project.readingObservations += problems
+        entitlements = value.flatMap(ConfigValues.entitlements).map { expand($0, with: settings) }
+      }
+      guard let point else {
+        // The app: the folder with an Info.plist and no NSExtension (Runner in Flutter).
+        if manifest.app == nil || folder == "Runner" {
+          var app = Manifest.App(span: manifest.rootSpan, pointer: .root)
+          app.entitlements = entitlements
+          manifest.app = app
+        }
+        continue
+      }
+      let target = Manifest.Target(span: point.span, pointer: point.pointer)
+      target.name = point.map { _ in folder }
+      target.entitlements = entitlements
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if point.value == "com.apple.widgetkit-extension" {
+        target.sources = [point.map { _ in folderPath }]
+        files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
+      }
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    readDart(context, into: &project)
+    project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &project)
+    return project
+  }
+
+  /// The settings the project's `.xcconfig` files write (CocoaPods' aside), for `$(KEY)` in entitlements:
+  /// each file read by `XcconfigReader` with its includes, in the order walked, a later one winning. A
+  /// setting that a missing include may set again is unknown, and left out: what uses it stays unexpanded.
+  package func xcconfigSettings(in directory: String, _ context: FrontendContext) -> [String: String] {
+    let files = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
+      .filter { $0.hasSuffix(".xcconfig") && !$0.hasPrefix("Pods/") }
+    let reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    let entries = files.flatMap { reader.read(path: PathUtilities.join(directory, $0)).entries }
+    return XcodeBuildSettingsLayer(entries: entries).settings.compactMapValues {
+      $0.mayBeOverriddenBy == nil ? $0.value : nil
+    }
+  }
+
+  /// App Groups with `$(SETTING)` references expanded where the project defines the setting.
+  package func expand(_ entitlements: Entitlements, with settings: [String: String]) -> Entitlements {
+    guard !settings.isEmpty, let groups = entitlements.appGroups else { return entitlements }
+    var result = entitlements
+    result.appGroups = groups.map { group in
+      guard BuildSettings.containsReference(group.value),
+        let expanded = BuildSettings.expand(group.value, with: settings)
+      else { return group }
+      return group.map { _ in expanded }
+    }
+    return result
+  }
+}

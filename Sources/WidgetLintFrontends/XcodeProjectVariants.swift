@@ -1,0 +1,299 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// Reads an Xcode project's app and extension targets from its `project.pbxproj`, once per build
+/// configuration. When every configuration gives the same facts, one project is returned (read from
+/// Release where there is one); otherwise one per configuration, named "the Debug configuration".
+///
+/// The app is the application target that embeds extensions (`dstSubfolderSpec = 13`), else `Runner`,
+/// else the first application. Its targets are the app extensions it embeds (all app extensions when it
+/// embeds none). An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read
+/// from exactly its member Swift files: its Sources build phase and its synchronized folders.
+package struct XcodeProjectVariants {
+  package let frontend: XcodeAppFrontend
+  package let context: FrontendContext
+  package let objects: XcodeProjectObjects
+  package let pbxproj: String
+  package let iosDirectory: String
+
+  package static let applicationType = "com.apple.product-type.application"
+  package static let extensionType = "com.apple.product-type.app-extension"
+  package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+
+  package func read() -> [Project] {
+    let targets = objects.nativeTargets
+    var names = objects.projectConfigurations.map(\.name)
+    if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
+    if names.isEmpty { names = [""] }
+    var xcconfigs: [String: XcconfigReading] = [:]
+    let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
+    if Set(readings.map(\.signature)).count == 1 {
+      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    }
+    return readings.map { reading in
+      var project = reading.project
+      project.variant = "the \(reading.name) configuration"
+      return project
+    }
+  }
+
+  /// An `.xcconfig` with its includes, as one layer of settings; its includes are found as a Mac finds
+  /// them, and a spelling that differs in case is said where the include is written.
+  private func xcconfig(_ path: String?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
+    guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
+    if let known = cache[path] { return known }
+    var observations: [Observation] = []
+    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    reader.locate = { [context, iosDirectory] included, writtenAt in
+      // A missing include is the builder's file, not an error (see XcconfigReader).
+      if case .missing = context.paths.find(included, below: iosDirectory) { return nil }
+      let name = Located(included, span: writtenAt, pointer: .root)
+      let (found, notes) = context.locate(included, below: iosDirectory, namedAt: name, what: "the included file")
+      observations += notes
+      return found
+    }
+    let (entries, files) = reader.read(path: path)
+    let reading = XcconfigReading(
+      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
+    cache[path] = reading
+    return reading
+  }
+
+  package struct XcconfigReading {
+    package var layer: XcodeBuildSettingsLayer
+    package var files: [String]
+    /// Problems finding its includes.
+    package var observations: [Observation]
+  }
+
+  private func read(
+    configuration name: String, targets: [XcodeProjectObjects.Target],
+    xcconfigs: inout [String: XcconfigReading]
+  ) -> (name: String, project: Project, signature: [String]) {
+    var project = Project(
+      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: []
+    )
+    project.filesRead.append(pbxproj)
+    let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
+    let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
+    let projectName = ((pbxproj as NSString).deletingLastPathComponent as NSString)
+      .lastPathComponent
+    var signature: [String] = []
+    let leftToBuilder = SettingsLeftToBuilder()
+
+    func settings(of target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
+      let own = target.configurations.first { $0.name == name }
+      let targetXcconfig = xcconfig(own?.baseConfigurationPath, &xcconfigs)
+      for file in targetXcconfig.files + projectXcconfig.files
+      where !project.filesRead.contains(file) {
+        project.filesRead.append(file)
+      }
+      observe(targetXcconfig.observations + projectXcconfig.observations)
+      let targetName = target.name?.value ?? ""
+      return XcodeBuildSettingsResolver(
+        layers: [
+          XcodeBuildSettingsLayer(settings: own?.settings ?? [:]), targetXcconfig.layer,
+          XcodeBuildSettingsLayer(settings: projectConfiguration?.settings ?? [:]),
+          projectXcconfig.layer,
+        ],
+        builtIns: [
+          "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
+          "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
+          "SOURCE_ROOT": objects.projectDirectory,
+          "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
+        ],
+        leftToBuilder: leftToBuilder)
+    }
+
+    let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
+    /// Observations made while reading files, each said once however many targets name the file.
+    func observe(_ observations: [Observation]) {
+      for observation in observations
+      where !project.readingObservations.contains(where: {
+        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+          && $0.span.start == observation.span.start && $0.message == observation.message
+      }) {
+        project.readingObservations.append(observation)
+      }
+    }
+
+    /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
+    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
+      let read = context.readNamedFile(
+        PathUtilities.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written,
+        what: what)
+      observe(read.observations)
+      if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
+      return (read.value, read.wasRead)
+    }
+
+    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: XcodeProjectObjects.Target)
+      -> Entitlements?
+    {
+      guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else {
+        // Which file signs the target is the builder's choice: none of its entitlements are known.
+        guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
+        return Entitlements(
+          isComputed: true, span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
+      }
+      let (value, wasRead) = readFile(named: written, what: "the entitlements file")
+      // Named but not read (missing, unreadable, not a dictionary): nothing in it is known, and the
+      // rules that need it stay silent rather than report what its absence would mean.
+      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
+        signature.append("entitlements \(written.value) unknown")
+        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
+      }
+      result.appGroups = result.appGroups?.map { group in
+        guard BuildSettings.containsReference(group.value),
+          let expanded = settings.expand(group.value)
+        else {
+          return group
+        }
+        return group.map { _ in expanded }
+      }
+      signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
+      return result
+    }
+
+    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<
+      OSVersion
+    >? {
+      guard let written = settings.resolved(key), let version = OSVersion(parsing: written.value)
+      else { return nil }
+      return written.map { _ in version }
+    }
+
+    var manifest = Manifest(rootSpan: rootSpan)
+    manifest.origin = .xcode
+    let applications = targets.filter { $0.productType == Self.applicationType }
+    let extensions = targets.filter { $0.productType == Self.extensionType }
+    let products = Set(extensions.compactMap(\.productReference))
+    let appTarget =
+      applications.first { $0.embeddedProducts.contains(where: products.contains) }
+      ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
+    if let appTarget {
+      let appSettings = settings(of: appTarget)
+      var app = Manifest.App(
+        span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
+      app.bundleIdentifier = appSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(appSettings, of: appTarget)
+      signature.append(
+        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
+      )
+      manifest.app = app
+    }
+    let embedded = Set(appTarget?.embeddedProducts ?? [])
+    var members = extensions.filter { $0.productReference.map(embedded.contains) ?? false }
+    if members.isEmpty { members = extensions }
+
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    for extensionTarget in members {
+      let targetSettings = settings(of: extensionTarget)
+      let target = Manifest.Target(
+        span: extensionTarget.name?.span ?? extensionTarget.object.span,
+        pointer: extensionTarget.object.pointer)
+      target.name = extensionTarget.name
+      target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+      let isWatch = targetSettings.resolved("SDKROOT")?.value == "watchos"
+      if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
+      target.deploymentTarget = deploymentTarget(
+        targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
+      target.entitlements = entitlements(targetSettings, of: extensionTarget)
+      var point: String?
+      if let info = targetSettings.resolved("INFOPLIST_FILE") {
+        let (value, _) = readFile(named: info, what: "the Info.plist")
+        point = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+      }
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if point == Self.widgetExtensionPoint {
+        files = memberFiles(of: extensionTarget)
+        let folder =
+          files.first.map { ($0.path as NSString).deletingLastPathComponent }
+          ?? objects.projectDirectory
+        target.sources = [
+          (target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder
+          }
+        ]
+      }
+      signature.append(
+        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
+      )
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    frontend.readDart(context, into: &project)
+    project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &project)
+    if let appTarget { context.attachAppCode(memberFiles(of: appTarget), to: &project) }
+    if let note = Self.note(leftToBuilder.entries) { project.readingObservations.append(note) }
+    return (name, project, signature)
+  }
+
+  /// The one note that says which settings are left to whoever builds the app, and where: the values
+  /// that use them were not checked. It points at the first place, and the others are related locations.
+  package static func note(_ entries: [SettingsLeftToBuilder.Entry]) -> Observation? {
+    // Settings left to the builder for one reason at one place are said together.
+    var reasons: [(why: String, span: SourceSpan?, keys: [String])] = []
+    for entry in entries {
+      let why: String
+      let span: SourceSpan?
+      switch entry.reason {
+      case .empty: (why, span) = ("empty", entry.writtenAt)
+      case .placeholder: (why, span) = ("a placeholder", entry.writtenAt)
+      case .unset: (why, span) = ("not set", entry.writtenAt)
+      case .mayBeSetBy(let include):
+        (why, span) = (
+          "may be set by '\(include.path)', which is not in the repository", include.span
+        )
+      }
+      let sameReason = reasons.firstIndex {
+        $0.why == why && ($0.span.map { known in span.map(known.isSame) ?? false } ?? (span == nil))
+      }
+      if let index = sameReason {
+        if !reasons[index].keys.contains(entry.key) { reasons[index].keys.append(entry.key) }
+      } else {
+        reasons.append((why, span, [entry.key]))
+      }
+    }
+    let sentences = reasons.map { reason in
+      let keys =
+        reason.keys.count == 1
+        ? reason.keys[0]
+        : reason.keys.dropLast().joined(separator: ", ") + " and " + reason.keys.last!
+      let verb = reason.why.hasPrefix("may") ? "" : (reason.keys.count == 1 ? "is " : "are ")
+      return (text: "\(keys) \(verb)\(reason.why)", span: reason.span)
+    }
+    guard let first = sentences.first(where: { $0.span != nil }), let span = first.span else {
+      return nil
+    }
+    return Observation(
+      ruleID: .computedValue,
+      message:
+        "left to whoever builds the app, so the values that use it are not checked: \(sentences.map(\.text).joined(separator: "; "))",
+      span: span, pointer: .root,
+      related: sentences.compactMap { sentence in
+        guard let other = sentence.span, !other.isSame(as: span) else { return nil }
+        return RelatedLocation(sentence.text, at: other)
+      })
+  }
+
+  /// A target's Swift files: its Sources build phase, its synchronized folders' Swift files but the
+  /// exceptions, and other folders' files that the exceptions make its members. Files not on disk are skipped.
+  package func memberFiles(of target: XcodeProjectObjects.Target) -> [SwiftFileResolver.ResolvedFile] {
+    var paths = target.sourcePaths
+    for folder in target.synchronizedFolders {
+      paths += SwiftFileResolver(baseDirectory: folder.path, displayDirectory: folder.path).walk(
+        "."
+      )
+      .filter { $0.hasSuffix(".swift") && !folder.excluded.contains($0) }
+      .map { PathUtilities.join(folder.path, $0) }
+    }
+    paths += target.synchronizedExtras.filter { $0.hasSuffix(".swift") }
+    var seen: Set<String> = []
+    return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+      .map { SwiftFileResolver.ResolvedFile(path: $0, displayPath: $0) }
+  }
+}

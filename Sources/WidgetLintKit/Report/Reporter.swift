@@ -1,3 +1,0 @@
-public protocol Reporter {
-  func render(_ report: LintReport) -> String
-}

@@ -1,0 +1,48 @@
+import WidgetLintCore
+
+/// An entitlements dictionary. App Groups are typed; every entry is kept as a value for comparison.
+public struct Entitlements: Sendable {
+  public static let appGroupsKey = "com.apple.security.application-groups"
+
+  public var appGroups: [Located<String>]?
+  public var appGroupsSpan: SourceSpan?
+  /// The parts of the App Groups value that are not what Apple documents, an array of strings (a lone
+  /// `<string>`, a number in the array), each with what it is. With any, `appGroups` is nil: not known.
+  public var wronglyTypedAppGroups: [Located<String>] = []
+  public var values: [String: PlainValue] = [:]
+  /// Keys whose values a dynamic config computes: written, but not known.
+  public var computedKeys: Set<String> = []
+  /// The whole dictionary is computed (`entitlements: makeEntitlements()`): nothing in it is known.
+  public var isComputed = false
+  /// The file that holds them is named but could not be read (missing, malformed, not a dictionary):
+  /// nothing in it is known. `span` is where the file is named.
+  public var isUnreadable = false
+  public var span: SourceSpan
+  public var pointer: JSONPointer
+
+  public var appGroupNames: [String] { appGroups?.map(\.value) ?? [] }
+  /// The App Groups key is written, whatever its value (what @bacons/apple-targets tests before it
+  /// copies the app's groups into a target).
+  public var declaresAppGroups: Bool { isComputed || isUnreadable || appGroupsSpan != nil }
+  /// The App Groups are written but not known (a dynamic config computes them, their value is not an
+  /// array of strings, their file could not be read): nothing is compared with them.
+  public var appGroupsAreUnknown: Bool {
+    isComputed || isUnreadable || (appGroups == nil && appGroupsSpan != nil)
+  }
+
+  package init(
+    appGroups: [Located<String>]? = nil, appGroupsSpan: SourceSpan? = nil,
+    wronglyTypedAppGroups: [Located<String>] = [], values: [String: PlainValue] = [:], computedKeys: Set<String> = [],
+    isComputed: Bool = false, isUnreadable: Bool = false, span: SourceSpan, pointer: JSONPointer
+  ) {
+    self.appGroups = appGroups
+    self.appGroupsSpan = appGroupsSpan
+    self.wronglyTypedAppGroups = wronglyTypedAppGroups
+    self.values = values
+    self.computedKeys = computedKeys
+    self.isComputed = isComputed
+    self.isUnreadable = isUnreadable
+    self.span = span
+    self.pointer = pointer
+  }
+}

@@ -1,0 +1,21 @@
+import WidgetLintCore
+
+/// A call of the Flutter home_widget plugin in the app's Dart code: `HomeWidget.setAppGroupId('…')`,
+/// `HomeWidget.saveWidgetData(…)` or `HomeWidget.updateWidget(iOSName: '…')`, as `DartHomeWidgetScanner`
+/// finds it.
+public struct HomeWidgetCall: Sendable {
+  /// `setAppGroupId`, `saveWidgetData` or `updateWidget`.
+  public var method: String
+  /// The group id, the data key, or the iOS widget kind; its span covers the string literal (quotes and
+  /// any `r` prefix included), which may be a constant's initializer elsewhere in the file. Nil when the
+  /// argument is missing or not a literal the scanner can resolve.
+  public var argument: Located<String>?
+  /// From `HomeWidget` to the call's closing parenthesis.
+  public var span: SourceSpan
+
+  public init(method: String, argument: Located<String>?, span: SourceSpan) {
+    self.method = method
+    self.argument = argument
+    self.span = span
+  }
+}

@@ -1,0 +1,80 @@
+import WidgetLintCore
+
+/// The project model rules read, whatever the frontend that read it: the targets and app (as a
+/// manifest), what was found while reading them, and the facts read from each target's Swift files.
+public struct Project: Sendable {
+  /// The file the project was read from: the manifest, the Expo app's config, or a placeholder for a
+  /// folder (an Xcode app's `ios/`, a `--sources` folder).
+  public var manifestFile: SourceText
+  public var manifest: Manifest?
+  /// Findings made while parsing and decoding (`yaml-syntax`, `unknown-key`, …).
+  public var readingObservations: [Observation]
+  /// Swift facts per target, in the order of `manifest.targets`.
+  public var targetSwiftFiles: [[SwiftFileFacts]]
+  /// The parsed manifest, for the finishing stage: its comments hold suppressions, and its item names
+  /// make findings' stable paths. Nil for projects read from other files.
+  public var document: YAMLDocument?
+
+  public init(
+    manifestFile: SourceText, manifest: Manifest?, readingObservations: [Observation],
+    targetSwiftFiles: [[SwiftFileFacts]] = [], document: YAMLDocument? = nil
+  ) {
+    self.document = document
+    self.manifestFile = manifestFile
+    self.manifest = manifest
+    self.readingObservations = readingObservations
+    self.targetSwiftFiles = targetSwiftFiles
+  }
+
+  public func swiftFiles(ofTarget index: Int) -> [SwiftFileFacts] {
+    index < targetSwiftFiles.count ? targetSwiftFiles[index] : []
+  }
+
+  /// The Swift facts of a target's sources taken together.
+  public func code(ofTarget index: Int) -> TargetCode {
+    index < targetCode.count ? targetCode[index] : TargetCode(files: [])
+  }
+
+  /// Built once from `targetSwiftFiles` by the linter.
+  public var targetCode: [TargetCode] = [] {
+    didSet { targetsWithCodeIndices = targetCode.indices.filter { !targetCode[$0].isEmpty } }
+  }
+
+  /// The indexes of the targets that have Swift sources: most rules about code look at those only,
+  /// and a large manifest has thousands of targets without any.
+  public private(set) var targetsWithCodeIndices: [Int] = []
+
+  /// The app target's own Swift, as far as it touches widgets: the files that reload a widget or open
+  /// an App Group (and those holding the constants they use). Nil where the app's code is not read.
+  public var appCode: TargetCode?
+
+  /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
+  public var homeWidgetCalls: [HomeWidgetCall] = []
+
+  /// The Xcode the project builds with, where it is known.
+  public var toolchain: Toolchain?
+
+  /// The build variant this project is read for, as findings name it ("the Debug configuration"); nil
+  /// when the input has one variant.
+  public var variant: String?
+
+  /// Every file read for this project, for `--verbose`.
+  public var filesRead: [String] = []
+
+  /// The iOS or watchOS version a target deploys to, and where it was set (nil when it is the default).
+  public func deploymentTarget(of target: Manifest.Target) -> (version: OSVersion, setAt: SourceSpan?)? {
+    if let own = target.deploymentTarget { return (own.value, own.span) }
+    // One bad value, one finding: a version that could not be read is unknown, not the default.
+    if target.hasUnreadableDeploymentTarget || manifest?.app?.hasUnreadableDeploymentTarget == true { return nil }
+    if manifest?.origin != .manifest { return nil }
+    // The app's deployment target is an iOS version; a watchOS target without its own is unknown.
+    guard target.resolvedPlatform == .ios else { return nil }
+    if let app = manifest?.app?.deploymentTarget { return (app.value, app.span) }
+    return (Manifest.defaultDeploymentTarget, nil)
+  }
+}
+
+extension Manifest {
+  /// The iOS deployment target a manifest means when it names none.
+  public static let defaultDeploymentTarget = OSVersion(14, 0)
+}

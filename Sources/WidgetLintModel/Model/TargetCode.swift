@@ -1,0 +1,237 @@
+import WidgetLintCore
+
+/// The Swift facts of one target's sources taken together: types, constants and bundles may be
+/// declared in one file and used in another.
+public struct TargetCode: Sendable {
+  public let files: [SwiftFileFacts]
+  public let bundles: [String: WidgetCodeFacts.Bundle]
+  public let widgets: [String: WidgetCodeFacts.Widget]
+  private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
+  private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
+  /// The view types each type's code builds.
+  package let viewReferences: [String: Set<String>]
+  private let controls: Set<String>
+  /// The facts of every file taken together: see `WidgetCodeFacts`.
+  public let containerBackgroundScopes: Set<String>
+  public let calls: [String: Set<String>]
+  public let declaredTypes: Set<String>
+  public let declaredFunctions: Set<String>
+  public let references: [String: Set<String>]
+  /// Where each type name is declared in the target: see `WidgetCodeFacts.typeDeclarations`.
+  public let typeDeclarations: [String: Set<String>]
+  /// The protocols of the target, with those each refines.
+  public let protocolRefinements: [String: Set<String>]
+  public let familySwitches: [WidgetCodeFacts.FamilySwitch]
+  /// For the scopes that hold a family switch: what their code calls and refers to outside the
+  /// switches' cases, and whether it sets the container background there (in every file: a scope
+  /// without a switch in one file counts that file's code whole).
+  public let callsOutsideFamilyCases: [String: Set<String>]
+  public let referencesOutsideFamilyCases: [String: Set<String>]
+  public let containerBackgroundScopesOutsideFamilyCases: Set<String>
+  /// The `@main` bundle, when exactly one file declares one.
+  public let mainBundle: WidgetCodeFacts.Bundle?
+  /// A widget that is itself `@main` (an extension with one widget and no bundle).
+  public let mainWidget: WidgetCodeFacts.Widget?
+  /// The widgets the `@main` bundle lists, following nested bundles, in source order.
+  public let bundledWidgets: [WidgetCodeFacts.Widget]
+  /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
+  /// a bundle or a control declared in these sources, and no body does more than list entries.
+  public let bundleIsFullyKnown: Bool
+  /// The uses of the target's own declarations that are marked unavailable in app extensions
+  /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
+  public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
+
+  public init(files: [SwiftFileFacts]) {
+    self.files = files
+    var bundles: [String: WidgetCodeFacts.Bundle] = [:]
+    var widgets: [String: WidgetCodeFacts.Widget] = [:]
+    var constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
+    var byName: [String: [WidgetCodeFacts.StringUse]] = [:]
+    var views: [String: Set<String>] = [:]
+    var controls: Set<String> = []
+    var containerBackgroundScopes: Set<String> = []
+    var calls: [String: Set<String>] = [:]
+    var declaredTypes: Set<String> = []
+    var declaredFunctions: Set<String> = []
+    var references: [String: Set<String>] = [:]
+    var typeDeclarations: [String: Set<String>] = [:]
+    var conformances: [String: Set<String>] = [:]
+    var refinements: [String: Set<String>] = [:]
+    var candidates: [WidgetCodeFacts.Widget] = []
+    var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
+    for file in files {
+      references.merge(file.code.references) { $0.union($1) }
+      typeDeclarations.merge(file.code.typeDeclarations) { $0.union($1) }
+      conformances.merge(file.code.conformances) { $0.union($1) }
+      refinements.merge(file.code.protocolRefinements) { $0.union($1) }
+      candidates += file.code.widgetCandidates
+      familySwitches += file.code.familySwitches
+      controls.formUnion(file.code.controls)
+      containerBackgroundScopes.formUnion(file.code.containerBackgroundScopes)
+      calls.merge(file.code.calls) { $0.union($1) }
+      declaredTypes.formUnion(file.code.declaredTypes)
+      declaredFunctions.formUnion(file.code.declaredFunctions)
+      for bundle in file.code.bundles where bundles[bundle.typeName] == nil { bundles[bundle.typeName] = bundle }
+      for widget in file.code.widgets where widgets[widget.typeName] == nil { widgets[widget.typeName] = widget }
+      for (key, value) in file.code.constants {
+        constants[key] = value
+        byName[key.name, default: []].append(value)
+      }
+      // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
+      views.merge(file.code.viewReferences) { $0.union($1) }
+    }
+    // Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
+    // `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
+    for candidate in candidates where widgets[candidate.typeName] == nil {
+      let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
+      if Self.refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
+    }
+    // What the scopes holding a family switch do outside its cases, over every file.
+    var outsideCalls: [String: Set<String>] = [:]
+    var outsideReferences: [String: Set<String>] = [:]
+    var outsideBackground: Set<String> = []
+    for scope in Set(familySwitches.flatMap(\.scopes)) {
+      for file in files {
+        let holdsSwitch = file.code.callsOutsideFamilyCases[scope] != nil
+        let calls = holdsSwitch ? file.code.callsOutsideFamilyCases[scope] : file.code.calls[scope]
+        let refs = holdsSwitch ? file.code.referencesOutsideFamilyCases[scope] : file.code.references[scope]
+        outsideCalls[scope, default: []].formUnion(calls ?? [])
+        outsideReferences[scope, default: []].formUnion(refs ?? [])
+        let background =
+          holdsSwitch
+          ? file.code.containerBackgroundScopesOutsideFamilyCases : file.code.containerBackgroundScopes
+        if background.contains(scope) { outsideBackground.insert(scope) }
+      }
+    }
+    self.references = references
+    self.typeDeclarations = typeDeclarations
+    self.protocolRefinements = refinements
+    self.familySwitches = familySwitches
+    self.callsOutsideFamilyCases = outsideCalls
+    self.referencesOutsideFamilyCases = outsideReferences
+    self.containerBackgroundScopesOutsideFamilyCases = outsideBackground
+    self.bundles = bundles
+    self.widgets = widgets
+    self.constants = constants
+    self.constantsByName = byName
+    self.viewReferences = views
+    self.controls = controls
+    self.containerBackgroundScopes = containerBackgroundScopes
+    self.calls = calls
+    self.declaredTypes = declaredTypes
+    self.declaredFunctions = declaredFunctions
+    // Worked out once here, where targets are merged side by side, instead of by each rule that asks.
+    let mainBundles = bundles.values.filter(\.isMain)
+    let mainBundle = mainBundles.count == 1 ? mainBundles.first : nil
+    let mainWidgets = widgets.values.filter(\.isMain)
+    let mainWidget = mainWidgets.count == 1 && mainBundle == nil ? mainWidgets.first : nil
+    self.mainBundle = mainBundle
+    self.mainWidget = mainWidget
+    if let mainWidget {
+      bundledWidgets = [mainWidget]
+      bundleIsFullyKnown = true
+    } else if let mainBundle {
+      bundledWidgets = Self.widgets(listedBy: mainBundle, bundles: bundles, widgets: widgets)
+      bundleIsFullyKnown = Self.isFullyKnown(mainBundle, bundles: bundles, widgets: widgets, controls: controls)
+    } else {
+      bundledWidgets = []
+      bundleIsFullyKnown = false
+    }
+  }
+
+  public var isEmpty: Bool { files.isEmpty }
+
+  /// The view types a widget's content builds: those its content closure constructs, or those the
+  /// function its `content:` names constructs (the widget's own method first).
+  public func contentViews(of widget: WidgetCodeFacts.Widget) -> [String] {
+    guard let function = widget.contentFunction else { return widget.contentViews }
+    let qualified = "\(widget.typeName).\(function)"
+    let calls = (declaredFunctions.contains(qualified) ? calls[qualified] : calls[function]) ?? []
+    return widget.contentViews + calls.filter(WidgetCodeFacts.isTypeName).sorted()
+  }
+
+  /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.
+  package static func refines(_ root: String, _ supertypes: Set<String>, _ refinements: [String: Set<String>]) -> Bool {
+    var pending = Array(supertypes)
+    var seen: Set<String> = []
+    while let name = pending.popLast() {
+      if name == root { return true }
+      // A cycle of protocols (which Swift rejects) ends here.
+      guard seen.insert(name).inserted, let refined = refinements[name] else { continue }
+      pending += refined
+    }
+    return false
+  }
+
+  /// Whether a type of this name that the target declares is the one `name` means in code written in
+  /// `enclosingTypes` (outermost first): one declared at file level, or nested in one of those types.
+  /// A type nested elsewhere (`Gallery.AsyncImage`) is not what the plain name means outside it.
+  public func declaresType(_ name: String, visibleIn enclosingTypes: [String]) -> Bool {
+    guard let scopes = typeDeclarations[name] else { return false }
+    return scopes.contains("") || enclosingTypes.contains(where: scopes.contains)
+  }
+
+  /// The string a use stands for and where that string is written; nil when it is computed.
+  public func resolve(_ use: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {
+    switch use.value {
+    case .literal(let text):
+      return (text, use.span)
+    case .reference(let type, let name):
+      let found: WidgetCodeFacts.StringUse?
+      if let type {
+        found = constants[.init(type: type, name: name)]
+      } else {
+        // The enclosing type's own constant, then a file-level one, then the only one of that name.
+        found =
+          constants[.init(type: use.enclosingType, name: name)] ?? constants[.init(type: nil, name: name)]
+          ?? (constantsByName[name]?.count == 1 ? constantsByName[name]?.first : nil)
+      }
+      guard let found, case .literal(let text) = found.value else { return nil }
+      return (text, found.span)
+    }
+  }
+
+  /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
+  public var declaresWidgets: Bool { mainBundle != nil || mainWidget != nil }
+
+  private static func isFullyKnown(
+    _ main: WidgetCodeFacts.Bundle, bundles: [String: WidgetCodeFacts.Bundle],
+    widgets: [String: WidgetCodeFacts.Widget], controls: Set<String>
+  ) -> Bool {
+    var pending = [main]
+    var visited: Set<String> = []
+    while let bundle = pending.popLast() {
+      guard visited.insert(bundle.typeName).inserted else { continue }
+      guard bundle.isComplete else { return false }
+      for entry in bundle.blocks.flatMap({ $0 }) where !entry.isGroup {
+        if let nested = bundles[entry.typeName] {
+          pending.append(nested)
+        } else if widgets[entry.typeName] == nil && !controls.contains(entry.typeName) {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
+  private static func widgets(
+    listedBy main: WidgetCodeFacts.Bundle, bundles: [String: WidgetCodeFacts.Bundle],
+    widgets: [String: WidgetCodeFacts.Widget]
+  ) -> [WidgetCodeFacts.Widget] {
+    var result: [WidgetCodeFacts.Widget] = []
+    var seen: Set<String> = []
+    var visited: Set<String> = []
+    func expand(_ bundle: WidgetCodeFacts.Bundle) {
+      guard visited.insert(bundle.typeName).inserted else { return }
+      for entry in bundle.blocks.flatMap({ $0 }).sorted(by: { $0.span.start < $1.span.start }) {
+        if let widget = widgets[entry.typeName], seen.insert(widget.typeName).inserted {
+          result.append(widget)
+        } else if let nested = bundles[entry.typeName] {
+          expand(nested)
+        }
+      }
+    }
+    expand(main)
+    return result
+  }
+}

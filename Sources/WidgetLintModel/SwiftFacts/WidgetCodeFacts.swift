@@ -1,0 +1,358 @@
+import WidgetLintCore
+
+/// What one Swift file says about widgets, read from its syntax tree alone. Values the code computes
+/// at run time are left out: nothing here is guessed.
+public struct WidgetCodeFacts: Sendable {
+  /// A string literal (without interpolation) or a reference to a constant that may hold one.
+  public enum StringValue: Sendable {
+    case literal(String)
+    case reference(type: String?, name: String)
+  }
+
+  public struct StringUse: Sendable {
+    public var value: StringValue
+    /// The literal (with its quotes) or the reference.
+    public var span: SourceSpan
+    /// The type the use is written in, for resolving `kind` to the widget's own constant.
+    public var enclosingType: String?
+
+    package init(value: StringValue, span: SourceSpan, enclosingType: String? = nil) {
+      self.value = value
+      self.span = span
+      self.enclosingType = enclosingType
+    }
+  }
+
+  public struct BundleEntry: Sendable {
+    public var typeName: String
+    public var span: SourceSpan
+    /// An `if` or an explicit `WidgetBundleBuilder.buildBlock(…)` call: one component of its block,
+    /// whose own entries are a block of their own.
+    public var isGroup = false
+
+    package init(typeName: String, span: SourceSpan, isGroup: Bool = false) {
+      self.typeName = typeName
+      self.span = span
+      self.isGroup = isGroup
+    }
+  }
+
+  public struct Bundle: Sendable {
+    public var typeName: String
+    public var isMain: Bool
+    public var nameSpan: SourceSpan
+    /// The body's entries, one list per block: the body itself, then each `if` branch.
+    public var blocks: [[BundleEntry]]
+    /// False when the body holds more than entries and `if` branches (a `return` of another builder
+    /// property, say): then what it lists is not fully known.
+    public var isComplete = true
+    /// The explicit `WidgetBundleBuilder.buildBlock(…)` calls in the type's other members (the helpers
+    /// a body calls, as in `if #available { return WidgetBundleBuilder.buildBlock(A(), B()) }`): blocks
+    /// the builder sees, though what they list is not part of `blocks`.
+    public var helperBlocks: [[BundleEntry]] = []
+
+    package init(
+      typeName: String, isMain: Bool, nameSpan: SourceSpan, blocks: [[BundleEntry]], isComplete: Bool = true,
+      helperBlocks: [[BundleEntry]] = []
+    ) {
+      self.typeName = typeName
+      self.isMain = isMain
+      self.nameSpan = nameSpan
+      self.blocks = blocks
+      self.isComplete = isComplete
+      self.helperBlocks = helperBlocks
+    }
+  }
+
+  public struct Widget: Sendable {
+    public var typeName: String
+    /// `@main` on the widget itself: an extension with a single widget and no bundle.
+    public var isMain = false
+    public var nameSpan: SourceSpan
+    public var kind: StringUse?
+    public var configuration: (name: String, span: SourceSpan)?
+    /// `.supportedFamilies([...])`: each family and the array's span; nil when the code does not call it.
+    public var families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?
+    public var contentViews: [String]
+    /// The function or method the configuration's `content:` names instead of a closure
+    /// (`content: buildContentView`, `content: Self.view(for:)`), whose body returns the view.
+    public var contentFunction: String?
+    /// The content is neither a closure nor a reference to a function or initialiser (a stored closure,
+    /// a call that returns one): what it shows is not known.
+    public var contentIsUnknown = false
+    /// `.supportedFamilies(...)` is called with a list the code computes: the families are not known.
+    public var familiesAreComputed = false
+    /// The supertypes the declaration names, for a widget that may conform through the target's own
+    /// protocols (`struct NextEventWidget: AccessoryWidget`); empty for one that names `Widget` itself.
+    public var supertypes: [String] = []
+    /// `.configurationDisplayName("…")` and `.description("…")` literals.
+    public var displayName: String?
+    public var description: String?
+
+    package init(
+      typeName: String, isMain: Bool = false, nameSpan: SourceSpan, kind: StringUse? = nil,
+      configuration: (name: String, span: SourceSpan)? = nil,
+      families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)? = nil, contentViews: [String],
+      contentFunction: String? = nil, contentIsUnknown: Bool = false, familiesAreComputed: Bool = false,
+      supertypes: [String] = [], displayName: String? = nil, description: String? = nil
+    ) {
+      self.typeName = typeName
+      self.isMain = isMain
+      self.nameSpan = nameSpan
+      self.kind = kind
+      self.configuration = configuration
+      self.families = families
+      self.contentViews = contentViews
+      self.contentFunction = contentFunction
+      self.contentIsUnknown = contentIsUnknown
+      self.familiesAreComputed = familiesAreComputed
+      self.supertypes = supertypes
+      self.displayName = displayName
+      self.description = description
+    }
+  }
+
+  public struct Policy: Sendable {
+    public enum Kind: Sendable { case atEnd, never, after }
+    public var kind: Kind
+    /// The reload interval (after) or the entries' spacing (atEnd), when the code says it plainly.
+    public var seconds: Int?
+    public var span: SourceSpan
+
+    package init(kind: Kind, seconds: Int? = nil, span: SourceSpan) {
+      self.kind = kind
+      self.seconds = seconds
+      self.span = span
+    }
+  }
+
+  /// A use that needs an OS version, and the version the code guarantees around it.
+  public struct VersionedUse: Sendable {
+    public var symbol: String
+    public var minimum: OSVersion
+    public var span: SourceSpan
+    public var guaranteed: OSVersion?
+
+    package init(symbol: String, minimum: OSVersion, span: SourceSpan, guaranteed: OSVersion? = nil) {
+      self.symbol = symbol
+      self.minimum = minimum
+      self.span = span
+      self.guaranteed = guaranteed
+    }
+  }
+
+  public struct ViewUse: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    public var isConformance: Bool
+    /// The types the use is written in, outermost first: a type of the same name nested in one of
+    /// them is the one the name means there.
+    public var enclosingTypes: [String] = []
+
+    package init(name: String, span: SourceSpan, isConformance: Bool, enclosingTypes: [String] = []) {
+      self.name = name
+      self.span = span
+      self.isConformance = isConformance
+      self.enclosingTypes = enclosingTypes
+    }
+  }
+
+  /// A `switch` over a widget family (every case lists `WidgetFamily` members, or is `default`).
+  public struct FamilySwitch: Sendable {
+    /// The type and the functions (plain and qualified by the type) the switch is written in.
+    public var scopes: [String]
+    public var cases: [FamilyCase]
+
+    package init(scopes: [String], cases: [FamilyCase]) {
+      self.scopes = scopes
+      self.cases = cases
+    }
+  }
+
+  public struct FamilyCase: Sendable {
+    /// The families the case lists; empty for `default`.
+    public var families: [String]
+    public var isDefault: Bool
+    /// The case's label (`case .accessoryRectangular:`, `default:`).
+    public var span: SourceSpan
+    /// What the case's code calls by name, and the names it refers to (computed properties it shows).
+    public var calls: Set<String> = []
+    public var references: Set<String> = []
+    /// Whether the case's own code calls `containerBackground(_:for: .widget)`.
+    public var setsContainerBackground = false
+
+    package init(
+      families: [String], isDefault: Bool, span: SourceSpan, calls: Set<String> = [], references: Set<String> = [],
+      setsContainerBackground: Bool = false
+    ) {
+      self.families = families
+      self.isDefault = isDefault
+      self.span = span
+      self.calls = calls
+      self.references = references
+      self.setsContainerBackground = setsContainerBackground
+    }
+  }
+
+  /// A `.widgetURL` or `Link` in a view type's code.
+  public struct URLUse: Sendable {
+    public var isLink: Bool
+    public var span: SourceSpan
+    public var url: StringUse?
+    public var enclosingType: String?
+    /// The `if`/`switch` branches around it, innermost first: two uses in different branches of one
+    /// construct never apply together.
+    public var branches: [BranchStep] = []
+
+    public func excludes(_ other: URLUse) -> Bool {
+      for step in branches {
+        if let otherStep = other.branches.first(where: { $0.construct == step.construct }),
+          otherStep.index != step.index
+        {
+          return true
+        }
+      }
+      return false
+    }
+
+    package init(
+      isLink: Bool, span: SourceSpan, url: StringUse? = nil, enclosingType: String? = nil, branches: [BranchStep] = []
+    ) {
+      self.isLink = isLink
+      self.span = span
+      self.url = url
+      self.enclosingType = enclosingType
+      self.branches = branches
+    }
+  }
+
+  /// One `if` or `switch` around a use: the construct (its offset) and which of its branches (an `if`'s
+  /// 0 or 1, a `case`'s offset).
+  public struct BranchStep: Sendable, Hashable {
+    public var construct: Int
+    public var index: Int
+
+    public init(construct: Int, index: Int) {
+      self.construct = construct
+      self.index = index
+    }
+  }
+
+  public struct Reference: Sendable {
+    public var name: String
+    public var span: SourceSpan
+
+    package init(name: String, span: SourceSpan) {
+      self.name = name
+      self.span = span
+    }
+  }
+
+  public var bundles: [Bundle] = []
+  public var widgets: [Widget] = []
+  /// Types conforming to `ControlWidget`: bundle entries that are not widgets.
+  public var controls: [String] = []
+  /// `static let` / `let` string constants: by type (nil for file level) and name.
+  public var constants: [ConstantKey: StringUse] = [:]
+  public var groupIdentifiers: [StringUse] = []
+  /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
+  public var reloadedKinds: [StringUse] = []
+  public var policies: [Policy] = []
+  public var versionedUses: [VersionedUse] = []
+  public var unsupportedViews: [ViewUse] = []
+  public var urlUses: [URLUse] = []
+  /// View types each type's code constructs (for following a widget's view tree).
+  public var viewReferences: [String: Set<String>] = [:]
+  /// The types and functions whose code sets a widget's container background
+  /// (`containerBackground(_:for: .widget)`, or `containerBackgroundRemovable(_:)` on the configuration).
+  public var containerBackgroundScopes: Set<String> = []
+  /// What each type's and each function's code calls by name: the capitalised types it constructs and
+  /// the functions and modifiers it calls, for following a widget's view to the project's own wrappers.
+  /// A method counts for its type and for its own name.
+  public var calls: [String: Set<String>] = [:]
+  /// The types (structs, classes, enums) and functions this file declares. Functions include computed
+  /// properties other than `body`, and each method is there by its name and as `Type.name`.
+  public var declaredTypes: Set<String> = []
+  public var declaredFunctions: Set<String> = []
+  /// The lower-case names each type's and function's code refers to without calling them
+  /// (`rectangularView`, `self.header`): a computed property of the project is followed through them.
+  public var references: [String: Set<String>] = [:]
+  /// Where each type name is declared (structs, classes, enums, actors, protocols, type aliases): the
+  /// enclosing type's name, or "" at file level. A declaration of the project shadows the SDK's name.
+  public var typeDeclarations: [String: Set<String>] = [:]
+  /// The supertypes each struct, class, enum or extension names, by type name.
+  public var conformances: [String: Set<String>] = [:]
+  /// The protocols each protocol of the file refines (`protocol AccessoryWidget: Widget`).
+  public var protocolRefinements: [String: Set<String>] = [:]
+  /// Types with a `body` that name no `Widget` but a supertype that may be a protocol refining it: the
+  /// target decides which are widgets (`TargetCode.widgets`).
+  public var widgetCandidates: [Widget] = []
+  /// The `switch`es over the widget family, and for the scopes holding one, what their code calls and
+  /// whether it sets the container background outside the switches' cases.
+  public var familySwitches: [FamilySwitch] = []
+  public var callsOutsideFamilyCases: [String: Set<String>] = [:]
+  public var referencesOutsideFamilyCases: [String: Set<String>] = [:]
+  public var containerBackgroundScopesOutsideFamilyCases: Set<String> = []
+  /// The project's own declarations marked unavailable in app extensions. The references to them are
+  /// found on demand: `SwiftFileFacts.references(to:)`.
+  public var extensionUnavailableDeclarations: [String] = []
+
+  public struct ConstantKey: Hashable, Sendable {
+    public var type: String?
+    public var name: String
+
+    package init(type: String? = nil, name: String) {
+      self.type = type
+      self.name = name
+    }
+  }
+
+  package init(
+    bundles: [Bundle] = [], widgets: [Widget] = [], controls: [String] = [], constants: [ConstantKey: StringUse] = [:],
+    groupIdentifiers: [StringUse] = [], reloadedKinds: [StringUse] = [], policies: [Policy] = [],
+    versionedUses: [VersionedUse] = [], unsupportedViews: [ViewUse] = [], urlUses: [URLUse] = [],
+    viewReferences: [String: Set<String>] = [:], containerBackgroundScopes: Set<String> = [],
+    calls: [String: Set<String>] = [:], declaredTypes: Set<String> = [], declaredFunctions: Set<String> = [],
+    references: [String: Set<String>] = [:], typeDeclarations: [String: Set<String>] = [:],
+    conformances: [String: Set<String>] = [:], protocolRefinements: [String: Set<String>] = [:],
+    widgetCandidates: [Widget] = [], familySwitches: [FamilySwitch] = [],
+    callsOutsideFamilyCases: [String: Set<String>] = [:], referencesOutsideFamilyCases: [String: Set<String>] = [:],
+    containerBackgroundScopesOutsideFamilyCases: Set<String> = [], extensionUnavailableDeclarations: [String] = []
+  ) {
+    self.bundles = bundles
+    self.widgets = widgets
+    self.controls = controls
+    self.constants = constants
+    self.groupIdentifiers = groupIdentifiers
+    self.reloadedKinds = reloadedKinds
+    self.policies = policies
+    self.versionedUses = versionedUses
+    self.unsupportedViews = unsupportedViews
+    self.urlUses = urlUses
+    self.viewReferences = viewReferences
+    self.containerBackgroundScopes = containerBackgroundScopes
+    self.calls = calls
+    self.declaredTypes = declaredTypes
+    self.declaredFunctions = declaredFunctions
+    self.references = references
+    self.typeDeclarations = typeDeclarations
+    self.conformances = conformances
+    self.protocolRefinements = protocolRefinements
+    self.widgetCandidates = widgetCandidates
+    self.familySwitches = familySwitches
+    self.callsOutsideFamilyCases = callsOutsideFamilyCases
+    self.referencesOutsideFamilyCases = referencesOutsideFamilyCases
+    self.containerBackgroundScopesOutsideFamilyCases = containerBackgroundScopesOutsideFamilyCases
+    self.extensionUnavailableDeclarations = extensionUnavailableDeclarations
+  }
+}
+
+extension WidgetCodeFacts {
+  /// Whether a name is capitalised, as Swift's type names are: the calls of capitalised names construct
+  /// types, the others call functions.
+  public static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
+    return name.first?.isUppercase == true
+  }
+}

@@ -1,0 +1,666 @@
+import SwiftSyntax
+import WidgetLintCore
+import WidgetLintModel
+
+/// Reads a file's `WidgetCodeFacts` in one walk of its syntax tree. The walk keeps what the facts
+/// depend on (the enclosing types, the versions `@available` and `#available` guarantee, the view-like
+/// types being collected, the widget bodies being read); the calls and declarations it meets add the
+/// facts. It does not enter what holds no code the facts come from: types, imports and attributes.
+package final class WidgetCodeVisitor: SyntaxVisitor {
+  package let file: SourceText
+  private(set) var facts = WidgetCodeFacts()
+  private var typeNames: [String] = []
+  /// The functions and computed properties being walked, innermost last: each by its name, and as
+  /// `Type.name` when a type encloses it.
+  private var functionNames: [(name: String, qualified: String?)] = []
+  /// Per variable declaration being walked: whether it is a computed property pushed on `functionNames`.
+  private var computedProperties: [Bool] = []
+  /// The cases of the family switches met so far, by the case's syntax: the switch's index in
+  /// `facts.familySwitches` and the case's.
+  private var familyCaseIndices: [SyntaxIdentifier: (switchIndex: Int, caseIndex: Int)] = [:]
+  /// The family-switch cases being walked, innermost last.
+  private var familyCases: [(id: SyntaxIdentifier, switchIndex: Int, caseIndex: Int)] = []
+  /// What each scope's code calls and refers to outside family-switch cases, and the scopes that set
+  /// the container background there: kept for the scopes that hold a family switch.
+  private var callsOutsideFamilyCases: [String: Set<String>] = [:]
+  private var referencesOutsideFamilyCases: [String: Set<String>] = [:]
+  private var containerBackgroundOutsideFamilyCases: Set<String> = []
+  private var availability = AvailabilityScope()
+  private var views = ViewReferenceCollector()
+  /// The `body` accessors of the widgets declared so far, with the index of their widget in
+  /// `facts.widgets`: a widget's configuration is read from the calls the walk meets in its body.
+  private var widgetBodies: [SyntaxIdentifier: Int] = [:]
+  /// The widgets whose body is being walked, innermost last.
+  private var widgetsInBody: [WidgetInBody] = []
+
+  private struct WidgetInBody {
+    let body: SyntaxIdentifier
+    let index: Int
+    var hasConfiguration = false
+    var hasFamilies = false
+  }
+
+  package init(file: SourceText) {
+    self.file = file
+    // Missing nodes too, as the parser leaves them around syntax errors: the end of a missing block
+    // still ends the `#available` guarantee it was given.
+    super.init(viewMode: .all)
+  }
+
+  /// The view references are complete once the whole file is walked; the widgets that name no `Widget`
+  /// are set apart as candidates, and what the code outside family-switch cases does is kept for the
+  /// scopes holding one.
+  package override func visitPost(_ node: SourceFileSyntax) {
+    facts.viewReferences = views.references
+    facts.widgetCandidates = facts.widgets.filter { !$0.supertypes.isEmpty }
+    facts.widgets.removeAll { !$0.supertypes.isEmpty }
+    for scope in Set(facts.familySwitches.flatMap(\.scopes)) {
+      facts.callsOutsideFamilyCases[scope] = callsOutsideFamilyCases[scope] ?? []
+      facts.referencesOutsideFamilyCases[scope] = referencesOutsideFamilyCases[scope] ?? []
+      if containerBackgroundOutsideFamilyCases.contains(scope) {
+        facts.containerBackgroundScopesOutsideFamilyCases.insert(scope)
+      }
+    }
+  }
+
+  /// The scopes the walk is in: the type, and the function with its qualified name.
+  private var scopes: [String] {
+    var result: [String] = []
+    if let type = currentType { result.append(type) }
+    if let function = functionNames.last {
+      result.append(function.name)
+      if let qualified = function.qualified { result.append(qualified) }
+    }
+    return result
+  }
+
+  private var currentType: String? { typeNames.last }
+
+  private func span(_ node: some SyntaxProtocol) -> SourceSpan { SourceSpan(node, in: file) }
+
+  // MARK: What the walk skips
+
+  // Types and imports hold no code the facts come from. Types are met in these clauses, and where they
+  // are not (a parameter's or a cast's type) only an attributed type holds more than names.
+  package override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  package override func visit(_ node: AttributedTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // Names and plain string literals hold no code either; only a string's interpolations do. A lower-case
+  // name that is not called is a reference: to a computed property or a function the view may show.
+  package override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.baseName
+    guard case .identifier = name.tokenKind, !WidgetCodeFacts.isTypeName(name.text) else { return .skipChildren }
+    var callee = Syntax(node)
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      callee = Syntax(member)
+    }
+    if callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != callee.id {
+      noteReference(name.text)
+    }
+    return .skipChildren
+  }
+  package override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    node.segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? .visitChildren : .skipChildren
+  }
+
+  /// Attributes hold no code to judge (`@Environment(\.openURL)` is not a use of anything), but a view's
+  /// property wrappers can construct types in their arguments.
+  package override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+    if views.isCollecting {
+      for name in WidgetCodeReader.constructedTypes(in: node) { views.noteConstructed(name) }
+    }
+    return .skipChildren
+  }
+
+  // MARK: Types
+
+  package override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    let names = node.inheritanceClause?.inheritedTypes.map { SwiftAttributes.name(of: $0.type) } ?? []
+    if !names.isEmpty { facts.protocolRefinements[node.name.text, default: []].formUnion(names) }
+    // A protocol's requirements hold no code; its extensions are walked as extensions.
+    return .skipChildren
+  }
+
+  package override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    return .skipChildren
+  }
+
+  package override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    noteTypeDeclaration(node.name.text)
+    return .visitChildren
+  }
+
+  private func noteTypeDeclaration(_ name: String) {
+    facts.typeDeclarations[name, default: []].insert(currentType ?? "")
+  }
+
+  package override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  package override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+  package override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  package override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+  package override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  package override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+  package override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let typeName = SwiftAttributes.name(of: node.extendedType)
+    typeNames.append(typeName)
+    // `extension NextEventWidget: AccessoryWidget {}` adds a conformance.
+    if let inherited = node.inheritanceClause?.inheritedTypes, !inherited.isEmpty {
+      facts.conformances[typeName, default: []].formUnion(inherited.map { SwiftAttributes.name(of: $0.type) })
+    }
+    availability.enterDeclaration(node.attributes)
+    return .visitChildren
+  }
+  package override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+  /// A struct, class or enum: what its supertypes make it (a widget, a bundle, a view, a control, a
+  /// representable view).
+  private func enterType(_ decl: some DeclGroupSyntax & NamedDeclSyntax) -> SyntaxVisitorContinueKind {
+    let typeName = decl.name.text
+    noteTypeDeclaration(typeName)
+    typeNames.append(typeName)
+    facts.declaredTypes.insert(typeName)
+    availability.enterDeclaration(decl.attributes)
+    let supertypes = decl.inheritanceClause?.inheritedTypes.map(\.type) ?? []
+    let names = supertypes.map(SwiftAttributes.name(of:))
+    if !names.isEmpty { facts.conformances[typeName, default: []].formUnion(names) }
+    for (name, type) in zip(names, supertypes) where WidgetCodeReader.representables.contains(name) {
+      facts.unsupportedViews.append(
+        .init(name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast()))
+    }
+    let isMain = decl.attributes.contains {
+      $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
+    }
+    if names.contains("WidgetBundle") {
+      facts.bundles.append(
+        WidgetBundleReader.bundle(named: decl.name, isMain: isMain, members: decl.memberBlock, in: file))
+    }
+    // A type with a `body` that names a supertype which may be the target's own protocol refining
+    // `Widget` is read as a widget too; the target keeps it if the protocol refines `Widget`.
+    let body = WidgetCodeReader.bodyAccessor(of: decl.memberBlock)
+    let isCandidate =
+      body != nil && !names.contains(where: Self.notWidgetSupertypes.contains)
+      && names.contains(where: Self.mayBeProjectProtocol)
+    if names.contains("Widget") || isCandidate {
+      var widget = WidgetCodeFacts.Widget(typeName: typeName, nameSpan: span(decl.name), contentViews: [])
+      widget.isMain = isMain
+      if !names.contains("Widget") { widget.supertypes = names }
+      if let body { widgetBodies[body.id] = facts.widgets.count }
+      facts.widgets.append(widget)
+    }
+    if names.contains("ControlWidget") { facts.controls.append(typeName) }
+    if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle")
+      || names.contains("ViewModifier") || isCandidate
+    {
+      views.collect(for: typeName, in: decl.memberBlock)
+    }
+    return .visitChildren
+  }
+
+  /// Supertypes that make a type something other than a widget.
+  package static let notWidgetSupertypes: Set<String> = [
+    "View", "ViewModifier", "WidgetBundle", "ControlWidget", "Shape", "InsettableShape", "App", "Scene",
+  ]
+
+  /// A plain capitalised name (not `Foundation.View`, not generic), which the target may declare.
+  package static func mayBeProjectProtocol(_ name: String) -> Bool {
+    WidgetCodeFacts.isTypeName(name)
+      && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 >= 0x80 || isAlphanumeric($0) }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private func leaveType() {
+    availability.leaveDeclaration()
+    typeNames.removeLast()
+  }
+
+  package override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    views.enter(node)
+    return .visitChildren
+  }
+  package override func visitPost(_ node: MemberBlockSyntax) { views.leaveMemberBlock() }
+
+  // MARK: Functions and variables
+
+  package override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if SwiftAttributes.isUnavailableInExtensions(node.attributes) {
+      facts.extensionUnavailableDeclarations.append(node.name.text)
+    }
+    availability.enterDeclaration(node.attributes)
+    enterFunction(node.name.text)
+    return .visitChildren
+  }
+
+  private func enterFunction(_ name: String) {
+    let qualified = currentType.map { "\($0).\(name)" }
+    facts.declaredFunctions.insert(name)
+    if let qualified { facts.declaredFunctions.insert(qualified) }
+    functionNames.append((name, qualified))
+  }
+  package override func visitPost(_ node: FunctionDeclSyntax) {
+    availability.leaveDeclaration()
+    functionNames.removeLast()
+  }
+
+  package override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    let isUnavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
+    // Constants only: a `var` may change before it is read.
+    let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      if isUnavailable { facts.extensionUnavailableDeclarations.append(name) }
+      if isConstant, let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value) {
+        facts.constants[.init(type: currentType, name: name)] = .init(
+          value: .literal(text), span: span(value), enclosingType: currentType)
+      }
+    }
+    availability.enterDeclaration(node.attributes)
+    // A computed property other than `body` is a scope of its own, like a function.
+    let computed = node.bindings.count == 1 ? node.bindings.first.flatMap(Self.computedPropertyName) : nil
+    if let computed { enterFunction(computed) }
+    computedProperties.append(computed != nil)
+    return .visitChildren
+  }
+  package override func visitPost(_ node: VariableDeclSyntax) {
+    availability.leaveDeclaration()
+    if computedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// The name of a computed property (a getter, not observers of a stored one), other than `body`.
+  private static func computedPropertyName(_ binding: PatternBindingSyntax) -> String? {
+    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
+      let accessors = binding.accessorBlock
+    else { return nil }
+    switch accessors.accessors {
+    case .getter: return name
+    case .accessors(let list): return list.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) } ? name : nil
+    }
+  }
+
+  // MARK: Availability checks
+
+  package override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    availability.enter(node)
+    return .visitChildren
+  }
+
+  package override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    availability.enter(node)
+    return .visitChildren
+  }
+
+  package override func visitPost(_ node: CodeBlockSyntax) { availability.leave(node) }
+
+  private func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
+    facts.versionedUses.append(
+      .init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed))
+  }
+
+  // MARK: Family switches
+
+  /// `switch family { case .accessoryRectangular: …; default: … }`: a switch whose every case lists
+  /// widget families (or is `default`) is recorded, case by case, for the container background.
+  package override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let cases = Self.familyCases(of: node, in: file) else { return .visitChildren }
+    let switchIndex = facts.familySwitches.count
+    facts.familySwitches.append(.init(scopes: scopes, cases: cases.map(\.familyCase)))
+    for (caseIndex, item) in cases.enumerated() {
+      familyCaseIndices[item.id] = (switchIndex, caseIndex)
+    }
+    return .visitChildren
+  }
+
+  package override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+    if let index = familyCaseIndices.removeValue(forKey: node.id) {
+      familyCases.append((node.id, index.switchIndex, index.caseIndex))
+    }
+    return .visitChildren
+  }
+
+  package override func visitPost(_ node: SwitchCaseSyntax) {
+    if familyCases.last?.id == node.id { familyCases.removeLast() }
+  }
+
+  /// The cases of a switch over widget families, or nil when a case is anything else (a `where`, a
+  /// binding, another enum's member, an `#if`).
+  package static func familyCases(of node: SwitchExprSyntax, in file: SourceText)
+    -> [(id: SyntaxIdentifier, familyCase: WidgetCodeFacts.FamilyCase)]?
+  {
+    var result: [(SyntaxIdentifier, WidgetCodeFacts.FamilyCase)] = []
+    var listsFamily = false
+    for element in node.cases {
+      guard case .switchCase(let switchCase) = element else { return nil }
+      let labelSpan = SourceSpan(switchCase.label, in: file)
+      switch switchCase.label {
+      case .default:
+        result.append((switchCase.id, .init(families: [], isDefault: true, span: labelSpan)))
+      case .case(let label):
+        var families: [String] = []
+        for item in label.caseItems {
+          guard item.whereClause == nil,
+            let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self),
+            member.base == nil || member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetFamily",
+            WidgetKitCatalog.isFamily(member.declName.baseName.text)
+          else { return nil }
+          families.append(member.declName.baseName.text)
+        }
+        listsFamily = true
+        result.append((switchCase.id, .init(families: families, isDefault: false, span: labelSpan)))
+      }
+    }
+    return listsFamily ? result : nil
+  }
+
+  // MARK: Widget bodies
+
+  package override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    if let index = widgetBodies.removeValue(forKey: node.id) {
+      widgetsInBody.append(WidgetInBody(body: node.id, index: index))
+    }
+    return .visitChildren
+  }
+
+  package override func visitPost(_ node: AccessorBlockSyntax) {
+    if widgetsInBody.last?.body == node.id { widgetsInBody.removeLast() }
+  }
+
+  /// The first configuration call in a widget's body: its type, kind and content views.
+  private func readConfiguration(_ call: FunctionCallExprSyntax, name: String, of index: Int) {
+    facts.widgets[index].configuration = (name, span(call.calledExpression))
+    if let kind = call.arguments.first(where: { $0.label?.text == "kind" }) {
+      facts.widgets[index].kind = stringUse(kind.expression)
+    }
+    // The views come from the content closure, trailing or labelled `content:`, or from the function
+    // or initialiser `content:` names.
+    if let closure = call.trailingClosure {
+      facts.widgets[index].contentViews = WidgetCodeReader.constructedTypes(in: closure).sorted()
+    } else if let content = call.arguments.first(where: { $0.label?.text == "content" })?.expression {
+      if content.is(ClosureExprSyntax.self) {
+        facts.widgets[index].contentViews = WidgetCodeReader.constructedTypes(in: content).sorted()
+      } else {
+        readContentReference(content, of: index)
+      }
+    }
+  }
+
+  /// `content: buildContentView`, `content: Self.view(for:)`, `content: NextEventView.init`: a function
+  /// of the project whose body returns the view, or a view's initialiser. Anything else is unknown.
+  private func readContentReference(_ content: ExprSyntax, of index: Int) {
+    if let name = WidgetCodeReader.referenceName(content), !WidgetCodeFacts.isTypeName(name) {
+      facts.widgets[index].contentFunction = name
+      return
+    }
+    if let member = content.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName)
+    {
+      let name = member.declName.baseName
+      if name.tokenKind == .keyword(.`init`), WidgetCodeFacts.isTypeName(base) {
+        facts.widgets[index].contentViews = [base]
+        return
+      }
+      if case .identifier = name.tokenKind, base == "Self" || base == currentType {
+        facts.widgets[index].contentFunction = name.text
+        return
+      }
+    }
+    facts.widgets[index].contentIsUnknown = true
+  }
+
+  /// `.supportedFamilies([...])`: families newer than the first widgets (iOS 14) need their version,
+  /// and the first call in a widget's body lists the widget's families.
+  private func readFamilies(_ call: FunctionCallExprSyntax) {
+    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else {
+      noteFamilies(nil)
+      return
+    }
+    var families: [(name: String, span: SourceSpan)] = []
+    for element in array.elements {
+      guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
+      let name = family.declName.baseName.text
+      families.append((name, span(family)))
+      if let info = WidgetKitCatalog.family(named: name), let minimum = info.iOS, minimum > OSVersion(14) {
+        versioned(name, minimum, family)
+      }
+    }
+    // A family list the code computes is not read.
+    noteFamilies(families.count == array.elements.count ? (families, span(array)) : nil)
+  }
+
+  private func noteFamilies(_ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?) {
+    guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
+    widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
+    if let families {
+      facts.widgets[widget.index].families = families
+    } else {
+      facts.widgets[widget.index].familiesAreComputed = true
+    }
+  }
+
+  /// `.configurationDisplayName("…")` or `.description("…")`: the last of each wins, as the modifier
+  /// applied last does.
+  private func readDescription(_ call: FunctionCallExprSyntax, isDisplayName: Bool) {
+    guard let widget = widgetsInBody.last, let argument = call.arguments.first,
+      let text = WidgetCodeReader.literal(argument.expression)
+    else { return }
+    if isDisplayName {
+      facts.widgets[widget.index].displayName = text
+    } else {
+      facts.widgets[widget.index].description = text
+    }
+  }
+
+  // MARK: Calls
+
+  package override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let name = WidgetCodeReader.calleeName(node) {
+      noteCall(name)
+      if name == "containerBackground" { readContainerBackground(node) }
+      readConstruction(node, of: name)
+    } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+      // `UserDefaults.init(suiteName:)` constructs a UserDefaults as `UserDefaults(suiteName:)` does.
+      if member.declName.baseName.tokenKind == .keyword(.`init`),
+        let type = member.base.flatMap(WidgetCodeReader.referenceName)
+      {
+        readConstruction(node, of: type)
+      } else {
+        readMemberCall(node, member: member)
+      }
+    }
+    return .visitChildren
+  }
+
+  /// A call of a capitalised name, a type being constructed: the views a view-like type builds, and the
+  /// facts some types' arguments give.
+  private func readConstruction(_ call: FunctionCallExprSyntax, of name: String) {
+    // Types are capitalised; most calls are to functions and methods.
+    guard WidgetCodeFacts.isTypeName(name) else { return }
+    views.noteConstructed(name)
+    let arguments = call.arguments
+    if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
+      facts.unsupportedViews.append(
+        .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
+    }
+    switch name {
+    case "UserDefaults":
+      if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression) {
+        facts.groupIdentifiers.append(use)
+      }
+    case "Timeline":
+      if let policy = arguments.first(where: { $0.label?.text == "policy" })?.expression,
+        let (kind, seconds) = TimelinePolicyReader.policy(policy, of: call)
+      {
+        facts.policies.append(.init(kind: kind, seconds: seconds, span: span(policy)))
+      }
+    case "Link":
+      let destination = arguments.first { $0.label?.text == "destination" }
+      facts.urlUses.append(
+        .init(
+          isLink: true, span: span(call.calledExpression), url: destination.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: Self.branches(around: call)))
+    case "AppIntentConfiguration":
+      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression)
+    case "Button" where arguments.contains { $0.label?.text == "intent" }:
+      versioned("Button(intent:)", OSVersion(17), call.calledExpression)
+    case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
+      versioned("Toggle(isOn:intent:)", OSVersion(17), call.calledExpression)
+    default:
+      break
+    }
+    if let widget = widgetsInBody.last, !widget.hasConfiguration, WidgetCodeReader.configurationTypes.contains(name) {
+      widgetsInBody[widgetsInBody.count - 1].hasConfiguration = true
+      readConfiguration(call, name: name, of: widget.index)
+    }
+  }
+
+  /// A call of a member: modifiers (`.widgetURL`, `.containerBackground`, `.supportedFamilies`, a
+  /// widget's texts) and `containerURL(forSecurityApplicationGroupIdentifier:)`.
+  private func readMemberCall(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) {
+    let arguments = call.arguments
+    let name = member.declName.baseName.text
+    noteCall(name)
+    switch name {
+    case "widgetURL":
+      facts.urlUses.append(
+        .init(
+          isLink: false, span: span(member.declName), url: arguments.first.flatMap { urlString($0.expression) },
+          enclosingType: currentType, branches: Self.branches(around: call)))
+    case "containerBackground":
+      readContainerBackground(call)
+    case "containerBackgroundRemovable":
+      noteContainerBackground()
+    case "containerURL":
+      if let argument = arguments.first, argument.label?.text == "forSecurityApplicationGroupIdentifier",
+        let use = stringUse(argument.expression)
+      {
+        facts.groupIdentifiers.append(use)
+      }
+    case "reloadTimelines":
+      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
+        facts.reloadedKinds.append(use)
+      }
+    case "supportedFamilies":
+      readFamilies(call)
+    case "configurationDisplayName":
+      readDescription(call, isDisplayName: true)
+    case "description":
+      readDescription(call, isDisplayName: false)
+    default:
+      break
+    }
+  }
+
+  /// A call by name, for the type and the function it is written in, and for the family-switch cases
+  /// around it.
+  private func noteCall(_ name: String) {
+    let scopes = scopes
+    for scope in scopes { facts.calls[scope, default: []].insert(name) }
+    if familyCases.isEmpty {
+      for scope in scopes { callsOutsideFamilyCases[scope, default: []].insert(name) }
+    } else {
+      for open in familyCases { facts.familySwitches[open.switchIndex].cases[open.caseIndex].calls.insert(name) }
+    }
+  }
+
+  /// A lower-case name used without a call, as `noteCall` records calls.
+  private func noteReference(_ name: String) {
+    let scopes = scopes
+    for scope in scopes { facts.references[scope, default: []].insert(name) }
+    if familyCases.isEmpty {
+      for scope in scopes { referencesOutsideFamilyCases[scope, default: []].insert(name) }
+    } else {
+      for open in familyCases {
+        facts.familySwitches[open.switchIndex].cases[open.caseIndex].references.insert(name)
+      }
+    }
+  }
+
+  /// `containerBackground(_:for: .widget)`, as a modifier or called on `self` in a `View` extension:
+  /// it needs iOS 17, and it sets the background of the widget whose view reaches it.
+  private func readContainerBackground(_ call: FunctionCallExprSyntax) {
+    let isForWidget = call.arguments.contains {
+      $0.label?.text == "for" && $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "widget"
+    }
+    guard isForWidget else { return }
+    let name = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+    versioned("containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression))
+    noteContainerBackground()
+  }
+
+  private func noteContainerBackground() {
+    let scopes = scopes
+    facts.containerBackgroundScopes.formUnion(scopes)
+    if familyCases.isEmpty {
+      containerBackgroundOutsideFamilyCases.formUnion(scopes)
+    } else {
+      for open in familyCases {
+        facts.familySwitches[open.switchIndex].cases[open.caseIndex].setsContainerBackground = true
+      }
+    }
+  }
+
+  // MARK: Strings and URLs
+
+  /// A string literal, or a reference to a constant (`kind`, `Self.kind`, `Keys.group`).
+  private func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    let value: WidgetCodeFacts.StringValue
+    if let text = WidgetCodeReader.literal(expression) {
+      value = .literal(text)
+    } else if let name = WidgetCodeReader.referenceName(expression) {
+      value = .reference(type: nil, name: name)
+    } else if let member = expression.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName)
+    {
+      value = .reference(type: base == "Self" ? currentType : base, name: member.declName.baseName.text)
+    } else {
+      return nil
+    }
+    return .init(value: value, span: span(expression), enclosingType: currentType)
+  }
+
+  /// `URL(string: "…")` or `URL(string: "…")!`.
+  private func urlString(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
+    let unwrapped = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression
+    guard let call = unwrapped.as(FunctionCallExprSyntax.self), WidgetCodeReader.calleeName(call) == "URL",
+      let argument = call.arguments.first, argument.label?.text == "string"
+    else { return nil }
+    return stringUse(argument.expression)
+  }
+
+  /// The branches of `if` and `switch` a node sits in, innermost first, up to its type.
+  package static func branches(around node: some SyntaxProtocol) -> [WidgetCodeFacts.BranchStep] {
+    var steps: [WidgetCodeFacts.BranchStep] = []
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if let ifExpression = parent.as(IfExprSyntax.self) {
+        let start = ifExpression.positionAfterSkippingLeadingTrivia.utf8Offset
+        if child.id == ifExpression.body.id {
+          steps.append(.init(construct: start, index: 0))
+        } else if let elseBody = ifExpression.elseBody, child.id == elseBody.id {
+          steps.append(.init(construct: start, index: 1))
+        }
+      }
+      if parent.is(SwitchCaseSyntax.self), let cases = parent.parent?.as(SwitchCaseListSyntax.self) {
+        // The case's offset tells it from its siblings without counting them (a switch can have thousands).
+        steps.append(
+          .init(
+            construct: cases.positionAfterSkippingLeadingTrivia.utf8Offset,
+            index: parent.positionAfterSkippingLeadingTrivia.utf8Offset))
+      }
+      if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) { break }
+      child = parent
+    }
+    return steps
+  }
+}

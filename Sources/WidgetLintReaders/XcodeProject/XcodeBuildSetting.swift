@@ -1,0 +1,56 @@
+import WidgetLintCore
+import WidgetLintModel
+
+/// One build setting as written in a project file or an `.xcconfig`: its text and where it was written.
+package struct XcodeBuildSetting: Sendable {
+  package var value: String
+  package var span: SourceSpan
+  package var pointer: JSONPointer
+  /// An include that is not in the repository, written after this setting in the same file chain: it may
+  /// set the setting again, so the value written here is not known to be the one that builds.
+  package var mayBeOverriddenBy: MissingInclude?
+}
+
+/// An `#include` (usually `#include?`) of a file the repository does not hold, such as a git-ignored
+/// `Override.xcconfig` where each developer sets their team.
+package struct MissingInclude: Sendable, Equatable {
+  /// The included path as written.
+  package var path: String
+  /// The path's text on the `#include` line.
+  package var span: SourceSpan
+
+  package static func == (left: MissingInclude, right: MissingInclude) -> Bool {
+    left.path == right.path && left.span.isSame(as: right.span)
+  }
+}
+
+extension SourceSpan {
+  /// The same bytes of the same file.
+  package func isSame(as other: SourceSpan) -> Bool { file === other.file && start == other.start && end == other.end }
+}
+
+/// The settings of one level of Xcode's precedence: a configuration in the project file, or an
+/// `.xcconfig` with the files it includes.
+package struct XcodeBuildSettingsLayer: Sendable {
+  package var settings: [String: XcodeBuildSetting] = [:]
+  /// A missing include in this layer: a setting the layer does not write after it may be set by it.
+  package var missingInclude: MissingInclude?
+
+  package init(settings: [String: XcodeBuildSetting] = [:]) { self.settings = settings }
+
+  /// The layer an `.xcconfig` chain makes, its entries in the order they apply.
+  package init(entries: [XcconfigReader.Entry]) {
+    for entry in entries {
+      switch entry {
+      case .setting(let key, let setting):
+        settings[key] = setting
+      case .missingInclude(let include):
+        // Everything written so far may be set again by the missing file; what follows it wins over it.
+        for key in settings.keys where settings[key]?.mayBeOverriddenBy == nil {
+          settings[key]?.mayBeOverriddenBy = include
+        }
+        missingInclude = include
+      }
+    }
+  }
+}

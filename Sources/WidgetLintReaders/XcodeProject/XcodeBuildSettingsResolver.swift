@@ -1,0 +1,237 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+
+/// A target's build settings in one configuration, in Xcode's order of precedence: the target's own
+/// settings, then its `.xcconfig`, then the project's settings of the same configuration, then the
+/// project's `.xcconfig`, then the few settings Xcode defines itself (`TARGET_NAME`, `SRCROOT`, …).
+///
+/// `$(NAME)` and `${NAME}` are expanded where every reference is known, `$(inherited)` from the layers
+/// below; a value with an unknown reference is nil: skipped, never guessed.
+///
+/// Some values are the builder's, not the repository's: a setting that an include missing from the
+/// repository may set, a `DEVELOPMENT_TEAM` that is empty or a placeholder (`##TEAM_ID##`), any value that
+/// is a placeholder. They are unknown too, and each is recorded in `leftToBuilder` with where it is
+/// written, so that the project can say once why the values that use them were not checked.
+package struct XcodeBuildSettingsResolver {
+  /// Highest precedence first.
+  package var layers: [XcodeBuildSettingsLayer]
+  package var builtIns: [String: String]
+  /// Where the settings left to the builder are recorded; shared by a project's resolvers.
+  package var leftToBuilder: SettingsLeftToBuilder?
+
+  /// References nested deeper than this, or a value growing longer than `maxLength`, are not expanded.
+  package static let maxDepth = 16
+  package static let maxLength = 4096
+
+  /// Where a setting is found below a layer: written in a layer, or possibly set by a missing include.
+  package enum Lookup {
+    case written(XcodeBuildSetting, layer: Int)
+    case unknown(MissingInclude, writtenAt: XcodeBuildSetting?)
+    case unset
+  }
+
+  /// The setting as written, and the layer it is written in.
+  package func lookup(_ key: String, below layer: Int = -1) -> Lookup {
+    var index = layer + 1
+    while index < layers.count {
+      if let setting = layers[index].settings[key] {
+        if let include = setting.mayBeOverriddenBy { return .unknown(include, writtenAt: setting) }
+        return .written(setting, layer: index)
+      }
+      if let include = layers[index].missingInclude { return .unknown(include, writtenAt: nil) }
+      index += 1
+    }
+    return .unset
+  }
+
+  /// A value as far as it can be known.
+  package enum Resolution {
+    case value(String)
+    /// Not set anywhere (and not one of Xcode's own settings).
+    case unset
+    /// Set, but not known: `leftToBuilder` is true when the builder gives it (recorded), false when
+    /// widgetlint cannot work it out (a reference to an unset setting, an unknown modifier, a cycle).
+    case unknown(leftToBuilder: Bool)
+
+    package var text: String? {
+      if case .value(let text) = self { return text }
+      return nil
+    }
+  }
+
+  /// The setting's value, expanded, at the place it was written; nil when it is not set or not known.
+  package func resolved(_ key: String) -> Located<String>? {
+    guard case .written(let setting, _) = lookup(key), let value = resolution(of: key, depth: 0).text, !value.isEmpty
+    else { return nil }
+    return Located(value, span: setting.span, pointer: setting.pointer)
+  }
+
+  /// Whether the setting's value is the builder's to give (recorded in `leftToBuilder`), not merely unset.
+  package func isLeftToBuilder(_ key: String) -> Bool {
+    if case .unknown(leftToBuilder: true) = resolution(of: key, depth: 0) { return true }
+    return false
+  }
+
+  /// Text with references expanded from these settings (for values written elsewhere, like entitlements).
+  package func expand(_ text: String) -> String? { expand(text, key: nil, layer: -1, depth: 0).text }
+
+  private func resolution(of key: String, depth: Int) -> Resolution {
+    switch lookup(key) {
+    case .unset:
+      if let builtIn = builtIns[key] { return .value(builtIn) }
+      if key == "DEVELOPMENT_TEAM" {
+        leftToBuilder?.record(key, .unset, writtenAt: nil)
+        return .unknown(leftToBuilder: true)
+      }
+      return .unset
+    case .unknown(let include, let setting):
+      leftToBuilder?.record(key, .mayBeSetBy(include), writtenAt: setting?.span)
+      return .unknown(leftToBuilder: true)
+    case .written(let setting, let layer):
+      let expansion = expand(setting.value, key: key, layer: layer, depth: depth)
+      guard case .value(let value) = expansion else { return expansion }
+      if let reason = Self.leftToBuilder(key, value) {
+        leftToBuilder?.record(key, reason, writtenAt: setting.span)
+        return .unknown(leftToBuilder: true)
+      }
+      return .value(value)
+    }
+  }
+
+  /// Why a value as written is the builder's to give, or nil when it is a value.
+  package static func leftToBuilder(_ key: String, _ value: String) -> SettingsLeftToBuilder.Reason? {
+    if isPlaceholder(value) { return .placeholder }
+    // A team ID is ten capital letters and digits; empty, or anything else, means whoever builds sets it.
+    if key == "DEVELOPMENT_TEAM" {
+      let isTeamID = value.utf8.count == 10 && value.utf8.allSatisfy { $0.isASCIIUppercaseLetterOrDigit }
+      return isTeamID ? nil : (value.isEmpty ? .empty : .placeholder)
+    }
+    return nil
+  }
+
+  /// The placeholder shapes project templates leave for the builder to fill in: `##TEAM_ID##`,
+  /// `<YOUR_TEAM>`, `{{TEAM}}`. None of their brackets is valid in an identifier.
+  package static func isPlaceholder(_ value: String) -> Bool {
+    value.contains("##") || (value.hasPrefix("<") && value.hasSuffix(">"))
+      || (value.contains("{{") && value.contains("}}"))
+  }
+
+  private func expand(_ text: String, key: String?, layer: Int, depth: Int) -> Resolution {
+    guard BuildSettings.containsReference(text) else { return .value(text) }
+    guard depth < Self.maxDepth else { return .unknown(leftToBuilder: false) }
+    var values: [String: String] = [:]
+    for name in Self.references(in: text) where values[name] == nil {
+      let (base, modifier) = Self.split(name)
+      let raw: Resolution
+      if base == "inherited" {
+        // The same setting from the layers below; nothing below means empty.
+        switch key.map({ lookup($0, below: layer) }) {
+        case .written(let setting, let lower):
+          raw = expand(setting.value, key: key, layer: lower, depth: depth + 1)
+        case .unknown(let include, let setting):
+          if let key { leftToBuilder?.record(key, .mayBeSetBy(include), writtenAt: setting?.span) }
+          raw = .unknown(leftToBuilder: true)
+        case .unset, nil:
+          raw = key.map { .value(builtIns[$0] ?? "") } ?? .unset
+        }
+      } else {
+        raw = resolution(of: base, depth: depth + 1)
+      }
+      switch raw {
+      case .unknown: return raw
+      case .unset: return .unknown(leftToBuilder: false)
+      case .value(let text):
+        guard let modified = Self.apply(modifier, to: text) else { return .unknown(leftToBuilder: false) }
+        values[name] = modified
+      }
+    }
+    guard let result = BuildSettings.expand(text, with: values), result.utf8.count <= Self.maxLength else {
+      return .unknown(leftToBuilder: false)
+    }
+    return .value(result.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// The names referenced by `$(…)` and `${…}` in a text.
+  package static func references(in text: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(text)
+    while let dollar = rest.firstIndex(of: "$") {
+      let after = rest.index(after: dollar)
+      guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
+        rest = rest[after...]
+        continue
+      }
+      let closing: Character = rest[after] == "(" ? ")" : "}"
+      guard let close = rest[after...].firstIndex(of: closing) else { break }
+      names.append(String(rest[rest.index(after: after)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return names
+  }
+
+  private static func split(_ name: String) -> (String, String?) {
+    guard let colon = name.firstIndex(of: ":") else { return (name, nil) }
+    return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+  }
+
+  /// The modifiers Xcode's templates use; any other one makes the value unknown.
+  private static func apply(_ modifier: String?, to value: String) -> String? {
+    switch modifier {
+    case nil: return value
+    case "lower": return value.lowercased()
+    case "upper": return value.uppercased()
+    case "rfc1034identifier":
+      return String(
+        value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "-" })
+    case "c99extidentifier":
+      return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+    default: return nil
+    }
+  }
+
+  package init(
+    layers: [XcodeBuildSettingsLayer], builtIns: [String: String], leftToBuilder: SettingsLeftToBuilder? = nil
+  ) {
+    self.layers = layers
+    self.builtIns = builtIns
+    self.leftToBuilder = leftToBuilder
+  }
+}
+
+/// The settings of a project whose values are left to whoever builds it, recorded as the resolvers meet
+/// them, for the one note that says why the values using them were not checked.
+package final class SettingsLeftToBuilder {
+  package enum Reason: Equatable {
+    case empty, placeholder, unset
+    case mayBeSetBy(MissingInclude)
+  }
+
+  package struct Entry {
+    package var key: String
+    package var reason: Reason
+    package var writtenAt: SourceSpan?
+  }
+
+  package private(set) var entries: [Entry] = []
+
+  package init() {}
+
+  package func record(_ key: String, _ reason: Reason, writtenAt: SourceSpan?) {
+    guard
+      !entries.contains(where: {
+        $0.key == key && $0.reason == reason && $0.writtenAt?.start == writtenAt?.start
+          && $0.writtenAt?.file === writtenAt?.file
+      })
+    else {
+      return
+    }
+    entries.append(Entry(key: key, reason: reason, writtenAt: writtenAt))
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIIUppercaseLetterOrDigit: Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+  }
+}

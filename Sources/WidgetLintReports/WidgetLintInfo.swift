@@ -1,0 +1,12 @@
+import WidgetLintCore
+import WidgetLintEngine
+import WidgetLintFrontends
+import WidgetLintModel
+import WidgetLintRules
+
+public enum WidgetLintInfo {
+  public static let name = "widgetlint"
+  public static let version = "0.1.0"
+  public static let homepage = "https://github.com/widgetlint/widgetlint"
+  public static let rulesURL = homepage + "/blob/main/rules/"
+}

@@ -1,0 +1,194 @@
+import WidgetLintCore
+import WidgetLintModel
+
+/// `app-group-mismatch`: data written to one App Group and read from another.
+public struct AppGroupMismatchRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: .appGroupMismatch,
+    defaultSeverity: .error,
+    summary: "A widget reads an App Group its target is not entitled to, or a target's group is missing from the app.",
+    rationale: """
+      An app and its widget share data through an App Group: the app writes
+      `UserDefaults(suiteName: "group.…")` or a file in
+      `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`, and the widget reads it. Both the
+      app and the extension must carry the group in their `com.apple.security.application-groups`
+      entitlement. A mismatch does not fail the build: the widget silently reads an empty store
+      (home_widget#75, where Dart set one group and Swift read another; expo/expo#43677).
+
+      Groups with Xcode build-setting references are compared where their value is known:
+      `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
+      names a different group in the app and in the extension. Other references are not compared.
+
+      Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
+      `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
+      (Dart set one group, Swift read another).
+      """,
+    examples: [
+      .failing(
+        "The widget reads a group the app does not write",
+        """
+        app:
+          bundleIdentifier: com.example.recipes
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.recipes]
+        targets:
+          - name: RecipeWidget
+            bundleIdentifier: com.example.recipes.widget
+            entitlements:
+              com.apple.security.application-groups: [↓group.com.example.recipes.widget]
+            widgets:
+              - kind: RecipeOfTheDay
+                displayName: Recipe of the day
+                description: Today's pick.
+                families: [systemMedium]
+                appGroup: group.com.example.recipes.widget
+        """),
+      .passing(
+        "App and widget share one group",
+        """
+        app:
+          bundleIdentifier: com.example.recipes
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.recipes]
+        targets:
+          - name: RecipeWidget
+            bundleIdentifier: com.example.recipes.widget
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.recipes]
+            widgets:
+              - kind: RecipeOfTheDay
+                displayName: Recipe of the day
+                description: Today's pick.
+                families: [systemMedium]
+                appGroup: group.com.example.recipes
+        """),
+    ])
+
+  public init() {}
+
+  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` is known; nil when it cannot be known.
+  package static func resolve(_ group: String, ownerBundleID: String?) -> String? {
+    guard BuildSettings.containsReference(group) else { return group }
+    var settings: [String: String] = [:]
+    if let ownerBundleID { settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID }
+    return BuildSettings.expand(group, with: settings)
+  }
+
+  /// What a target is entitled to, for a message; made once per target, not once per finding.
+  package static func entitlementDetail(targetName: String, groups: [Located<String>]) -> String {
+    groups.isEmpty
+      ? "target '\(targetName)' has no App Groups entitlement"
+      : "target '\(targetName)' is entitled to \(Wording.list(groups.map { "'\($0.value)'" })) only"
+  }
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    let app = manifest.app
+    let appID = app?.bundleIdentifier?.value
+    let appGroups = Set(
+      (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
+    let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
+    func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
+
+    for target in manifest.targets {
+      let targetID = target.bundleIdentifier?.value
+      let targetName = target.name?.value ?? "this target"
+      let targetGroups = target.entitlements?.appGroups ?? []
+      let resolvedTargetGroups = Set(targetGroups.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
+      let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
+      // Made for the first finding of the target only: most targets have none.
+      lazy var related =
+        targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
+      lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
+
+      for widget in target.widgets where !unknown(target.entitlements) {
+        guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
+          !resolvedTargetGroups.contains(resolved)
+        else { continue }
+        context.report(
+          "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
+          at: group, subject: widget.kind?.value, related: related)
+      }
+
+      guard app != nil, !unknown(app?.entitlements) else { continue }
+      for group in targetGroups {
+        guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
+          continue
+        }
+        let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+        let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+        context.report(
+          "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the app's entitlements; the app cannot write what the widget reads",
+          at: group, subject: target.name?.value, related: related)
+      }
+    }
+    // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
+    // The names are gathered only for a project that has such a call: most have none.
+    let setters = context.project.homeWidgetCalls.filter { $0.method == "setAppGroupId" }
+    let appGroupNames = setters.isEmpty ? nil : manifest.app?.entitlements.map { Set($0.appGroupNames) }
+    let targetGroupNames =
+      setters.isEmpty ? [] : manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
+    for call in setters {
+      guard let group = call.argument else { continue }
+      var missing: [(String, SourceSpan?)] = []
+      if let entitlements = manifest.app?.entitlements, !entitlements.appGroupsAreUnknown,
+        appGroupNames?.contains(group.value) == false
+      {
+        missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
+      }
+      for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
+        if let entitlements = target.entitlements, !entitlements.appGroupsAreUnknown,
+          names?.contains(group.value) == false
+        {
+          missing.append(
+            ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
+        }
+      }
+      guard !missing.isEmpty else { continue }
+      context.report(
+        "the Dart code sets App Group '\(group.value)', but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
+        at: group,
+        related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
+    }
+    // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
+    // widget can read (and reads nothing back).
+    if let appCode = context.project.appCode, let entitlements = app?.entitlements, !unknown(entitlements) {
+      let declared = entitlements.appGroups ?? []
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: appID) == nil }
+      let pointer = app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      let detail =
+        declared.isEmpty
+        ? "the app has no App Groups entitlement"
+        : "the app is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
+      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+      for use in appCode.files.flatMap(\.code.groupIdentifiers) {
+        guard let (group, span) = appCode.resolve(use), !appGroups.contains(group), !unknownReferences else {
+          continue
+        }
+        context.report(
+          "the app's code opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
+          at: span, pointer: pointer, related: related)
+      }
+    }
+    // Only where the target's entitlements are written down: without them the groups are unknown.
+    for (target, code) in context.targetsWithCode where target.entitlements != nil && !unknown(target.entitlements) {
+      let targetID = target.bundleIdentifier?.value
+      let declared = target.entitlements?.appGroups ?? []
+      let groups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: targetID) == nil }
+      let name = target.name?.value ?? "this target"
+      let related =
+        (target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span).map {
+          [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
+        } ?? []
+      let detail = Self.entitlementDetail(targetName: name, groups: declared)
+      for use in code.files.flatMap(\.code.groupIdentifiers) {
+        guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
+        context.report(
+          "the code reads App Group '\(group)', but \(detail); it will read an empty store", inCodeOf: target, at: span,
+          related: related)
+      }
+    }
+  }
+}

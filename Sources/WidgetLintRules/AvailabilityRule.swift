@@ -1,0 +1,132 @@
+import WidgetLintCore
+import WidgetLintModel
+
+/// `availability`: a family or configuration the target's OS version or platform cannot show.
+public struct AvailabilityRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: .availability,
+    defaultSeverity: .error,
+    summary: "A widget uses a family or configuration that its target's deployment target or platform cannot show.",
+    rationale: """
+      Each WidgetFamily and configuration type arrived in a given OS version:
+
+      | family / configuration | iOS | watchOS |
+      |---|---|---|
+      | systemSmall, systemMedium, systemLarge | 14 | – |
+      | systemExtraLarge (iPadOS only) | 15 | – |
+      | accessoryCircular, accessoryRectangular, accessoryInline | 16 | 9 |
+      | accessoryCorner | – | 9 |
+      | `static` (StaticConfiguration), `intent` (IntentConfiguration) | 14 | 9 |
+      | `appIntent` (AppIntentConfiguration) | 17 | 10 |
+
+      A widget whose target deploys below the version does not compile without `#available` guards, and one
+      that compiles anyway shows nothing: an AppIntentConfiguration widget on an iOS 16 device is blank
+      (expo-apple-targets#130). A target's deployment target is its own `deploymentTarget`, else the app's,
+      else iOS 14.0. A watchOS target without its own deployment target is judged only on platform.
+
+      Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
+      AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration): the availability each declares.
+      """,
+    examples: [
+      .failing(
+        "Lock Screen families on an iOS 15 target",
+        """
+        app:
+          bundleIdentifier: com.example.steps
+          deploymentTarget: "15.0"
+        targets:
+          - name: StepsWidget
+            bundleIdentifier: com.example.steps.widget
+            widgets:
+              - kind: Steps
+                displayName: Steps
+                description: Today's step count.
+                families: [systemSmall, ↓accessoryCircular]
+        """),
+      .failing(
+        "AppIntentConfiguration below iOS 17",
+        """
+        app:
+          bundleIdentifier: com.example.steps
+        targets:
+          - name: StepsWidget
+            bundleIdentifier: com.example.steps.widget
+            deploymentTarget: "16.4"
+            widgets:
+              - kind: Steps
+                displayName: Steps
+                description: Today's step count.
+                configuration: ↓appIntent
+                families: [systemSmall]
+        """),
+      .passing(
+        "The target deploys to iOS 17",
+        """
+        app:
+          bundleIdentifier: com.example.steps
+          deploymentTarget: "15.0"
+        targets:
+          - name: StepsWidget
+            bundleIdentifier: com.example.steps.widget
+            deploymentTarget: "17.0"
+            widgets:
+              - kind: Steps
+                displayName: Steps
+                description: Today's step count.
+                configuration: appIntent
+                families: [systemSmall, accessoryCircular]
+        """),
+    ])
+
+  public init() {}
+
+  public func check(_ context: RuleContext) {
+    guard let manifest = context.manifest else { return }
+    // Where the code has a @main bundle, availability is judged on the code, which knows its guards.
+    for (index, target) in manifest.targets.enumerated() where !context.project.code(ofTarget: index).declaresWidgets {
+      let platform = target.resolvedPlatform
+      let deployment = context.project.deploymentTarget(of: target)
+      // Wording is made only for a finding: most targets have none.
+      var related: [RelatedLocation] {
+        deployment?.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      }
+      var deploysTo: String? { deployment.map { "\(platform.displayName) \($0.version)" } }
+      for widget in target.widgets {
+        let subject = widget.kind?.value
+        for family in widget.families {
+          guard let info = WidgetKitCatalog.family(named: family.value) else { continue }
+          guard let minimum = info.minimum(on: platform) else {
+            let elsewhere = platform == .ios ? "watchOS" : "iOS"
+            context.report(
+              "\(family.value) is not available on \(platform.displayName) (it is a \(elsewhere) family); remove it or move the widget to a \(elsewhere) target",
+              at: family, subject: subject)
+            continue
+          }
+          if let deployment, deployment.version < minimum {
+            context.report(
+              "\(family.value) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); raise deploymentTarget or drop the family",
+              at: family, subject: subject, related: related)
+          }
+        }
+        if let configuration = widget.configuration, let deployment {
+          let minimum = WidgetKitCatalog.minimum(of: configuration.value, on: platform)
+          if deployment.version < minimum {
+            context.report(
+              "\(configuration.value.rawValue) configuration (\(configuration.value.swiftName)) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); the widget would show nothing on older systems",
+              at: configuration, subject: subject, related: related)
+          }
+        }
+      }
+    }
+    for (target, code) in context.targetsWithCode where target.resolvedPlatform == .ios {
+      guard let deployment = context.project.deploymentTarget(of: target) else { continue }
+      let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      for use in code.files.flatMap(\.code.versionedUses) {
+        guard deployment.version < use.minimum, (use.guaranteed ?? OSVersion(0)) < use.minimum else { continue }
+        context.report(
+          "\(use.symbol) needs iOS \(use.minimum), but the target deploys to iOS \(deployment.version) and this use is not inside `if #available(iOS \(use.minimum), *)`",
+          inCodeOf: target, at: use.span, related: related)
+      }
+    }
+  }
+}

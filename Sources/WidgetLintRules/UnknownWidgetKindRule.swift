@@ -1,0 +1,134 @@
+import WidgetLintCore
+import WidgetLintModel
+
+/// `unknown-widget-kind`: the app asks to reload a widget kind no widget has.
+public struct UnknownWidgetKindRule: Rule {
+  public static let metadata = RuleMetadata(
+    id: .unknownWidgetKind,
+    defaultSeverity: .error,
+    summary: "The app reloads a widget kind that no widget in the extension declares.",
+    rationale: """
+      An app tells WidgetKit that a widget's data changed with
+      `WidgetCenter.shared.reloadTimelines(ofKind:)`; a Flutter app does it with
+      `HomeWidget.updateWidget(iOSName: '…')`, which calls it with that name. The name must be the `kind`
+      of a widget in the extension: any other name reloads nothing, and the widget keeps showing stale
+      data without an error. widgetlint compares the name with the kinds the extension's `@main` bundle
+      declares, when all of them are known. It reads the reloads in the Dart code, in the Xcode app
+      target's Swift (the files that call `reloadTimelines`, and those holding the constants they use),
+      and in the widget extensions' own Swift (an App Intent reloading its widget); a kind the code
+      computes is not checked.
+
+      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget); Apple,
+      `reloadTimelines(ofKind:)` (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
+      has never reaches.
+      """,
+    examples: [
+      .failing(
+        "iOSName is the extension's target name, not the widget's kind",
+        "",
+        files: UnknownWidgetKindRule.exampleFiles(iOSName: "↓'CounterWidgetExtension'")),
+      .passing(
+        "iOSName is the widget's kind",
+        "",
+        files: UnknownWidgetKindRule.exampleFiles(iOSName: "'CounterWidget'")),
+    ])
+
+  public init() {}
+
+  package static func exampleFiles(iOSName: String) -> [(String, String)] {
+    [
+      (
+        "lib/main.dart",
+        """
+        import 'package:home_widget/home_widget.dart';
+
+        Future<void> increment(int count) async {
+          await HomeWidget.saveWidgetData<int>('counter', count);
+          await HomeWidget.updateWidget(iOSName: \(iOSName));
+        }
+        """
+      ),
+      (
+        "ios/CounterWidget/Info.plist",
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+          <key>NSExtension</key>
+          <dict>
+            <key>NSExtensionPointIdentifier</key>
+            <string>com.apple.widgetkit-extension</string>
+          </dict>
+        </dict>
+        </plist>
+        """
+      ),
+      (
+        "ios/CounterWidget/CounterWidget.swift",
+        """
+        import SwiftUI
+        import WidgetKit
+
+        @main
+        struct CounterWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "CounterWidget", provider: Provider()) { entry in
+                    CounterView(entry: entry)
+                }
+                .supportedFamilies([.systemSmall])
+            }
+        }
+        """
+      ),
+    ]
+  }
+
+  public func check(_ context: RuleContext) {
+    let reloads = context.project.homeWidgetCalls.filter { $0.method == "updateWidget" }
+    let targets = context.targetsWithCode
+    // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
+    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
+    if let app = context.project.appCode {
+      let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      // Where the kind is written: the literal, in the call or in the constant it uses.
+      for use in app.files.flatMap(\.code.reloadedKinds) {
+        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
+      }
+    }
+    for (target, code) in targets {
+      for use in code.files.flatMap(\.code.reloadedKinds) {
+        if let (kind, span) = code.resolve(use) {
+          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+        }
+      }
+    }
+    guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
+    // Every widget extension's list must be known, or a missing kind is not certain.
+    guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
+      return
+    }
+    var kinds: [String] = []
+    for (_, code) in targets {
+      for widget in code.bundledWidgets {
+        guard let use = widget.kind, let kind = code.resolve(use)?.value else { return }
+        kinds.append(kind)
+      }
+    }
+    let knownKinds = Set(kinds)
+    var suggester = Suggester(candidates: kinds)
+    func suggestion(for name: String) -> String {
+      suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+    }
+    for call in reloads {
+      guard let name = call.argument, !knownKinds.contains(name.value) else { continue }
+      context.report(
+        "iOSName '\(name.value)' is not the kind of any widget in the extension (\(Wording.list(kinds))); the reload does nothing"
+          + suggestion(for: name.value), at: name)
+    }
+    for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      context.report(
+        "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
+          + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
+    }
+  }
+}
