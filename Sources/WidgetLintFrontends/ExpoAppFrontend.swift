@@ -224,7 +224,23 @@ public struct ExpoAppFrontend: ProjectFrontend {
     project.toolchain = toolchain
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
+    context.attachAppCode(Self.localModuleSwiftFiles(appDirectory: directory), to: &project)
     return project
+  }
+
+  /// The Swift of the app's own Expo modules (`modules/<name>/ios/**/*.swift`): expo-modules-autolinking
+  /// links a local module into the app target (its default local modules folder is `./modules`), so its
+  /// `UserDefaults(suiteName:)` and `reloadTimelines(ofKind:)` are the app's side of the widget.
+  static func localModuleSwiftFiles(appDirectory: String) -> [SwiftFileResolver.ResolvedFile] {
+    let modules = PathUtilities.join(appDirectory, "modules")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: modules)) ?? []).sorted()
+    return names.flatMap { name -> [SwiftFileResolver.ResolvedFile] in
+      let ios = PathUtilities.join(PathUtilities.join(modules, name), "ios")
+      return SwiftFileResolver(baseDirectory: ios, displayDirectory: ios).walk(".").filter { $0.hasSuffix(".swift") }
+        .map {
+          SwiftFileResolver.ResolvedFile(path: PathUtilities.join(ios, $0), displayPath: PathUtilities.join(ios, $0))
+        }
+    }
   }
 }
 
