@@ -142,6 +142,25 @@ import Testing
     #expect(problem.message.contains("flow sequence"))
   }
 
+  /// libyaml finds an unclosed quote at the end of the stream (or of the document); it is reported at the
+  /// quote that opens the string.
+  @Test func anUnclosedQuoteIsReportedAtItsOpeningQuote() throws {
+    for (text, quote) in [("app:\n  name: \"abc\n  x: 1\n", "\""), ("app:\n  name: 'abc\n---\nx: 1\n", "'")] {
+      let (_, problems) = parse(text)
+      let problem = try #require(problems.first)
+      #expect(problems.count == 1)
+      #expect(problem.ruleID == .yamlSyntax)
+      let range = problem.span.range
+      #expect([range.start.line, range.start.column, range.end.line, range.end.column] == [2, 9, 2, 10], "\(text)")
+      #expect(problem.message == "unclosed quote: the string opened here with \(quote) has no closing \(quote)")
+    }
+    // A bad escape inside a quoted string is still reported where it is.
+    let (_, escape) = parse("app:\n  name: \"a\\qb\"\n")
+    let start = try #require(escape.first?.span.range.start)
+    #expect([start.line, start.column] == [2, 11])
+    #expect(escape.first?.message.hasPrefix("unclosed quote") == false)
+  }
+
   @Test func secondDocumentIsReported() throws {
     let (_, problems) = parse("app: {}\n---\napp: {}\n")
     let problem = try #require(problems.first)

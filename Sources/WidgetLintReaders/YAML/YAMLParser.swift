@@ -125,6 +125,19 @@ public struct YAMLParser {
         let contextLine = source.position(atOffset: error.contextOffset).line
         message = "\(error.problem) \(context) (line \(contextLine))"
       }
+      // A quote that is never closed runs to the end of the file (or of the document): libyaml's problem
+      // is found there, and the quote that opened the string is where the mistake is.
+      let opening = error.contextOffset
+      if error.context == "while scanning a quoted scalar", opening < source.bytes.count,
+        source.bytes[opening] == UInt8(ascii: "\"") || source.bytes[opening] == UInt8(ascii: "'"),
+        error.problem.hasPrefix("found unexpected end of stream")
+          || error.problem.hasPrefix("found unexpected document indicator")
+      {
+        let quote = Character(Unicode.Scalar(source.bytes[opening]))
+        problem(
+          "unclosed quote: the string opened here with \(quote) has no closing \(quote)", at: opening, end: opening + 1)
+        return
+      }
       let at = error.problemOffset
       let end = at < source.bytes.count ? at + SourceText.scalarWidth(source.bytes[at]) : at
       // libyaml names the token it could not start; the usual cause is an editor's tab indentation.
