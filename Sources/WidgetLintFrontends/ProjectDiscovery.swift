@@ -179,10 +179,14 @@ public enum ProjectDiscovery {
     return discovery
   }
 
-  public static func discover(_ arguments: [String]) -> Discovery {
+  /// - Parameter listingError: the `errno` of listing a folder named on the command line, or nil when it
+  ///   can be listed. Tests pass their own: they run as root, whom permissions do not stop.
+  public static func discover(
+    _ arguments: [String], listingError: (String) -> Int32? = ProjectDiscovery.listingError
+  ) -> Discovery {
     var discovery = Discovery()
     var seen: Set<String> = []
-    for input in discoverEach(arguments, into: &discovery) {
+    for input in discoverEach(arguments, listingError: listingError, into: &discovery) {
       // A project named twice (a folder and a file in it, two files of one app) is linted once.
       if input == .standardInput || seen.insert(PathUtilities.absolute(input.configurationPath)).inserted {
         discovery.inputs.append(input)
@@ -191,7 +195,16 @@ public enum ProjectDiscovery {
     return discovery
   }
 
-  private static func discoverEach(_ arguments: [String], into discovery: inout Discovery) -> [Input] {
+  /// Why a folder cannot be listed (`EACCES` for an unreadable one), or nil when it can.
+  public static func listingError(_ directory: String) -> Int32? {
+    guard let stream = opendir(directory) else { return errno }
+    closedir(stream)
+    return nil
+  }
+
+  private static func discoverEach(
+    _ arguments: [String], listingError: (String) -> Int32?, into discovery: inout Discovery
+  ) -> [Input] {
     var inputs: [Input] = []
     var errors: [InputError] = []
     let cache = DiscoveryCache()
@@ -221,6 +234,11 @@ public enum ProjectDiscovery {
         case .success(let input): inputs.append(input)
         case .failure(let skipped): discovery.skipped.append(skipped)
         }
+        continue
+      }
+      // A folder that cannot be listed says why, rather than that it holds nothing to lint.
+      if let code = listingError(argument) {
+        errors.append(InputError(path: argument, message: InputReader.message(forErrno: code)))
         continue
       }
       let resolver = SwiftFileResolver(baseDirectory: argument, displayDirectory: argument)

@@ -8,8 +8,13 @@ import WidgetLintRules
 /// source line with the range underlined, and the related locations as notes.
 public struct TextReporter: Reporter {
   public var color: Bool
+  /// Whether the report ends with its counts (`1 error, 0 warnings, 0 notes in 1 file`); `--quiet` drops it.
+  public var showsSummary: Bool
 
-  public init(color: Bool) { self.color = color }
+  public init(color: Bool, showsSummary: Bool = true) {
+    self.color = color
+    self.showsSummary = showsSummary
+  }
 
   /// Appends what `write` appends, in the terminal style `code` when colouring. A report holds a few
   /// lines per finding, written straight into one string rather than built from pieces.
@@ -87,7 +92,7 @@ public struct TextReporter: Reporter {
       output += "\n"
     }
     let summary = report.summary
-    if !report.findings.isEmpty {
+    if showsSummary && !report.findings.isEmpty {
       let counts = [
         plural(summary.errors, "error"), plural(summary.warnings, "warning"), plural(summary.notes, "note"),
       ]

@@ -18,8 +18,9 @@ extension LintCommand {
   /// goes to standard error.
   var reportsToStandardError: Bool { fix && (dryRun || paths.contains("-")) }
 
-  /// Applies the fixes and returns the texts to lint for the report of what is left.
-  func applyFixes(_ run: LintRun) throws -> [String: [UInt8]] {
+  /// Applies the fixes and returns the texts to lint for the report of what is left, and how many files
+  /// the fixes changed (or, with `--dry-run`, would change).
+  func applyFixes(_ run: LintRun) throws -> (contents: [String: [UInt8]], changedFiles: Int) {
     let outcome = FixApplier(run: run).fix(arguments: lintedPaths, lintingWhatIsLeft: false)
     var failures: [InputError] = []
     // Standard input cannot be read again: its error ends the run.
@@ -47,10 +48,12 @@ extension LintCommand {
     }
     let files = Set(outcome.changes.map(\.path)).count
     let verb = dryRun ? "would fix" : "fixed"
-    FileHandle.standardError.write(
-      Data(
-        "widgetlint: \(verb) \(outcome.appliedFixes) problem\(outcome.appliedFixes == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n"
-          .utf8))
-    return outcome.fileContents
+    if !quiet {
+      FileHandle.standardError.write(
+        Data(
+          "widgetlint: \(verb) \(outcome.appliedFixes) problem\(outcome.appliedFixes == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n"
+            .utf8))
+    }
+    return (outcome.fileContents, files)
   }
 }

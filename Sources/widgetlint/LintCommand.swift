@@ -20,8 +20,9 @@ struct LintCommand: ParsableCommand {
       the project it belongs to (a Swift file, an Info.plist, an app.json: the manifest or app that reads
       it); a file no project reads is skipped (-v says so). No path lints the current folder; '-' reads a
       manifest from standard input.
-      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level,
-      2 a usage error or an input that could not be read.
+      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level
+      (with --fix --dry-run: also when a fix would change a file), 2 a usage error or an input that could
+      not be read (said on standard error).
       """
   )
 
@@ -76,7 +77,7 @@ struct LintCommand: ParsableCommand {
   @Flag(help: "Apply the fixes widgetlint is certain of to the files, then report what is left.")
   var fix = false
 
-  @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
+  @Flag(help: "With --fix: print the changes as a unified diff instead of writing them; exit 1 if there are any.")
   var dryRun = false
 
   @Flag(help: "Fail (exit 1) on warnings too.")
@@ -84,6 +85,9 @@ struct LintCommand: ParsableCommand {
 
   @Flag(name: .shortAndLong, help: "List the files read for each project.")
   var verbose = false
+
+  @Flag(name: .shortAndLong, help: "Print the findings only: no summary line, and no progress lines on standard error.")
+  var quiet = false
 
   @Option(help: "Color in text reports: auto (on a terminal, unless NO_COLOR is set), always, never.")
   var color: ColorMode = .auto
@@ -104,6 +108,7 @@ struct LintCommand: ParsableCommand {
   private var validationProblem: String? {
     if !paths.isEmpty && !sources.isEmpty { return "lint manifests or --sources folders, not both in one run" }
     if let problem = fixUsageProblem { return problem }
+    if quiet && verbose { return "--quiet and --verbose cannot be combined" }
     if let variable = environment.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
       return "--env takes NAME=VALUE, found '\(variable)'"
     }
@@ -185,18 +190,21 @@ struct LintCommand: ParsableCommand {
         printErrors([InputError(path: writeBaseline, message: "cannot write: \(error)")])
         throw LintFailure(status: 2)
       }
-      FileHandle.standardError.write(
-        Data("widgetlint: recorded \(report.findings.count) findings in \(writeBaseline)\n".utf8))
+      if !quiet {
+        FileHandle.standardError.write(
+          Data("widgetlint: recorded \(report.findings.count) findings in \(writeBaseline)\n".utf8))
+      }
       if !report.inputErrors.isEmpty { throw LintFailure(status: 2) }
       return
     }
     run.baseline = baseline
     // With --fix, what is linted below is the fixed text.
-    if fix { run.fileContents = try applyFixes(run) }
+    var changedFiles = 0
+    if fix { (run.fileContents, changedFiles) = try applyFixes(run) }
     let report = lint(run)
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
-    for project in report.projects where (project.isApp && format == .text) || verbose {
+    for project in report.projects where !quiet && ((project.isApp && format == .text) || verbose) {
       // The frontends list a note or two among the files (`note: no .xcodeproj found`): not files.
       let count = project.filesRead.filter { !$0.hasPrefix("note: ") }.count
       var line = "widgetlint: \(project.path): \(project.kind), \(count) file\(count == 1 ? "" : "s") read"
@@ -215,7 +223,7 @@ struct LintCommand: ParsableCommand {
     }
     let reporter: any Reporter
     switch format {
-    case .text: reporter = TextReporter(color: useColor)
+    case .text: reporter = TextReporter(color: useColor, showsSummary: !quiet)
     case .json: reporter = JSONReporter()
     case .sarif:
       let root = PathUtilities.repositoryRoot(from: FileManager.default.currentDirectoryPath)
@@ -223,7 +231,11 @@ struct LintCommand: ParsableCommand {
     case .github: reporter = GitHubReporter(workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"])
     case .junit: reporter = JUnitReporter()
     }
-    let rendered = reporter.render(report)
+    // What could not be read is said on standard error, where a person sees it, and not again in a text
+    // report beside it; a report written to a file, and every machine format, keeps it to stay complete.
+    var shown = report
+    if format == .text && output == nil { shown.inputErrors = [] }
+    let rendered = reporter.render(shown)
     if let output {
       do {
         try AtomicFileWriter.write(rendered, to: output)
@@ -236,7 +248,7 @@ struct LintCommand: ParsableCommand {
       (reportsToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
     }
     // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
-    if format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,
+    if !quiet, format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,
       isatty(STDERR_FILENO) != 0
     {
       let line: String
@@ -249,15 +261,17 @@ struct LintCommand: ParsableCommand {
       }
       FileHandle.standardError.write(Data("widgetlint: \(line)\n".utf8))
     }
-    // Machine formats go to files and pipes; say what could not be read where a person sees it.
-    if format != .text { printErrors(report.inputErrors) }
-    let status = report.exitStatus(strict: strict)
+    printErrors(report.inputErrors)
+    var status = report.exitStatus(strict: strict)
+    // `--fix --dry-run` is a check, as `ruff --diff` is: a file it would change fails it.
+    if dryRun && changedFiles > 0 && status == 0 { status = 1 }
     if status != 0 { throw LintFailure(status: status) }
   }
 
   func printErrors(_ errors: [InputError]) {
     for error in errors {
-      FileHandle.standardError.write(Data("widgetlint: error: \(error.path): \(error.message)\n".utf8))
+      let line = "widgetlint: error: \(TextReporter.printable(error.path)): \(TextReporter.printable(error.message))\n"
+      FileHandle.standardError.write(Data(line.utf8))
     }
   }
 

@@ -124,7 +124,8 @@ import Testing
   @Test func missingFileExitsTwoWithValidJSON() throws {
     let text = try TestSupport.run(["no/such/widgets.yaml"])
     #expect(text.status == 2)
-    #expect(text.stdout.contains("no/such/widgets.yaml: error: no such file or directory"))
+    #expect(text.stdout.isEmpty)
+    #expect(text.stderr == "widgetlint: error: no/such/widgets.yaml: no such file or directory\n")
     let json = try TestSupport.run(["--format", "json", "no/such/widgets.yaml", "examples/up-next/widgets.yaml"])
     #expect(json.status == 2)
     let report = try TestSupport.json(json.stdout)

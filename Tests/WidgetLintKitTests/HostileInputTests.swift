@@ -36,7 +36,8 @@ import Testing
       #expect([1, 2].contains(result.status), "\(file) (\(format)) exited \(result.status)")
       #expect(
         (result.stdout + result.stderr).contains(file), "\(file) (\(format)) output does not name the file")
-      #expect(!result.stdout.contains("\u{1B}"), "\(file): a control character reached the terminal")
+      #expect(
+        !(result.stdout + result.stderr).contains("\u{1B}"), "\(file): a control character reached the terminal")
       if format == "json" {
         let report = try TestSupport.json(result.stdout)
         #expect(report["version"] as? Int == 1)
@@ -45,7 +46,8 @@ import Testing
         #expect(!diagnostics.isEmpty || !errors.isEmpty, "\(file): no diagnostic")
         for diagnostic in diagnostics { #expect((diagnostic["line"] as? Int ?? 0) >= 1) }
       } else {
-        text = result.stdout
+        // What a person sees: the report, and on standard error what could not be read.
+        text = result.stdout + result.stderr
       }
     }
     return text

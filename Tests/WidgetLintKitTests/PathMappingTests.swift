@@ -130,7 +130,7 @@ struct PathMappingTests {
   @Test func aMissingFileIsAnErrorNotASkip() throws {
     let result = try TestSupport.run(["examples/up-next/Missing.swift"])
     #expect(result.status == 2)
-    #expect(result.stdout.contains("examples/up-next/Missing.swift: error: no such file or directory"))
+    #expect(result.stderr.contains("widgetlint: error: examples/up-next/Missing.swift: no such file or directory"))
   }
 
   /// Every finding as `rule file:line:column`, for comparing two runs.

@@ -164,7 +164,7 @@ import Testing
     let result = try TestSupport.run(["--sources", "Missing", "--sources", "Widgets"], currentDirectory: directory)
     #expect(result.status == 2)
     #expect(result.stdout.hasPrefix("Widgets/Open.swift:4:5: error: "))
-    #expect(result.stdout.contains("Missing: error: is not a folder of Swift sources"))
+    #expect(result.stderr == "widgetlint: error: Missing: is not a folder of Swift sources\n")
     #expect(result.stdout.contains("1 error, 0 warnings, 0 notes in 1 folder"))
   }
 

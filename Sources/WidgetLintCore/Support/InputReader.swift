@@ -85,13 +85,16 @@ public enum InputReader {
     return "\(bytes) bytes"
   }
 
-  package static func errnoMessage() -> String {
-    switch errno {
+  package static func errnoMessage() -> String { message(forErrno: errno) }
+
+  /// What an `errno` value means, in the words widgetlint's input errors use.
+  package static func message(forErrno code: Int32) -> String {
+    switch code {
     case ENOENT: return "no such file or directory"
     case EACCES: return "permission denied"
     case ELOOP: return "too many levels of symbolic links"
     case EISDIR: return "is a directory"
-    default: return String(cString: strerror(errno))
+    default: return String(cString: strerror(code))
     }
   }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintFrontends
+@testable import WidgetLintKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What users of other linters expect of the command line: `--fix --dry-run` as a check, `--quiet`,
+/// and input errors on standard error that say what they are.
+extension CLITests {
+  @Test func dryRunExitsOneWhenItWouldChangeAFileAndZeroWhenNot() throws {
+    // Every problem of this manifest is fixable: the run fails only because a fix would change the file.
+    let fixable = try TestSupport.run(["--fix", "--dry-run", "examples/broken-fix/unknown-widget-family.yaml"])
+    #expect(fixable.status == 1)
+    #expect(fixable.stdout.hasPrefix("--- a/examples/broken-fix/unknown-widget-family.yaml\n"))
+    #expect(fixable.stderr == "widgetlint: would fix 2 problems in 1 file\n")
+    let clean = try TestSupport.run(["--fix", "--dry-run", "examples/pillar-valley/widgets.yaml"])
+    #expect(clean.status == 0)
+    #expect(clean.stdout.isEmpty)
+    #expect(clean.stderr == "widgetlint: would fix 0 problems in 0 files\n")
+    // Writing the fixes leaves nothing to report: that run passes.
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copy = try FixTests.copy("examples/broken-fix/unknown-widget-family.yaml", to: directory)
+    let written = try TestSupport.run(["--fix", copy])
+    #expect(written.status == 0)
+    #expect(written.stderr == "widgetlint: fixed 2 problems in 1 file\n")
+  }
+
+  @Test func quietPrintsTheFindingsOnly() throws {
+    let result = try TestSupport.run(["-q", "examples/broken/availability.yaml"])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        examples/broken/availability.yaml:20:33: error: accessoryRectangular needs iOS 16.0, but the target deploys to iOS 15.0; raise deploymentTarget or drop the family [availability]
+         20 |         families: [systemSmall, accessoryRectangular]
+            |                                 ^~~~~~~~~~~~~~~~~~~~
+        examples/broken/availability.yaml:6:21: note: deployment target set here
+
+        """)
+    #expect(result.stderr.isEmpty)
+    #expect(
+      try TestSupport.run(["examples/broken/availability.yaml"]).stdout.hasSuffix(
+        "1 error, 0 warnings, 0 notes in 1 file\n"))
+    // An app's "what was read" line and --fix's count are progress lines: --quiet drops them.
+    let app = try TestSupport.run(["--quiet", "examples/expo-variants"])
+    #expect(app.status == 0)
+    #expect(app.stdout.isEmpty)
+    #expect(app.stderr.isEmpty)
+    let dryRun = try TestSupport.run(["-q", "--fix", "--dry-run", "examples/pillar-valley/widgets.yaml"])
+    #expect(dryRun.status == 0)
+    #expect(dryRun.stderr.isEmpty)
+    // Errors are still said.
+    let missing = try TestSupport.run(["-q", "no/such/widgets.yaml"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "widgetlint: error: no/such/widgets.yaml: no such file or directory\n")
+    let both = try TestSupport.run(["-q", "-v", "examples/pillar-valley/widgets.yaml"])
+    #expect(both.status == 2)
+    #expect(both.stderr.hasPrefix("Error: --quiet and --verbose cannot be combined\n"))
+  }
+
+  @Test func anUnclosedQuoteIsReportedWhereItOpens() throws {
+    let directory = try TestSupport.directory(with: [
+      ("widgets.yaml", "app:\n  bundleIdentifier: \"com.example.app\n  deploymentTarget: 17.0\n")
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("widgets.yaml").path
+    let result = try TestSupport.run([path])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.hasPrefix(
+        "\(path):2:21: error: unclosed quote: the string opened here with \" has no closing \" [yaml-syntax]\n"))
+  }
+
+  @Test func inputErrorsGoToStandardErrorAndMachineReportsStayComplete() throws {
+    let text = try TestSupport.run(["no/such/widgets.yaml", "examples/pillar-valley/widgets.yaml"])
+    #expect(text.status == 2)
+    #expect(text.stdout.isEmpty)
+    #expect(text.stderr == "widgetlint: error: no/such/widgets.yaml: no such file or directory\n")
+    // A text report written to a file keeps the error, so the file says why the run failed.
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("report.txt").path
+    let written = try TestSupport.run(["-o", report, "no/such/widgets.yaml"])
+    #expect(written.status == 2)
+    #expect(
+      try String(contentsOfFile: report, encoding: .utf8) == "no/such/widgets.yaml: error: no such file or directory\n")
+    #expect(written.stderr == "widgetlint: error: no/such/widgets.yaml: no such file or directory\n")
+    let sarif = try TestSupport.run(["--format", "sarif", "no/such/widgets.yaml"])
+    #expect(sarif.status == 2)
+    let runs = try #require(try TestSupport.json(sarif.stdout)["runs"] as? [[String: Any]])
+    let invocations = try #require(runs.first?["invocations"] as? [[String: Any]])
+    #expect(invocations.first?["executionSuccessful"] as? Bool == false)
+    #expect(sarif.stderr == "widgetlint: error: no/such/widgets.yaml: no such file or directory\n")
+  }
+
+  /// Tests run as root in CI, and root lists any folder: the folder's listing error comes through the seam.
+  @Test func anUnlistableFolderSaysPermissionDenied() throws {
+    let directory = try TestSupport.directory(with: [("widgets.yaml", "app: {}\n")])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let discovery = ProjectDiscovery.discover([directory.path], listingError: { _ in EACCES })
+    #expect(discovery.errors == [InputError(path: directory.path, message: "permission denied")])
+    #expect(discovery.inputs.isEmpty)
+    #expect(ProjectDiscovery.listingError(directory.path) == nil)
+    #expect(ProjectDiscovery.listingError(directory.appendingPathComponent("widgets.yaml").path) == ENOTDIR)
+  }
+
+  @Test(.disabled(if: getuid() == 0, "root lists a folder whatever its permissions"))
+  func anUnreadableFolderArgumentSaysPermissionDenied() throws {
+    let directory = try TestSupport.directory(with: [("app/widgets.yaml", "app: {}\n")])
+    let folder = directory.appendingPathComponent("app").path
+    chmod(folder, 0o000)
+    defer {
+      chmod(folder, 0o755)
+      try? FileManager.default.removeItem(at: directory)
+    }
+    let result = try TestSupport.run([folder])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "widgetlint: error: \(folder): permission denied\n")
+  }
+}
