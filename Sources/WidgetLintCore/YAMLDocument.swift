@@ -18,19 +18,19 @@ public struct YAMLDocument: Sendable {
   public struct Node: Sendable {
     public var content: Content
     // 32-bit offsets and no tag keep a node at 32 bytes: a large manifest has a node per 15 bytes of text.
-    private var storedStart: UInt32
-    private var storedEnd: UInt32
+    @usableFromInline var storedStart: UInt32
+    @usableFromInline var storedEnd: UInt32
 
     public var start: Int {
-      get { Int(storedStart) }
-      set { storedStart = UInt32(clamping: newValue) }
+      @inlinable get { Int(storedStart) }
+      @inlinable set { storedStart = UInt32(clamping: newValue) }
     }
     public var end: Int {
-      get { Int(storedEnd) }
-      set { storedEnd = UInt32(clamping: newValue) }
+      @inlinable get { Int(storedEnd) }
+      @inlinable set { storedEnd = UInt32(clamping: newValue) }
     }
 
-    public init(content: Content, start: Int, end: Int) {
+    @inlinable public init(content: Content, start: Int, end: Int) {
       self.content = content
       self.storedStart = UInt32(clamping: start)
       self.storedEnd = UInt32(clamping: end)
@@ -62,7 +62,7 @@ public struct YAMLDocument: Sendable {
   }
 
   /// Follows aliases to the node that holds the content.
-  public func resolve(_ id: NodeID) -> NodeID {
+  @inlinable public func resolve(_ id: NodeID) -> NodeID {
     var current = id
     // Aliases only point at completed nodes, so a chain ends, but never loop on a corrupt document.
     for _ in 0..<nodes.count {
@@ -72,11 +72,11 @@ public struct YAMLDocument: Sendable {
     return current
   }
 
-  public func span(of id: NodeID) -> SourceSpan {
+  @inlinable public func span(of id: NodeID) -> SourceSpan {
     SourceSpan(file: source, start: nodes[id].start, end: nodes[id].end)
   }
 
-  public func content(of id: NodeID) -> Content { nodes[resolve(id)].content }
+  @inlinable public func content(of id: NodeID) -> Content { nodes[resolve(id)].content }
 
   /// The explicit tag of the scalar `id` is or refers to, if it has one.
   public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[resolve(id)] }

@@ -6,7 +6,7 @@ import Foundation
 /// its pointer, and appending a token to a chain costs one small allocation where copying an array
 /// of strings cost a copy of the whole path.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
-  private enum Token: Hashable, Sendable {
+  @usableFromInline enum Token: Hashable, Sendable {
     case key(String)
     case index(Int)
 
@@ -18,19 +18,19 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
     }
   }
 
-  private final class Link: Sendable {
+  @usableFromInline final class Link: Sendable {
     let parent: Link?
     let token: Token
 
-    init(parent: Link?, token: Token) {
+    @usableFromInline init(parent: Link?, token: Token) {
       self.parent = parent
       self.token = token
     }
   }
 
-  private let last: Link?
+  @usableFromInline let last: Link?
 
-  private init(last: Link?) { self.last = last }
+  @usableFromInline init(last: Link?) { self.last = last }
 
   public init(_ tokens: [String] = []) {
     var link: Link?
@@ -40,8 +40,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
   public static let root = JSONPointer()
 
-  public func appending(_ key: String) -> JSONPointer { JSONPointer(last: Link(parent: last, token: .key(key))) }
-  public func appending(_ index: Int) -> JSONPointer { JSONPointer(last: Link(parent: last, token: .index(index))) }
+  @inlinable public func appending(_ key: String) -> JSONPointer {
+    JSONPointer(last: Link(parent: last, token: .key(key)))
+  }
+  @inlinable public func appending(_ index: Int) -> JSONPointer {
+    JSONPointer(last: Link(parent: last, token: .index(index)))
+  }
 
   /// The reference tokens, unescaped, from the root down.
   public var tokens: [String] {

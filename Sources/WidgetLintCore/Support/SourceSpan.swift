@@ -4,13 +4,13 @@ import Foundation
 public struct SourceSpan: Sendable {
   public let file: SourceText
   // Offsets are stored in 32 bits (inputs are far below 4 GiB): a manifest holds a span per value.
-  private let storedStart: UInt32
-  private let storedEnd: UInt32
+  @usableFromInline let storedStart: UInt32
+  @usableFromInline let storedEnd: UInt32
 
-  public var start: Int { Int(storedStart) }
-  public var end: Int { Int(storedEnd) }
+  @inlinable public var start: Int { Int(storedStart) }
+  @inlinable public var end: Int { Int(storedEnd) }
 
-  public init(file: SourceText, start: Int, end: Int) {
+  @inlinable public init(file: SourceText, start: Int, end: Int) {
     self.file = file
     self.storedStart = UInt32(clamping: start)
     self.storedEnd = UInt32(clamping: max(start, end))

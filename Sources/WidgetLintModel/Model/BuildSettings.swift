@@ -3,7 +3,7 @@ import WidgetLintCore
 /// Xcode build-setting references (`$(PRODUCT_BUNDLE_IDENTIFIER)`, `${TEAM_ID}`) in entitlement values.
 public enum BuildSettings {
   /// Whether the text contains a `$(…)` or `${…}` reference.
-  public static func containsReference(_ text: String) -> Bool {
+  @inlinable public static func containsReference(_ text: String) -> Bool {
     func scan(_ bytes: some Sequence<UInt8>) -> Bool {
       var previousWasDollar = false
       for byte in bytes {
