@@ -126,21 +126,29 @@ public struct AppGroupMismatchRule: Rule {
     // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
     // The names are gathered only for a project that has such a call: most have none.
     let setters = context.project.homeWidgetCalls.filter { $0.method == "setAppGroupId" }
-    let appGroupNames = setters.isEmpty ? nil : manifest.app?.entitlements.map { Set($0.appGroupNames) }
+    // A group written with a setting the project does not resolve (`group.$(TEAM_ID).app`) is unknown:
+    // those entitlements are not compared with the Dart code's group.
+    func knownGroups(_ entitlements: Entitlements?, ownerBundleID: String?) -> Set<String>? {
+      guard let entitlements, !entitlements.appGroupsAreUnknown else { return nil }
+      var names: Set<String> = []
+      for group in entitlements.appGroups ?? [] {
+        guard let resolved = Self.resolve(group.value, ownerBundleID: ownerBundleID) else { return nil }
+        names.insert(resolved)
+      }
+      return names
+    }
+    let appGroupNames = setters.isEmpty ? nil : knownGroups(manifest.app?.entitlements, ownerBundleID: appID)
     let targetGroupNames =
-      setters.isEmpty ? [] : manifest.targets.map { $0.entitlements.map { Set($0.appGroupNames) } }
+      setters.isEmpty
+      ? [] : manifest.targets.map { knownGroups($0.entitlements, ownerBundleID: $0.bundleIdentifier?.value) }
     for call in setters {
       guard let group = call.argument else { continue }
       var missing: [(String, SourceSpan?)] = []
-      if let entitlements = manifest.app?.entitlements, !entitlements.appGroupsAreUnknown,
-        appGroupNames?.contains(group.value) == false
-      {
+      if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
       for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
-        if let entitlements = target.entitlements, !entitlements.appGroupsAreUnknown,
-          names?.contains(group.value) == false
-        {
+        if let entitlements = target.entitlements, names?.contains(group.value) == false {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
         }

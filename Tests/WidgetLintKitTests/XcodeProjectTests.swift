@@ -82,6 +82,26 @@ import Testing
     #expect(findings.map(\.ruleID) == ["app-group-mismatch", "app-group-mismatch"])
   }
 
+  /// A group written with a setting the project does not define is unknown, not empty: the Dart code's
+  /// group is not compared with it. A group that is known and differs still is.
+  @Test func dartGroupIsNotComparedWithAnUnknownGroup() throws {
+    let files: [(path: String, contents: String)] = [
+      ("ios/Runner/Info.plist", Self.plist("  <key>CFBundleName</key>\n  <string>Runner</string>")),
+      ("ios/Runner/Runner.entitlements", Self.groups("group.$(TEAM_PREFIX).counter")),
+      ("ios/CounterWidget/Info.plist", Self.widgetInfo),
+      ("ios/CounterWidget/CounterWidget.entitlements", Self.groups("group.$(TEAM_PREFIX).counter")),
+      ("ios/CounterWidget/CounterWidget.swift", Self.widgetSwift),
+      ("lib/main.dart", "void main() { HomeWidget.setAppGroupId('group.com.example.counter'); }\n"),
+    ]
+    #expect(try lint(files).filter { $0.message.contains("Dart") }.isEmpty)
+    var known = files
+    known[3] = ("ios/CounterWidget/CounterWidget.entitlements", Self.groups("group.com.example.other"))
+    let findings = try lint(known).filter { $0.message.contains("Dart") }
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first?.message.contains("widget extension 'CounterWidget'") == true)
+    #expect(findings.first?.message.contains("the app and") == false)
+  }
+
   /// Without an `.xcodeproj` the folders are guessed, and the `.xcconfig` files are read as with one:
   /// includes in place, and a setting that a missing include may set again is unknown.
   @Test func guessedFoldersReadXcconfigIncludesAndMissingOnes() throws {
