@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "WidgetLintRules", dependencies: ["WidgetLintCore", "WidgetLintModel"]),
     .target(
       name: "WidgetLintEngine",
-      dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules"]
+      dependencies: [
+        "WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules",
+      ]
     ),
     .target(
       name: "WidgetLintReports",
