@@ -30,8 +30,6 @@ import Testing
     return (linter.lint(variants: projects), try #require(projects.first))
   }
 
-  static func start(_ finding: Finding) -> String { "\(finding.range.start.line):\(finding.range.start.column)" }
-
   @Test func theAppReloadingAKindNoWidgetHasIsReported() throws {
     let app = """
       import WidgetKit
@@ -41,7 +39,7 @@ import Testing
       """
     let (findings, project) = try lint(Self.files(app: app))
     #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
-    #expect(findings.first.map(Self.start) == "3:49")
+    #expect(findings.first.map(TestSupport.start) == "3:49")
     #expect(findings.first?.file.hasSuffix("App/AppMain.swift") == true)
     #expect(findings.first?.message.hasSuffix("did you mean 'Note'?") == true)
     #expect(project.appCode?.files.count == 1)
@@ -77,7 +75,7 @@ import Testing
     #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
     // Where the kind is written: the constant's literal.
     #expect(findings.first?.file.hasSuffix("App/Kinds.swift") == true)
-    #expect(findings.first.map(Self.start) == "2:23")
+    #expect(findings.first.map(TestSupport.start) == "2:23")
   }
 
   @Test func computedKindsAndAppFilesWithoutWidgetCallsAreSilent() throws {
@@ -103,7 +101,7 @@ import Testing
       """
     let (findings, _) = try lint(Self.files(app: app))
     #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
-    #expect(findings.first.map(Self.start) == "2:37")
+    #expect(findings.first.map(TestSupport.start) == "2:37")
     #expect(findings.first?.related.first?.span.file.path.hasSuffix("App/App.entitlements") == true)
   }
 
@@ -122,6 +120,6 @@ import Testing
     let (findings, _) = try lint(Self.files(app: "import SwiftUI\n", extra: [("Widget/MarkRead.swift", intent)]))
     #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
     #expect(findings.first?.file.hasSuffix("Widget/MarkRead.swift") == true)
-    #expect(findings.first.map(Self.start) == "6:53")
+    #expect(findings.first.map(TestSupport.start) == "6:53")
   }
 }

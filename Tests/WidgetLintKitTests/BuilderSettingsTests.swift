@@ -49,8 +49,6 @@ import Testing
     return Linter().lint(variants: Linter().readVariants(XcodeAppFrontend(directory: directory.path)))
   }
 
-  static func start(_ finding: Finding) -> String { "\(finding.range.start.line):\(finding.range.start.column)" }
-
   @Test func aTeamAnOptionalIncludeMaySetIsUnknownAndSaidOnce() throws {
     let base =
       "// Set your team in Override.xcconfig, which git ignores.\nDEVELOPMENT_TEAM =\n#include? \"Override.xcconfig\"\n"
@@ -60,7 +58,7 @@ import Testing
     let note = try #require(findings.first)
     #expect(note.severity == .note)
     #expect(note.file.hasSuffix("Config/Base.xcconfig"))
-    #expect(Self.start(note) == "3:12")
+    #expect(TestSupport.start(note) == "3:12")
     #expect(note.message.contains("DEVELOPMENT_TEAM may be set by 'Override.xcconfig', which is not in the repository"))
   }
 
@@ -86,14 +84,14 @@ import Testing
     let findings = try lint(
       Self.files(base: base, extra: [("Config/Overrides.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")]))
     #expect(findings.map(\.ruleID) == ["path-case"])
-    #expect(findings.first.map(Self.start) == "2:12")
+    #expect(findings.first.map(TestSupport.start) == "2:12")
     #expect(findings.first?.file.hasSuffix("Config/Base.xcconfig") == true)
   }
 
   @Test func anEmptyTeamWithNoIncludeIsLeftToTheBuilder() throws {
     let findings = try lint(Self.files(base: "DEVELOPMENT_TEAM = \n"))
     #expect(findings.map(\.ruleID) == ["computed-value"])
-    #expect(findings.first.map(Self.start) == "1:20")
+    #expect(findings.first.map(TestSupport.start) == "1:20")
     #expect(findings.first?.message.hasSuffix("DEVELOPMENT_TEAM is empty") == true)
   }
 
@@ -104,7 +102,7 @@ import Testing
         base: base + "DEVELOPMENT_TEAM = ABCDE12345\n",
         widget: ["PRODUCT_BUNDLE_IDENTIFIER": "org.example.$(TEAM).app.widget"]))
     #expect(findings.map(\.ruleID) == ["computed-value"])
-    #expect(findings.first.map(Self.start) == "1:8")
+    #expect(findings.first.map(TestSupport.start) == "1:8")
     #expect(findings.first?.message.hasSuffix("TEAM is a placeholder") == true)
   }
 
@@ -171,7 +169,7 @@ import Testing
     #expect(report.findings.map(\.ruleID) == ["computed-value"])
     let note = try #require(report.findings.first)
     #expect(note.file.hasSuffix("native-team-override/Config/Team.xcconfig"))
-    #expect(Self.start(note) == "5:12")
+    #expect(TestSupport.start(note) == "5:12")
     #expect(
       note.message
         == "left to whoever builds the app, so the values that use it are not checked: TEAM_ID and DEVELOPMENT_TEAM may be set by '../Override.xcconfig', which is not in the repository"

@@ -78,6 +78,9 @@ enum TestSupport {
   }
 
   /// "line:column-endLine:endColumn" of a finding, for compact exact assertions.
+  /// Where a finding starts, `line:column`.
+  static func start(_ finding: Finding) -> String { "\(finding.range.start.line):\(finding.range.start.column)" }
+
   static func position(_ finding: Finding) -> String {
     let range = finding.range
     return "\(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column)"
