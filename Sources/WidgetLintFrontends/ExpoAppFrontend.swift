@@ -137,15 +137,12 @@ public struct ExpoAppFrontend: ProjectFrontend {
       app.urlSchemes = scheme.stringValue.map { [$0] } ?? (scheme.value.array ?? []).compactMap(\.stringValue)
       app.urlSchemesSpan = scheme.span
     }
-    var targetsRoot = "targets"
+    let targetsRoot = Self.targetsRoot(of: expo)
     for plugin in expo["plugins"]?.value.array ?? [] {
       let name = plugin.stringValue?.value ?? plugin.value.array?.first?.stringValue?.value
       let options = plugin.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
       if name == "expo-build-properties" {
         app.deploymentTarget = ConfigValues.version(options?.at("ios", "deploymentTarget")) ?? app.deploymentTarget
-      }
-      if name == "@bacons/apple-targets", let root = options?["root"]?.stringValue?.value {
-        targetsRoot = SwiftFileResolver.normalize(root)
       }
     }
     app.deploymentTarget = ConfigValues.version(expo.at("ios", "deploymentTarget")) ?? app.deploymentTarget
@@ -226,6 +223,18 @@ public struct ExpoAppFrontend: ProjectFrontend {
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(Self.localModuleSwiftFiles(appDirectory: directory), to: &project)
     return project
+  }
+
+  /// The folder @bacons/apple-targets reads the targets from, relative to the app: its plugin entry's
+  /// `root` option, `targets` by default.
+  package static func targetsRoot(of expo: Located<ConfigValue>) -> String {
+    for plugin in expo["plugins"]?.value.array ?? [] {
+      guard plugin.value.array?.first?.stringValue?.value == "@bacons/apple-targets",
+        let root = plugin.value.array.flatMap({ $0.count > 1 ? $0[1] : nil })?["root"]?.stringValue?.value
+      else { continue }
+      return SwiftFileResolver.normalize(root)
+    }
+    return "targets"
   }
 
   /// The Swift of the app's own Expo modules (`modules/<name>/ios/**/*.swift`): expo-modules-autolinking

@@ -266,8 +266,9 @@ public enum ProjectDiscovery {
         guard let preferred = preferredExpoConfig(expoConfigs[folder] ?? []) else { continue }
         let path = folder.isEmpty ? argument : PathUtilities.join(argument, folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let layout = expoLayout(of: Folder(parentOf: PathUtilities.join(path, preferred)), names: names)
         found[index] =
-          buildsFromCommittedNativeProject(path, names: names)
+          buildsFromCommittedNativeProject(path, names: names, targetsRoot: layout.targetsRoot)
           ? .xcodeProject(directory: path)
           : .expoApp(config: PathUtilities.join(argument, PathUtilities.join(folder, preferred)))
       }

@@ -129,7 +129,8 @@ extension ProjectDiscovery {
   /// from a committed native project, that project.
   package static func expoApp(in folder: Folder) -> Input {
     let names = folder.names
-    if buildsFromCommittedNativeProject(folder.display, names: names) {
+    let targetsRoot = expoLayout(of: folder, names: names).targetsRoot
+    if buildsFromCommittedNativeProject(folder.display, names: names, targetsRoot: targetsRoot) {
       return .xcodeProject(directory: folder.display)
     }
     let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) ?? "app.json"
@@ -140,9 +141,11 @@ extension ProjectDiscovery {
   /// no @bacons/apple-targets target folder (`targets/*/expo-target.config.*`), and an Xcode project in
   /// `ios/` with an app extension. Prebuild does not run where `ios/` exists, so the widget is that
   /// project's target.
-  package static func buildsFromCommittedNativeProject(_ folder: String, names: [String]) -> Bool {
+  package static func buildsFromCommittedNativeProject(_ folder: String, names: [String], targetsRoot: String)
+    -> Bool
+  {
     guard names.contains("ios") else { return false }
-    let targets = PathUtilities.join(folder, "targets")
+    let targets = PathUtilities.join(folder, targetsRoot)
     let targetFolders = (try? FileManager.default.contentsOfDirectory(atPath: targets)) ?? []
     for target in targetFolders {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: PathUtilities.join(targets, target))) ?? []
@@ -170,7 +173,8 @@ extension ProjectDiscovery {
       if let app = cache.app(in: folder, names: names) {
         if nearestApp == nil { nearestApp = app }
         if cache.isExpoApp(folder, names: names) {
-          let inside = ["targets", "ios"].contains { file.hasPrefix(PathUtilities.join(folder.absolute, $0) + "/") }
+          let targetsRoot = cache.expoLayout(of: folder, names: names).targetsRoot
+          let inside = [targetsRoot, "ios"].contains { file.hasPrefix(PathUtilities.join(folder.absolute, $0) + "/") }
           return inside ? app : nearestApp
         }
       }
@@ -187,7 +191,7 @@ extension ProjectDiscovery {
     while let folder = next {
       let names = folder.names
       if cache.isExpoApp(folder, names: names) {
-        return cache.localPlugins(of: folder, names: names).contains(file) ? expoApp(in: folder) : nil
+        return cache.expoLayout(of: folder, names: names).localPlugins.contains(file) ? expoApp(in: folder) : nil
       }
       if names.contains(".git") { return nil }
       next = folder.parent
@@ -195,21 +199,28 @@ extension ProjectDiscovery {
     return nil
   }
 
-  /// The absolute paths of the config plugins an Expo app's config lists that are files of its own.
-  package static func localPlugins(of folder: Folder, names: [String]) -> Set<String> {
-    guard let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) else { return [] }
+  /// Where an Expo app's files are, as its config says: the folder its targets are in, and the absolute
+  /// paths of the config plugins of its own.
+  package struct ExpoLayout {
+    package var targetsRoot = "targets"
+    package var localPlugins: Set<String> = []
+  }
+
+  package static func expoLayout(of folder: Folder, names: [String]) -> ExpoLayout {
+    var layout = ExpoLayout()
+    guard let config = preferredExpoConfig(names.filter(expoConfigNames.contains)) else { return layout }
     let path = folder.child(config)
-    let (value, _, _) = FrontendContext().readValue(at: path, display: path)
-    guard let root = value else { return [] }
-    var plugins: Set<String> = []
-    for entry in (root["expo"] ?? root)["plugins"]?.array ?? [] {
+    guard let root = FrontendContext().readValue(at: path, display: path).0 else { return layout }
+    let expo = root["expo"] ?? root
+    layout.targetsRoot = ExpoAppFrontend.targetsRoot(of: expo)
+    for entry in expo["plugins"]?.array ?? [] {
       guard let reference = entry.stringValue?.value ?? entry.array?.first?.stringValue?.value,
         ExpoAppFrontend.isLocalPlugin(reference),
         let file = ExpoAppFrontend.pluginFile(reference, appDirectory: folder.display)
       else { continue }
-      plugins.insert(PathUtilities.absolute(file))
+      layout.localPlugins.insert(PathUtilities.absolute(file))
     }
-    return plugins
+    return layout
   }
 
   /// Whether a folder holds an Expo app's config.
@@ -241,14 +252,14 @@ package final class DiscoveryCache {
   private var filesByManifest: [String: Set<String>] = [:]
   private var appByFolder: [String: ProjectDiscovery.Input?] = [:]
   private var expoByFolder: [String: Bool] = [:]
-  private var pluginsByFolder: [String: Set<String>] = [:]
+  private var layoutByFolder: [String: ProjectDiscovery.ExpoLayout] = [:]
 
-  /// The config plugins of its own that the Expo app in the folder lists, as absolute paths.
-  package func localPlugins(of folder: ProjectDiscovery.Folder, names: [String]) -> Set<String> {
-    if let known = pluginsByFolder[folder.display] { return known }
-    let plugins = ProjectDiscovery.localPlugins(of: folder, names: names)
-    pluginsByFolder[folder.display] = plugins
-    return plugins
+  /// Where the Expo app in the folder keeps its targets and its own config plugins.
+  package func expoLayout(of folder: ProjectDiscovery.Folder, names: [String]) -> ProjectDiscovery.ExpoLayout {
+    if let known = layoutByFolder[folder.display] { return known }
+    let layout = ProjectDiscovery.expoLayout(of: folder, names: names)
+    layoutByFolder[folder.display] = layout
+    return layout
   }
 
   /// Whether the folder holds an Expo app's config, by the folder as the user's paths name it.

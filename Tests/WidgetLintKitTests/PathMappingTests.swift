@@ -283,4 +283,24 @@ struct PathMappingTests {
       }
     }
   }
+
+  /// @bacons/apple-targets reads the targets from its `root` option's folder: a file there is the Expo
+  /// app's too, though the folder beside it holds an extension's Info.plist.
+  @Test func filesUnderACustomTargetsRootNameTheExpoApp() throws {
+    let widgetInfo = XcodeProjectTests.widgetInfo
+    let directory = try TestSupport.directory(with: [
+      (".git/HEAD", "ref: refs/heads/main\n"),
+      (
+        "app.json",
+        "{\"expo\": {\"name\": \"A\", \"plugins\": [[\"@bacons/apple-targets\", {\"root\": \"./apple\"}]]}}\n"
+      ),
+      ("apple/widget/expo-target.config.json", "{\"type\": \"widget\"}\n"),
+      ("apple/widget/Info.plist", widgetInfo),
+      ("apple/widget/Widget.swift", "import WidgetKit\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = { (relative: String) in directory.appendingPathComponent(relative).path }
+    let discovery = ProjectDiscovery.discover([path("apple/widget/Widget.swift"), path("apple/widget/Info.plist")])
+    #expect(discovery.inputs == [.expoApp(config: path("app.json"))])
+  }
 }
