@@ -141,8 +141,16 @@ private struct BinaryPropertyListConverter {
       }
       return .array(items)
     default:
-      return .string(String(describing: object))
+      return .string(Self.stableText(of: object))
     }
+  }
+
+  /// A text for an object a property list may hold that has no value of its own here (a keyed
+  /// archive's UID): its type's name, since its description holds a memory address and would differ
+  /// from one reading of the same bytes to the next.
+  private static func stableText(of object: Any) -> String {
+    if let number = object as? NSNumber { return number.stringValue }
+    return String(describing: type(of: object))
   }
 
   private func tooDeep(_ problems: inout [Observation]) -> ConfigValue {
@@ -156,7 +164,7 @@ private struct BinaryPropertyListConverter {
 
   private static func keyText(_ key: AnyHashable) -> String {
     if let text = key.base as? String { return text }
-    return String(describing: key.base)
+    return stableText(of: key.base)
   }
 
   private static func value(of number: NSNumber) -> ConfigValue {
