@@ -22,7 +22,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// Property lists, XML and binary: an Xcode app's folders (`XcodeAppFrontend`, no `.xcodeproj`) where
   /// the input is the widget extension's entitlements and another extension's Info.plist.
   case plist
-  /// A Flutter app (`XcodeAppFrontend`) whose `lib/main.dart` is the input, with the home_widget
+  /// A Flutter app (`FlutterAppFrontend`) whose `lib/main.dart` is the input, with the home_widget
   /// scanner's work counter held linear.
   case dart
   /// A manifest whose one widget target's Swift file is the input (`ManifestFrontend`).
@@ -85,7 +85,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
           displayDirectory: input.project))
     case .javascript:
       return linter.lint(ExpoAppFrontend(appConfig: FuzzWorkspace.join(input.project, "app.json")))
-    case .plist, .dart, .pbxproj:
+    case .dart:
+      return linter.lint(FlutterAppFrontend(directory: input.project))
+    case .plist, .pbxproj:
       return linter.lint(XcodeAppFrontend(directory: input.project))
     }
   }

@@ -38,6 +38,16 @@ public struct UnknownWidgetKindRule: Rule {
   package static func exampleFiles(iOSName: String) -> [(String, String)] {
     [
       (
+        "pubspec.yaml",
+        """
+        name: counter
+        dependencies:
+          flutter:
+            sdk: flutter
+          home_widget: ^0.7.0
+        """
+      ),
+      (
         "lib/main.dart",
         """
         import 'package:home_widget/home_widget.dart';

@@ -34,7 +34,7 @@ struct PathMappingTests {
       app + "/ios/Flutter/Shared.xcconfig", app + "/ios/CounterWidget/CounterWidget.entitlements",
       app + "/pubspec.yaml",
     ])
-    #expect(discovery.inputs == [.xcodeProject(directory: app)])
+    #expect(discovery.inputs == [.flutterApp(directory: app)])
     #expect(
       discovery.skipped == [
         ProjectDiscovery.SkippedFile(path: app + "/pubspec.yaml", reason: "not a file widgetlint reads")
@@ -49,7 +49,7 @@ struct PathMappingTests {
     ])
     #expect(
       discovery.inputs == [
-        .file(path: Self.example("up-next/widgets.yaml")),
+        .manifest(path: Self.example("up-next/widgets.yaml")),
         .xcodeProject(directory: Self.example("native-widgets")),
       ])
   }
@@ -69,7 +69,7 @@ struct PathMappingTests {
       path("Widget/W.swift"), path("Scripts/Tool.swift"), path("config/settings.yaml"), path("mywidgets.yaml"),
       path("widgets.yaml"),
     ])
-    #expect(discovery.inputs == [.file(path: path("widgets.yaml")), .file(path: path("mywidgets.yaml"))])
+    #expect(discovery.inputs == [.manifest(path: path("widgets.yaml")), .manifest(path: path("mywidgets.yaml"))])
     #expect(
       discovery.skipped.map(\.path) == [path("Scripts/Tool.swift"), path("config/settings.yaml")])
     #expect(
@@ -173,7 +173,7 @@ struct PathMappingTests {
     let discovery = ProjectDiscovery.discover([
       native + "/NativeWidgets.xcodeproj", flutter + "/ios/Runner.xcodeproj/",
     ])
-    #expect(discovery.inputs == [.xcodeProject(directory: native), .xcodeProject(directory: flutter)])
+    #expect(discovery.inputs == [.xcodeProject(directory: native), .flutterApp(directory: flutter)])
     #expect(discovery.errors.isEmpty)
     // A workspace names the app of the first project it lists that is not CocoaPods'.
     let directory = try TestSupport.directory(with: [
@@ -196,7 +196,7 @@ struct PathMappingTests {
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let workspace = ProjectDiscovery.discover([directory.appendingPathComponent("App.xcworkspace").path])
-    #expect(workspace.inputs == [.xcodeProject(directory: flutter)])
+    #expect(workspace.inputs == [.flutterApp(directory: flutter)])
     let empty = ProjectDiscovery.discover([directory.appendingPathComponent("Empty.xcworkspace").path])
     #expect(empty.inputs == [])
     #expect(empty.errors.map(\.message) == ["the workspace lists no Xcode project"])
@@ -275,11 +275,10 @@ struct PathMappingTests {
       "package.json", "README.md", "settings.yaml", "mywidgets.yaml", "Package.resolved", "Contents.json",
     ]
     for name in names {
-      let kind = ProjectDiscovery.kind(ofFileNamed: name)
-      let read = [.manifest, .expoConfig, .projectFile, .possiblePlugin].contains(kind)
+      let read = ProjectDiscovery.readsFile(named: name)
       for path in [name, "apps/ios/" + name] {
         let matches = regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
-        #expect(matches == read, "\(path): pattern \(matches ? "matches" : "does not match"), kind \(kind)")
+        #expect(matches == read, "\(path): pattern \(matches ? "matches" : "does not match"), read \(read)")
       }
     }
   }

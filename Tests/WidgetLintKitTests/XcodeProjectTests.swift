@@ -61,7 +61,7 @@ import Testing
   func lint(_ files: [(path: String, contents: String)]) throws -> [Finding] {
     let directory = try TestSupport.directory(with: files)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return Linter().lint(XcodeAppFrontend(directory: directory.path))
+    return Linter().lint(FlutterAppFrontend(directory: directory.path))
   }
 
   @Test func buildSettingsAreExpandedWhereTheProjectDefinesThem() throws {
@@ -414,7 +414,7 @@ import Testing
     let toolchain = try #require(project.toolchain)
     #expect(toolchain.xcode == OSVersion(16, 1))
     #expect(toolchain.source == "LastUpgradeCheck in project.pbxproj")
-    let flutter = Linter().read(XcodeAppFrontend(directory: TestSupport.path("examples/flutter-home-widget")))
+    let flutter = Linter().read(FlutterAppFrontend(directory: TestSupport.path("examples/flutter-home-widget")))
     #expect(flutter.toolchain?.xcode == OSVersion(15, 1))
   }
 }

@@ -66,7 +66,7 @@ public struct LintRun {
     var errors = discovery.errors
     var reportedConfigurations: Set<String> = []
     var projects: [ProjectSummary] = []
-    let expoApps = inputs.filter { if case .expoApp = $0 { return true } else { return false } }
+    let expoApps = inputs.filter { $0.kind == ExpoKind.id }
     if expoConfig != nil, expoApps.count != 1 {
       errors.append(
         InputError(
@@ -100,10 +100,8 @@ public struct LintRun {
         var filesRead: [String] = []
         var seen: Set<String> = []
         for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
-        var summary = ProjectSummary(kind: input.appKind ?? "manifest", path: shownPath, filesRead: filesRead)
-        if case .expoApp = input, variants.allSatisfy({ $0.manifest?.targets.allSatisfy(\.sources.isEmpty) ?? true }) {
-          summary.note = "no widget target (no targets/*/expo-target.config.json or .js of type widget)"
-        }
+        var summary = ProjectSummary(kind: input.summaryName, path: shownPath, filesRead: filesRead)
+        summary.note = input.projectKind.summaryNote(for: variants)
         if variants.count > 1 { summary.variants = variants.compactMap(\.variant) }
         projects.append(summary)
       }
@@ -126,40 +124,13 @@ public struct LintRun {
 
   /// The frontend that reads an input, and how the input is shown in the report.
   private func frontend(for input: ProjectDiscovery.Input, variants: [[String: String]]?) -> Result<
-    (any ProjectFrontend, String), InputError
+    (frontend: any ProjectFrontend, shownPath: String), InputError
   > {
-    switch input {
-    case .expoApp(let config):
-      let environments = environment.map { [$0] } ?? variants ?? [[:]]
-      let frontend = ExpoAppFrontend(appConfig: config, environments: environments, resolvedConfig: expoConfig)
-      return .success((frontend, config))
-    case .xcodeProject(let directory):
-      return .success((XcodeAppFrontend(directory: directory), directory))
-    case .swiftSources(let directory, let deploymentTarget):
-      let frontend = SwiftSourcesFrontend(
-        directory: directory, displayDirectory: directory, deploymentTarget: deploymentTarget)
-      return .success((frontend, directory))
-    case .standardInput:
-      let read =
-        fileContents["<stdin>"].map { .success($0) }
-        ?? InputReader.readStandardInput(maxSize: configuration.maxFileSize)
-      return read.map { bytes in
-        (
-          ManifestFrontend(source: SourceText(path: "<stdin>", bytes: bytes), directory: ".", displayDirectory: ""),
-          "<stdin>"
-        )
-      }.mapError { InputError(path: "<stdin>", message: $0.message) }
-    case .file(let path):
-      let read =
-        fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: configuration.maxFileSize)
-      return read.map { bytes in
-        let directory = (path as NSString).deletingLastPathComponent
-        let frontend = ManifestFrontend(
-          source: SourceText(path: path, bytes: bytes), directory: directory.isEmpty ? "." : directory,
-          displayDirectory: directory)
-        return (frontend, path)
-      }.mapError { InputError(path: path, message: $0.message) }
-    }
+    var options = FrontendOptions(maxFileSize: configuration.maxFileSize)
+    options.fileContents = fileContents
+    options.expoEnvironments = environment.map { [$0] } ?? variants ?? [[:]]
+    options.expoResolvedConfig = expoConfig
+    return input.projectKind.frontend(for: input, options: options)
   }
 
   /// The run's settings with a configuration file's rules on top.

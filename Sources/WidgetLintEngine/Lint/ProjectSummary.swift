@@ -7,7 +7,7 @@ import WidgetLintRules
 /// A project that was linted, for telling the user what was recognised and read.
 public struct ProjectSummary: Sendable {
   /// The kind of a `--sources` folder: a folder of Swift code, neither a manifest nor an app.
-  public static let swiftSourcesKind = ProjectDiscovery.Input.swiftSourcesKind
+  public static let swiftSourcesKind = SwiftSourcesKind.summaryName
 
   /// "manifest", "Expo app", "Flutter app", "Xcode app", "Swift sources".
   public var kind: String

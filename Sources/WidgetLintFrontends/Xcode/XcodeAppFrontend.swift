@@ -3,12 +3,11 @@ import WidgetLintCore
 import WidgetLintModel
 import WidgetLintReaders
 
-/// An Xcode or Flutter app as it is. With an `.xcodeproj` (in `ios/` or the folder itself), its
+/// An Xcode app as it is (a Flutter app's `ios/` too). With an `.xcodeproj` (in `ios/` or the folder itself), its
 /// `project.pbxproj` says what the targets are: each native target's product type, build settings per
 /// configuration (with their `.xcconfig` files), Swift sources, entitlements and Info.plist, and which
 /// extensions the app embeds. Where configurations disagree, the project is read once per configuration.
-/// Without one, the `ios/` folder's targets are guessed from their Info.plist. For Flutter, the
-/// home_widget calls in `lib/` are read too.
+/// Without one, the `ios/` folder's targets are guessed from their Info.plist.
 public struct XcodeAppFrontend: ProjectFrontend {
   /// The folder holding `ios/`, or `ios/` itself.
   public var directory: String
@@ -73,22 +72,6 @@ public struct XcodeAppFrontend: ProjectFrontend {
     return PathUtilities.join(folder, name)
   }
 
-  /// The home_widget calls in a Flutter app's `lib/`.
-  package func readDart(_ context: FrontendContext, into project: inout Project) {
-    let lib = PathUtilities.join(directory, "lib")
-    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
-      $0.hasSuffix(".dart")
-    }
-    for relative in dartFiles {
-      let path = PathUtilities.join(lib, relative)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
-        continue
-      }
-      project.filesRead.append(path)
-      project.homeWidgetCalls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
-    }
-  }
-
   /// Today's fallback for a tree without an `.xcodeproj`: a folder whose Info.plist has
   /// `NSExtensionPointIdentifier` is an extension target, the one without `NSExtension` the app.
   package func readGuessingFromFolders(_ context: FrontendContext, note: String) -> Project {
@@ -142,7 +125,6 @@ public struct XcodeAppFrontend: ProjectFrontend {
       manifest.targets.append(target)
       filesPerTarget.append(files)
     }
-    readDart(context, into: &project)
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
     return project

@@ -224,7 +224,6 @@ package struct XcodeProjectVariants {
       manifest.targets.append(target)
       filesPerTarget.append(files)
     }
-    frontend.readDart(context, into: &project)
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
     if let appTarget { context.attachAppCode(memberFiles(of: appTarget), to: &project) }

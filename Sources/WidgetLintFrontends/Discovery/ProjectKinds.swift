@@ -1,0 +1,19 @@
+/// The registered project kinds. Adding a frontend is one folder and one line here.
+package enum ProjectKinds {
+  /// Every kind, in the order they claim a folder: a manifest that lists a Swift file owns it; an Expo
+  /// app comes before the Flutter and Xcode apps, because its `ios/` is what prebuild writes; a Flutter
+  /// app before an Xcode app, because its `ios/` is an Xcode app of its own.
+  package static let all: [any ProjectKind.Type] = [
+    ManifestKind.self,
+    ExpoKind.self,
+    FlutterKind.self,
+    XcodeKind.self,
+    SwiftSourcesKind.self,
+  ]
+
+  /// The kind with this id; an input names only registered kinds.
+  package static func kind(withID id: String) -> any ProjectKind.Type {
+    guard let kind = all.first(where: { $0.id == id }) else { preconditionFailure("no project kind '\(id)'") }
+    return kind
+  }
+}

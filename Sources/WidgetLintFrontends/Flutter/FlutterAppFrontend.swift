@@ -1,0 +1,47 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// A Flutter app as it is: its `ios/` read as the Xcode app it is, and the home_widget calls in its
+/// `lib/` Dart, the app's side of the widget.
+public struct FlutterAppFrontend: ProjectFrontend {
+  /// The folder holding `pubspec.yaml`, `lib/` and `ios/`.
+  public var directory: String
+
+  public init(directory: String) { self.directory = directory }
+
+  public func readProject(_ context: FrontendContext) -> Project {
+    readVariants(context)[0]
+  }
+
+  /// Each of the Xcode project's variants, with the one Dart reading.
+  public func readVariants(_ context: FrontendContext) -> [Project] {
+    let (calls, files) = readDart(context)
+    return XcodeAppFrontend(directory: directory).readVariants(context).map { project in
+      var project = project
+      project.filesRead += files
+      project.homeWidgetCalls += calls
+      return project
+    }
+  }
+
+  /// The home_widget calls in `lib/`, and the files read for them.
+  func readDart(_ context: FrontendContext) -> (calls: [HomeWidgetCall], files: [String]) {
+    let lib = PathUtilities.join(directory, "lib")
+    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
+      $0.hasSuffix(".dart")
+    }
+    var calls: [HomeWidgetCall] = []
+    var files: [String] = []
+    for relative in dartFiles {
+      let path = PathUtilities.join(lib, relative)
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+        continue
+      }
+      files.append(path)
+      calls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+    }
+    return (calls, files)
+  }
+}

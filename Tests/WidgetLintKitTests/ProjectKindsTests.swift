@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
+
+/// Each frontend is a folder of `Sources/WidgetLintFrontends` with a project kind registered in
+/// `ProjectKinds.all`; discovery, the one-file mapping and the pre-commit pattern ask the kinds.
+@Suite struct ProjectKindsTests {
+  static let sharedFolders: Set<String> = ["Shared", "Discovery"]
+
+  @Test func everyFrontendFolderRegistersOneKind() throws {
+    let root = TestSupport.path("Sources/WidgetLintFrontends")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: root).filter {
+      !Self.sharedFolders.contains($0)
+    }
+    let ids = ProjectKinds.all.map { kind in kind.id }
+    let names = ProjectKinds.all.map { kind in String(describing: kind) }
+    #expect(Set(ids).count == ids.count, "kind ids are unique")
+    for folder in folders {
+      let files = try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)
+      let kinds = files.filter { $0.hasSuffix("Kind.swift") }.map { String($0.dropLast(".swift".count)) }
+      #expect(kinds.count == 1, "\(folder) declares its project kind in one <Name>Kind.swift")
+      for kind in kinds {
+        #expect(names.contains(kind), "\(kind) is listed in ProjectKinds.all")
+      }
+    }
+    #expect(folders.count == names.count)
+  }
+
+  /// A Flutter app is its own kind: found from its folder, its `ios/` and its Dart, and read with its
+  /// Dart. The same `ios/` without `pubspec.yaml` is an Xcode app, whose `lib/` nothing reads.
+  @Test func aFlutterAppIsFoundByItsPubspec() throws {
+    let app = TestSupport.path("examples/flutter-home-widget")
+    for argument in [app, app + "/ios", app + "/lib/main.dart", app + "/ios/Runner.xcodeproj"] {
+      #expect(ProjectDiscovery.discover([argument]).inputs == [.flutterApp(directory: app)], "\(argument)")
+    }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [app])
+    #expect(report.projects.map { $0.kind } == ["Flutter app"])
+    #expect(report.projects.first?.filesRead.contains(app + "/lib/main.dart") == true)
+  }
+}
