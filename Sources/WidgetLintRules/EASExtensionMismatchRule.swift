@@ -156,8 +156,9 @@ public struct EASExtensionMismatchRule: Rule {
 
     for target in manifest.targets {
       guard let name = target.name, entryByTarget[name.value] == nil else { continue }
-      // The entry renamed to this target is its fix; a new one beside it would be a second entry.
-      let fix = renaming?.target === target ? nil : edits.flatMap { Self.newEntry(for: target, $0) }
+      // The entry renamed to this target is its fix; a new one beside it would be a second entry. (The
+      // renamed target is the one target without an entry, so its name is no other's.)
+      let fix = renaming?.target.name?.value == name.value ? nil : edits.flatMap { Self.newEntry(for: target, $0) }
       context.report(
         "target '\(name.value)' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
         at: name, subject: name.value,

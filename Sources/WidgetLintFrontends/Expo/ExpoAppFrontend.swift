@@ -185,7 +185,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
         }
         continue
       }
-      let target = Manifest.Target(span: type.span, pointer: type.pointer)
+      var target = Manifest.Target(span: type.span, pointer: type.pointer)
       target.name = config["name"]?.stringValue ?? type.map { _ in folder }
       if let written = config["bundleIdentifier"]?.stringValue {
         // A leading "." appends to the app's bundle identifier, as the plugin does.

@@ -121,7 +121,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a target", allowedKeys: Self.targetKeys) else {
       return nil
     }
-    let target = Manifest.Target(span: reader.headSpan(of: map), pointer: pointer)
+    var target = Manifest.Target(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("name", in: map, what: "a target") { target.name = reader.string(value) }
     let label = target.name.map { "target '\($0.value)'" } ?? "a target"
     if let value = reader.require("bundleIdentifier", in: map, what: label, subject: target.name?.value) {
@@ -149,7 +149,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a widget", allowedKeys: Self.widgetKeys) else {
       return nil
     }
-    let widget = Manifest.Widget(span: reader.headSpan(of: map), pointer: pointer)
+    var widget = Manifest.Widget(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("kind", in: map, what: "a widget") { widget.kind = reader.string(value) }
     let subject = widget.kind?.value
     if let value = map["displayName"] { widget.displayName = reader.string(value) }

@@ -21,7 +21,7 @@ public struct SwiftSourcesFrontend: ProjectFrontend {
     let virtual = SourceText(path: displayDirectory.isEmpty ? "." : displayDirectory, bytes: [])
     let nowhere = SourceSpan(file: virtual, start: 0, end: 0)
     let name = (PathUtilities.absolute(directory) as NSString).lastPathComponent
-    let target = Manifest.Target(span: nowhere, pointer: JSONPointer(["targets", "0"]))
+    var target = Manifest.Target(span: nowhere, pointer: JSONPointer(["targets", "0"]))
     target.name = Located(name, span: nowhere, pointer: JSONPointer(["targets", "0", "name"]))
     target.deploymentTarget = deploymentTarget.map {
       Located($0, span: nowhere, pointer: JSONPointer(["targets", "0", "deploymentTarget"]))

@@ -114,7 +114,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
         }
         continue
       }
-      let target = Manifest.Target(span: point.span, pointer: point.pointer)
+      var target = Manifest.Target(span: point.span, pointer: point.pointer)
       target.name = point.map { _ in folder }
       target.entitlements = entitlements
       var files: [SwiftFileResolver.ResolvedFile] = []

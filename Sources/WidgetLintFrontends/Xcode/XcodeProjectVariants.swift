@@ -192,7 +192,7 @@ package struct XcodeProjectVariants {
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for extensionTarget in members {
       let targetSettings = settings(of: extensionTarget)
-      let target = Manifest.Target(
+      var target = Manifest.Target(
         span: extensionTarget.name?.span ?? extensionTarget.object.span,
         pointer: extensionTarget.object.pointer)
       target.name = extensionTarget.name

@@ -63,10 +63,7 @@ public struct Manifest: Sendable {
     public var displayName: String { self == .ios ? "iOS" : "watchOS" }
   }
 
-  /// A class, not a struct: rules loop over thousands of targets and widgets, and a copy of a struct
-  /// this wide retains every field. Whoever builds a manifest (the decoder, the project loaders) fills
-  /// it in; from linting on it is only read.
-  public final class Target: @unchecked Sendable {
+  public struct Target: Sendable {
     public var name: Located<String>?
     public var bundleIdentifier: Located<String>?
     public var deploymentTarget: Located<OSVersion>?
@@ -100,8 +97,7 @@ public struct Manifest: Sendable {
     }
   }
 
-  /// A class for the reason `Target` is one.
-  public final class Widget: @unchecked Sendable {
+  public struct Widget: Sendable {
     public var kind: Located<String>?
     public var displayName: Located<String>?
     public var description: Located<String>?
