@@ -45,11 +45,17 @@ let package = Package(
       name: "WidgetLintReports",
       dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine"]
     ),
+    // The editor's side: lints open files with their unsaved text and answers in the Language Server
+    // Protocol. It sits after the reports, beside the command line.
+    .target(
+      name: "WidgetLintLanguageServer",
+      dependencies: ["WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports"]
+    ),
     .target(
       name: "WidgetLintKit",
       dependencies: [
         "WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules",
-        "WidgetLintEngine", "WidgetLintReports",
+        "WidgetLintEngine", "WidgetLintReports", "WidgetLintLanguageServer",
       ]
     ),
     .executableTarget(

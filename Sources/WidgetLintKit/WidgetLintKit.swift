@@ -3,6 +3,7 @@
 @_exported import WidgetLintCore
 @_exported import WidgetLintEngine
 @_exported import WidgetLintFrontends
+@_exported import WidgetLintLanguageServer
 @_exported import WidgetLintModel
 @_exported import WidgetLintReaders
 @_exported import WidgetLintReports

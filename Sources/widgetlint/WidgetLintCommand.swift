@@ -8,7 +8,9 @@ struct WidgetLintCommand: ParsableCommand {
     commandName: "widgetlint",
     abstract: "Lint the configuration of an iOS widget bundle: widgets, families, refresh, App Groups, EAS.",
     version: WidgetLintInfo.version,
-    subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self],
+    subcommands: [
+      LintCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, LanguageServerCommand.self,
+    ],
     defaultSubcommand: LintCommand.self
   )
 

@@ -187,6 +187,9 @@ import Testing
     "WidgetLintReports": [
       "WidgetLintCore", "WidgetLintModel", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine",
     ],
+    "WidgetLintLanguageServer": [
+      "WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports",
+    ],
   ]
 
   @Test func eachStageImportsOnlyTheStagesBeforeIt() throws {

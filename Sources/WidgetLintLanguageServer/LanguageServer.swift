@@ -1,0 +1,255 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintEngine
+import WidgetLintFrontends
+import WidgetLintReports
+import WidgetLintRules
+
+/// `widgetlint lsp`: a Language Server Protocol server. It lints the project of each open file with the
+/// editor's text (unsaved changes included), publishes the findings as diagnostics on every file they
+/// are in, offers fixes as code actions and the rule's explanation on hover.
+package actor LanguageServer {
+  /// How long after the last change a project is linted again: a burst of keystrokes is linted once.
+  /// Short, because a lint takes milliseconds: what is typed shows within one keystroke's time.
+  package static let defaultDebounce: Duration = .milliseconds(25)
+
+  private let writer: MessageWriter
+  private let debounce: Duration
+  private var shutdownRequested = false
+  /// The URI each open document was opened with, by its absolute path.
+  private var openDocuments: [String: String] = [:]
+  /// Per project (its input's configuration path), the files it last published diagnostics for.
+  private var publishedFiles: [String: Set<String>] = [:]
+  /// The findings last published for each file, by absolute path, for code actions and hover.
+  private var findingsByFile: [String: [Finding]] = [:]
+  private var pendingLints: [String: Task<Void, Never>] = [:]
+
+  package init(writer: MessageWriter, debounce: Duration = LanguageServer.defaultDebounce) {
+    self.writer = writer
+    self.debounce = debounce
+  }
+
+  /// Serves a client over standard input and output until it says `exit`; the process's exit status.
+  package static func serve(debounce: Duration = defaultDebounce) async -> Int32 {
+    let server = LanguageServer(writer: MessageWriter(descriptor: STDOUT_FILENO), debounce: debounce)
+    let (messages, continuation) = AsyncStream.makeStream(of: Data.self)
+    // The blocking reads run on a thread of their own; the messages are handled in order on the actor.
+    let reading = Thread {
+      var reader = MessageReader(descriptor: STDIN_FILENO)
+      while let body = try? reader.next() { continuation.yield(body) }
+      continuation.finish()
+    }
+    reading.start()
+    for await body in messages {
+      if let status = await server.handle(body) { return status }
+    }
+    // The client went away without `exit`: the protocol's exit status for that.
+    return 1
+  }
+
+  /// Handles one message; the exit status once the client has said `exit`.
+  package func handle(_ body: Data) -> Int32? {
+    guard let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let method = message["method"] as? String
+    else {
+      if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], object["id"] != nil {
+        return nil  // A response to a request of ours: none are sent that need one.
+      }
+      send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "not a JSON-RPC message"]])
+      return nil
+    }
+    let id = message["id"]
+    let params = message["params"] as? [String: Any] ?? [:]
+    switch method {
+    case "initialize":
+      respond(to: id, with: Self.initializeResult)
+    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+      break
+    case "shutdown":
+      shutdownRequested = true
+      for task in pendingLints.values { task.cancel() }
+      respond(to: id, with: NSNull())
+    case "exit":
+      return shutdownRequested ? 0 : 1
+    case "textDocument/didOpen":
+      guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+        let path = Self.path(ofURI: uri)
+      else { break }
+      openDocuments[path] = uri
+      EditorTexts.shared.set(Array((document["text"] as? String ?? "").utf8), forAbsolutePath: path)
+      lint(fileAt: path)
+    case "textDocument/didChange":
+      guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+        let path = Self.path(ofURI: uri), let changes = params["contentChanges"] as? [[String: Any]],
+        let text = changes.last?["text"] as? String
+      else { break }
+      // Full-document sync (the capability says so): the last change holds the whole text.
+      EditorTexts.shared.set(Array(text.utf8), forAbsolutePath: path)
+      scheduleLint(fileAt: path)
+    case "textDocument/didSave":
+      guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri)
+      else { break }
+      lint(fileAt: path)
+    case "textDocument/didClose":
+      guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri)
+      else { break }
+      openDocuments[path] = nil
+      // The project is linted again from what is on disk: the closed file's unsaved text is gone.
+      EditorTexts.shared.set(nil, forAbsolutePath: path)
+      lint(fileAt: path)
+    case "textDocument/codeAction":
+      respond(to: id, with: codeActions(params))
+    case "textDocument/hover":
+      respond(to: id, with: hover(params))
+    default:
+      if id != nil {
+        send(["jsonrpc": "2.0", "id": id!, "error": ["code": -32601, "message": "no method '\(method)'"]])
+      }
+    }
+    return nil
+  }
+
+  private static var initializeResult: [String: Any] {
+    [
+      "capabilities": [
+        "positionEncoding": "utf-16",
+        "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+        "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+        "hoverProvider": true,
+      ],
+      "serverInfo": ["name": WidgetLintInfo.name, "version": WidgetLintInfo.version],
+    ]
+  }
+
+  // MARK: Linting
+
+  private func scheduleLint(fileAt path: String) {
+    pendingLints[path]?.cancel()
+    let delay = debounce
+    pendingLints[path] = Task {
+      try? await Task.sleep(for: delay)
+      guard !Task.isCancelled else { return }
+      self.lint(fileAt: path)
+    }
+  }
+
+  /// Lints the project the file belongs to and publishes its findings on every file they are in,
+  /// clearing the files of that project whose findings are gone.
+  package func lint(fileAt path: String) {
+    pendingLints[path]?.cancel()
+    pendingLints[path] = nil
+    let discovery = ProjectDiscovery.discover([path])
+    guard let input = discovery.inputs.first else {
+      // Not a file widgetlint reads (or in no project): nothing of it to show.
+      publish([], for: path)
+      return
+    }
+    let project = input.configurationPath
+    let report = LintRun().run(discovery)
+    var byFile: [String: [Finding]] = [:]
+    for finding in report.findings { byFile[PathUtilities.absolute(finding.file), default: []].append(finding) }
+    for error in report.inputErrors {
+      send([
+        "jsonrpc": "2.0", "method": "window/logMessage",
+        "params": ["type": 1, "message": "widgetlint: \(error.path): \(error.message)"],
+      ])
+    }
+    let previous = publishedFiles[project] ?? []
+    for file in previous.union([path]).subtracting(byFile.keys) { publish([], for: file) }
+    for (file, findings) in byFile { publish(findings, for: file) }
+    publishedFiles[project] = Set(byFile.keys)
+  }
+
+  private func publish(_ findings: [Finding], for path: String) {
+    findingsByFile[path] = findings.isEmpty ? nil : findings
+    send([
+      "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+      "params": ["uri": uri(of: path), "diagnostics": findings.map(Self.diagnostic)],
+    ])
+  }
+
+  private static func diagnostic(_ finding: Finding) -> [String: Any] {
+    let severity: Int
+    switch finding.severity {
+    case .error: severity = 1
+    case .warning: severity = 2
+    case .note: severity = 3
+    }
+    var diagnostic: [String: Any] = [
+      "range": EditorRange(finding.span).json, "severity": severity, "code": finding.ruleID,
+      "codeDescription": ["href": WidgetLintInfo.rulesURL + finding.ruleID + ".md"], "source": WidgetLintInfo.name,
+      "message": finding.message,
+    ]
+    if !finding.related.isEmpty {
+      diagnostic["relatedInformation"] = finding.related.map { related in
+        [
+          "location": [
+            "uri": fileURI(PathUtilities.absolute(related.span.file.path)), "range": EditorRange(related.span).json,
+          ],
+          "message": related.message,
+        ] as [String: Any]
+      }
+    }
+    return diagnostic
+  }
+
+  // MARK: Code actions and hover
+
+  /// The fixes of the findings in the requested range, as quick fixes that edit every file they touch.
+  private func codeActions(_ params: [String: Any]) -> [[String: Any]] {
+    guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri),
+      let range = EditorRange(json: params["range"])
+    else { return [] }
+    return (findingsByFile[path] ?? []).compactMap { finding -> [String: Any]? in
+      guard let fix = finding.fix, EditorRange(finding.span).overlaps(range) else { return nil }
+      var changes: [String: [[String: Any]]] = [:]
+      for replacement in fix.replacements {
+        let file = self.uri(of: PathUtilities.absolute(replacement.file))
+        changes[file, default: []].append(["range": EditorRange(replacement.span).json, "newText": replacement.text])
+      }
+      return [
+        "title": fix.description, "kind": "quickfix", "isPreferred": true,
+        "diagnostics": [Self.diagnostic(finding)], "edit": ["changes": changes],
+      ]
+    }
+  }
+
+  /// On a finding: its message and the rule's explanation, as `widgetlint explain` prints it.
+  private func hover(_ params: [String: Any]) -> Any {
+    guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri),
+      let position = EditorPosition(json: params["position"])
+    else { return NSNull() }
+    let here = EditorRange(start: position, end: position)
+    let findings = (findingsByFile[path] ?? []).filter { EditorRange($0.span).overlaps(here) }
+    guard let first = findings.first else { return NSNull() }
+    var text = findings.map { "**\($0.ruleID)**: \($0.message)" }.joined(separator: "\n\n")
+    if let rule = RuleRegistry.rule(withID: first.ruleID) {
+      text += "\n\n---\n\n" + RuleDocumentation.markdown(rule.metadata)
+    }
+    return ["contents": ["kind": "markdown", "value": text], "range": EditorRange(first.span).json]
+  }
+
+  // MARK: Messages and URIs
+
+  private func respond(to id: Any?, with result: Any) {
+    guard let id else { return }
+    send(["jsonrpc": "2.0", "id": id, "result": result])
+  }
+
+  private func send(_ message: [String: Any]) {
+    guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.withoutEscapingSlashes])
+    else { return }
+    writer.write(body)
+  }
+
+  /// The URI the editor opened a file with, else one made from its path.
+  private func uri(of path: String) -> String { openDocuments[path] ?? Self.fileURI(path) }
+
+  package static func fileURI(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+  /// The absolute path of a `file:` URI; nil for other schemes (an unsaved buffer, a remote file).
+  package static func path(ofURI uri: String) -> String? {
+    guard let url = URL(string: uri), url.isFileURL else { return nil }
+    return PathUtilities.standardize(url.path)
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintLanguageServer
+
+/// The parts of `widgetlint lsp` that the end-to-end tests (Tests/LanguageServer, a real LSP client)
+/// cannot reach exactly: message framing, and positions counted as the protocol counts them.
+@Suite struct LanguageServerTests {
+  /// Writes `bytes` into a pipe and reads the messages back.
+  func messages(_ bytes: [UInt8]) throws -> (bodies: [String], failure: MessageReader.Failure?) {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    _ = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress!, $0.count) }
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0], maxLength: 1 << 10)
+    var bodies: [String] = []
+    do {
+      while let body = try reader.next() { bodies.append(String(decoding: body, as: UTF8.self)) }
+    } catch let failure as MessageReader.Failure {
+      return (bodies, failure)
+    }
+    return (bodies, nil)
+  }
+
+  @Test func messagesAreFramedByTheirContentLength() throws {
+    let framed =
+      "Content-Length: 2\r\n\r\n{}Content-Type: application/vscode-jsonrpc\r\ncontent-length: 7\r\n\r\n[1,2,3]"
+    let read = try messages(Array(framed.utf8))
+    #expect(read.bodies == ["{}", "[1,2,3]"])
+    #expect(read.failure == nil)
+  }
+
+  @Test func brokenFramesSayWhy() throws {
+    #expect(try messages(Array("Content-Length: 10\r\n\r\n{}".utf8)).failure == .truncated)
+    #expect(try messages(Array("Content-Length: x\r\n\r\n".utf8)).failure == .badHeader("Content-Length: x"))
+    #expect(try messages(Array("Content-Length: 99999\r\n\r\n".utf8)).failure == .badHeader("Content-Length: 99999"))
+    #expect(try messages(Array("Other: 1\r\n\r\n".utf8)).failure == .badHeader("no Content-Length"))
+  }
+
+  /// Characters are UTF-16 code units: an emoji is two, an accented letter one, whatever its bytes;
+  /// lines end at `\n`, `\r\n` or `\r`; a byte order mark is no character.
+  @Test func positionsCountUTF16CodeUnits() {
+    let file = SourceText(path: "a.yaml", bytes: Array("\u{FEFF}é: 1\r\n😀x: 2\rkind: y".utf8))
+    let text = file.bytes
+    func position(ofByte byte: String, after start: Int = 0) -> EditorPosition {
+      let index = text.indices.first { $0 >= start && text[$0...].starts(with: Array(byte.utf8)) }!
+      return EditorPosition(offset: index, in: file)
+    }
+    #expect(position(ofByte: ":") == EditorPosition(line: 0, character: 1))
+    #expect(position(ofByte: "x") == EditorPosition(line: 1, character: 2))
+    #expect(position(ofByte: "kind") == EditorPosition(line: 2, character: 0))
+    #expect(position(ofByte: "y") == EditorPosition(line: 2, character: 6))
+  }
+
+  @Test func fileURIsAndPathsRoundTrip() {
+    let path = "/tmp/My App/widgets.yaml"
+    let uri = LanguageServer.fileURI(path)
+    #expect(uri == "file:///tmp/My%20App/widgets.yaml")
+    #expect(LanguageServer.path(ofURI: uri) == path)
+    #expect(LanguageServer.path(ofURI: "untitled:Untitled-1") == nil)
+  }
+
+  /// Text an editor holds is read instead of the file, by any path that names it.
+  @Test func editorTextsStandInForFiles() throws {
+    let directory = try TestSupport.directory(with: [("a.txt", "on disk\n")])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("a.txt").path
+    EditorTexts.shared.set(Array("in the editor\n".utf8), forAbsolutePath: path)
+    defer { EditorTexts.shared.set(nil, forAbsolutePath: path) }
+    #expect(try InputReader.read(path: path + "/../a.txt", maxSize: 100).get() == Array("in the editor\n".utf8))
+    #expect(
+      InputReader.read(path: path, maxSize: 4).map { _ in true }
+        == .failure(
+          InputError(path: path, message: InputReader.tooLarge(14, 4))))
+  }
+}
