@@ -185,7 +185,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
         }
         continue
       }
-      var target = Manifest.Target(span: type.span, pointer: type.pointer)
+      var target = Manifest.Target.Draft(span: type.span, pointer: type.pointer)
       target.name = config["name"]?.stringValue ?? type.map { _ in folder }
       if let written = config["bundleIdentifier"]?.stringValue {
         // A leading "." appends to the app's bundle identifier, as the plugin does.
@@ -212,7 +212,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
         target.sources = [type.map { _ in folderPath }]
         files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
       }
-      manifest.targets.append(target)
+      manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
     project.readingObservations += notes

@@ -121,7 +121,7 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a target", allowedKeys: Self.targetKeys) else {
       return nil
     }
-    var target = Manifest.Target(span: reader.headSpan(of: map), pointer: pointer)
+    var target = Manifest.Target.Draft(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("name", in: map, what: "a target") { target.name = reader.string(value) }
     let label = target.name.map { "target '\($0.value)'" } ?? "a target"
     if let value = reader.require("bundleIdentifier", in: map, what: label, subject: target.name?.value) {
@@ -142,14 +142,14 @@ public struct ManifestDecoder {
         }
       }
     }
-    return target
+    return Manifest.Target(target)
   }
 
   private mutating func decodeWidget(_ id: YAMLDocument.NodeID, pointer: JSONPointer) -> Manifest.Widget? {
     guard let map = reader.mapping(id, pointer: pointer, what: "a widget", allowedKeys: Self.widgetKeys) else {
       return nil
     }
-    var widget = Manifest.Widget(span: reader.headSpan(of: map), pointer: pointer)
+    var widget = Manifest.Widget.Draft(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("kind", in: map, what: "a widget") { widget.kind = reader.string(value) }
     let subject = widget.kind?.value
     if let value = map["displayName"] { widget.displayName = reader.string(value) }
@@ -163,7 +163,7 @@ public struct ManifestDecoder {
     if let value = map["refresh"] { widget.refresh = refresh(value) }
     if let value = map["appGroup"] { widget.appGroup = reader.string(value) }
     if let value = map["url"] { widget.url = reader.string(value) }
-    return widget
+    return Manifest.Widget(widget)
   }
 
   private mutating func refresh(_ entry: DocumentReader.Entry) -> Manifest.Refresh? {

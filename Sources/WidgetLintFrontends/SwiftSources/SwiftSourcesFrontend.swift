@@ -21,14 +21,14 @@ public struct SwiftSourcesFrontend: ProjectFrontend {
     let virtual = SourceText(path: displayDirectory.isEmpty ? "." : displayDirectory, bytes: [])
     let nowhere = SourceSpan(file: virtual, start: 0, end: 0)
     let name = (PathUtilities.absolute(directory) as NSString).lastPathComponent
-    var target = Manifest.Target(span: nowhere, pointer: JSONPointer(["targets", "0"]))
+    var target = Manifest.Target.Draft(span: nowhere, pointer: JSONPointer(["targets", "0"]))
     target.name = Located(name, span: nowhere, pointer: JSONPointer(["targets", "0", "name"]))
     target.deploymentTarget = deploymentTarget.map {
       Located($0, span: nowhere, pointer: JSONPointer(["targets", "0", "deploymentTarget"]))
     }
     var manifest = Manifest(rootSpan: nowhere)
     manifest.isSynthesized = true
-    manifest.targets = [target]
+    manifest.targets = [Manifest.Target(target)]
     var project = Project(manifestFile: virtual, manifest: manifest, readingObservations: [])
     let resolver = SwiftFileResolver(baseDirectory: directory, displayDirectory: displayDirectory)
     context.attachCode([resolver.files(for: ".") ?? []], to: &project)

@@ -114,7 +114,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
         }
         continue
       }
-      var target = Manifest.Target(span: point.span, pointer: point.pointer)
+      var target = Manifest.Target.Draft(span: point.span, pointer: point.pointer)
       target.name = point.map { _ in folder }
       target.entitlements = entitlements
       var files: [SwiftFileResolver.ResolvedFile] = []
@@ -122,7 +122,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
         target.sources = [point.map { _ in folderPath }]
         files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
       }
-      manifest.targets.append(target)
+      manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
     project.manifest = manifest

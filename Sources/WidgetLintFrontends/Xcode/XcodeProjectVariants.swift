@@ -192,7 +192,7 @@ package struct XcodeProjectVariants {
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for extensionTarget in members {
       let targetSettings = settings(of: extensionTarget)
-      var target = Manifest.Target(
+      var target = Manifest.Target.Draft(
         span: extensionTarget.name?.span ?? extensionTarget.object.span,
         pointer: extensionTarget.object.pointer)
       target.name = extensionTarget.name
@@ -221,7 +221,7 @@ package struct XcodeProjectVariants {
       signature.append(
         "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
       )
-      manifest.targets.append(target)
+      manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
     project.manifest = manifest

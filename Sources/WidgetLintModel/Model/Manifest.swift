@@ -63,23 +63,54 @@ public struct Manifest: Sendable {
     public var displayName: String { self == .ios ? "iOS" : "watchOS" }
   }
 
-  public struct Target: Sendable {
-    public var name: Located<String>?
-    public var bundleIdentifier: Located<String>?
-    public var deploymentTarget: Located<OSVersion>?
+  /// An immutable class, not a struct: rules loop over thousands of targets and widgets, and copying a
+  /// struct this wide retains every field. A frontend fills in a `Draft` and makes the target from it.
+  public final class Target: Sendable {
+    public let name: Located<String>?
+    public let bundleIdentifier: Located<String>?
+    public let deploymentTarget: Located<OSVersion>?
     /// A deployment target was written but is not a version (see `App.hasUnreadableDeploymentTarget`).
-    public var hasUnreadableDeploymentTarget = false
-    public var platform: Located<Platform>?
-    public var entitlements: Entitlements?
-    public var sources: [Located<String>] = []
-    public var widgets: [Widget] = []
-    public var widgetsSpan: SourceSpan?
-    public var span: SourceSpan
-    public var pointer: JSONPointer
+    public let hasUnreadableDeploymentTarget: Bool
+    public let platform: Located<Platform>?
+    public let entitlements: Entitlements?
+    public let sources: [Located<String>]
+    public let widgets: [Widget]
+    public let widgetsSpan: SourceSpan?
+    public let span: SourceSpan
+    public let pointer: JSONPointer
 
-    public init(span: SourceSpan, pointer: JSONPointer) {
-      self.span = span
-      self.pointer = pointer
+    /// A target while a frontend reads it.
+    public struct Draft: Sendable {
+      public var name: Located<String>?
+      public var bundleIdentifier: Located<String>?
+      public var deploymentTarget: Located<OSVersion>?
+      public var hasUnreadableDeploymentTarget = false
+      public var platform: Located<Platform>?
+      public var entitlements: Entitlements?
+      public var sources: [Located<String>] = []
+      public var widgets: [Widget] = []
+      public var widgetsSpan: SourceSpan?
+      public var span: SourceSpan
+      public var pointer: JSONPointer
+
+      public init(span: SourceSpan, pointer: JSONPointer) {
+        self.span = span
+        self.pointer = pointer
+      }
+    }
+
+    public init(_ draft: Draft) {
+      name = draft.name
+      bundleIdentifier = draft.bundleIdentifier
+      deploymentTarget = draft.deploymentTarget
+      hasUnreadableDeploymentTarget = draft.hasUnreadableDeploymentTarget
+      platform = draft.platform
+      entitlements = draft.entitlements
+      sources = draft.sources
+      widgets = draft.widgets
+      widgetsSpan = draft.widgetsSpan
+      span = draft.span
+      pointer = draft.pointer
     }
 
     public var resolvedPlatform: Platform { platform?.value ?? .ios }
@@ -97,21 +128,49 @@ public struct Manifest: Sendable {
     }
   }
 
-  public struct Widget: Sendable {
-    public var kind: Located<String>?
-    public var displayName: Located<String>?
-    public var description: Located<String>?
-    public var configuration: Located<Configuration>?
-    public var families: [Located<String>] = []
-    public var refresh: Refresh?
-    public var appGroup: Located<String>?
-    public var url: Located<String>?
-    public var span: SourceSpan
-    public var pointer: JSONPointer
+  /// An immutable class for the reason `Target` is one.
+  public final class Widget: Sendable {
+    public let kind: Located<String>?
+    public let displayName: Located<String>?
+    public let description: Located<String>?
+    public let configuration: Located<Configuration>?
+    public let families: [Located<String>]
+    public let refresh: Refresh?
+    public let appGroup: Located<String>?
+    public let url: Located<String>?
+    public let span: SourceSpan
+    public let pointer: JSONPointer
 
-    public init(span: SourceSpan, pointer: JSONPointer) {
-      self.span = span
-      self.pointer = pointer
+    /// A widget while a frontend reads it.
+    public struct Draft: Sendable {
+      public var kind: Located<String>?
+      public var displayName: Located<String>?
+      public var description: Located<String>?
+      public var configuration: Located<Configuration>?
+      public var families: [Located<String>] = []
+      public var refresh: Refresh?
+      public var appGroup: Located<String>?
+      public var url: Located<String>?
+      public var span: SourceSpan
+      public var pointer: JSONPointer
+
+      public init(span: SourceSpan, pointer: JSONPointer) {
+        self.span = span
+        self.pointer = pointer
+      }
+    }
+
+    public init(_ draft: Draft) {
+      kind = draft.kind
+      displayName = draft.displayName
+      description = draft.description
+      configuration = draft.configuration
+      families = draft.families
+      refresh = draft.refresh
+      appGroup = draft.appGroup
+      url = draft.url
+      span = draft.span
+      pointer = draft.pointer
     }
 
     /// Where a finding about the widget as a whole points: its kind, or the widget's first line.
