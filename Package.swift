@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .executable(name: "widgetlint", targets: ["widgetlint"]),
     .library(name: "WidgetLintKit", targets: ["WidgetLintKit"]),
+    .plugin(name: "WidgetLintBuildToolPlugin", targets: ["WidgetLintBuildToolPlugin"]),
+    .plugin(name: "WidgetLintCommandPlugin", targets: ["WidgetLintCommandPlugin"]),
   ],
   dependencies: [
     // Package.resolved is not committed (its pins name one machine's commits), so the ranges are what
@@ -64,6 +66,15 @@ let package = Package(
         "WidgetLintKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // For packages: a build-tool plugin that lints on every build, and `swift package widgetlint`.
+    .plugin(name: "WidgetLintBuildToolPlugin", capability: .buildTool(), dependencies: ["widgetlint"]),
+    .plugin(
+      name: "WidgetLintCommandPlugin",
+      capability: .command(
+        intent: .custom(verb: "widgetlint", description: "Lint the package's iOS widget configuration with widgetlint")
+      ),
+      dependencies: ["widgetlint"]
     ),
     .testTarget(
       name: "WidgetLintKitTests",

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// A package that uses WidgetLintKit as a dependency, the way another tool would: it sees the library's
-// public API only. scripts/check-consumer builds and runs it.
+// A package that uses widgetlint as a dependency, the way other packages would: WidgetLintKit's public
+// API only, the build-tool plugin on its target (which lints widgets.yaml on every build), and the
+// command plugin (`swift package widgetlint`). scripts/check-consumer builds and runs it.
 import PackageDescription
 
 let package = Package(
@@ -13,7 +14,8 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "WidgetLintConsumer",
-      dependencies: [.product(name: "WidgetLintKit", package: "widgetlint")]
+      dependencies: [.product(name: "WidgetLintKit", package: "widgetlint")],
+      plugins: [.plugin(name: "WidgetLintBuildToolPlugin", package: "widgetlint")]
     )
   ]
 )
