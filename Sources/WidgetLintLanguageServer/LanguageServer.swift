@@ -23,6 +23,9 @@ package actor LanguageServer {
   /// The findings last published for each file, by absolute path, for code actions and hover.
   private var findingsByFile: [String: [Finding]] = [:]
   private var pendingLints: [String: Task<Void, Never>] = [:]
+  /// What was read of each Swift file, kept between lints: a file is parsed again only when its text
+  /// changed (in the editor or on disk).
+  private let swiftFacts = SwiftFactsCache(revalidates: true)
 
   package init(writer: MessageWriter, debounce: Duration = LanguageServer.defaultDebounce) {
     self.writer = writer
@@ -145,7 +148,9 @@ package actor LanguageServer {
       return
     }
     let project = input.configurationPath
-    let report = LintRun().run(discovery)
+    var run = LintRun()
+    run.swiftFacts = swiftFacts
+    let report = run.run(discovery)
     var byFile: [String: [Finding]] = [:]
     for finding in report.findings { byFile[PathUtilities.absolute(finding.file), default: []].append(finding) }
     for error in report.inputErrors {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import WidgetLintCore
+@testable import WidgetLintFrontends
 @testable import WidgetLintLanguageServer
 
 /// The parts of `widgetlint lsp` that the end-to-end tests (Tests/LanguageServer, a real LSP client)
@@ -74,5 +75,22 @@ import Testing
       InputReader.read(path: path, maxSize: 4).map { _ in true }
         == .failure(
           InputError(path: path, message: InputReader.tooLarge(14, 4))))
+  }
+
+  /// The server's Swift facts are kept between lints: a file is parsed again only when its text changed.
+  @Test func keptSwiftFactsAreReadAgainOnlyWhenTheTextChanges() throws {
+    let directory = try TestSupport.directory(with: [("W.swift", "struct A {}\n")])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("W.swift").path
+    let file = SwiftFileResolver.ResolvedFile(path: path, displayPath: path)
+    let cache = SwiftFactsCache(revalidates: true)
+    let first = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
+    let again = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
+    #expect(again.file === first.file, "unchanged: the facts read before")
+    EditorTexts.shared.set(Array("struct B {}\n".utf8), forAbsolutePath: path)
+    defer { EditorTexts.shared.set(nil, forAbsolutePath: path) }
+    let edited = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
+    #expect(edited.file !== first.file)
+    #expect(edited.file.bytes == Array("struct B {}\n".utf8))
   }
 }

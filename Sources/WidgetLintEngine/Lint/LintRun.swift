@@ -23,6 +23,9 @@ public struct LintRun {
   /// Text to lint instead of what a manifest file holds, by its path as shown ("<stdin>" for standard
   /// input): what `--fix` has changed and not written yet.
   public var fileContents: [String: [UInt8]] = [:]
+  /// The Swift facts to read through, when they are kept longer than this run (the language server
+  /// keeps them, and parses again only the files whose text changed).
+  package var swiftFacts: SwiftFactsCache?
 
   public init(
     configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
@@ -59,7 +62,12 @@ public struct LintRun {
   public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
     let inputs = discovery.inputs
     let loader = ConfigurationLoader()
-    let shared = Linter(configuration: configuration)
+    let shared =
+      swiftFacts.map {
+        Linter(
+          configuration: configuration,
+          frontendContext: FrontendContext(limits: configuration.readingLimits, swiftFacts: $0))
+      } ?? Linter(configuration: configuration)
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []

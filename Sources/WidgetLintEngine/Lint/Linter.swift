@@ -15,14 +15,20 @@ public final class Linter: Sendable {
   /// The rules the configuration leaves on, in registry order, with the option values it sets.
   private let enabledRules: [(rule: any Rule.Type, id: RuleID, options: [String: Int])]
 
-  public init(configuration: LintConfiguration = LintConfiguration(), sharing other: Linter? = nil) {
+  public convenience init(configuration: LintConfiguration = LintConfiguration(), sharing other: Linter? = nil) {
+    self.init(
+      configuration: configuration,
+      frontendContext: FrontendContext(limits: configuration.readingLimits, sharing: other?.frontendContext))
+  }
+
+  package init(configuration: LintConfiguration, frontendContext: FrontendContext) {
     self.configuration = configuration
     self.enabledRules = RuleRegistry.all.compactMap { rule in
       let id = rule.metadata.id
       let settings = configuration.rules[id.rawValue]
       return settings.map { $0.severity != nil } ?? true ? (rule, id, settings?.options ?? [:]) : nil
     }
-    self.frontendContext = FrontendContext(limits: configuration.readingLimits, sharing: other?.frontendContext)
+    self.frontendContext = frontendContext
   }
 
   /// Reads a project through its frontend.

@@ -16,6 +16,12 @@ public final class FrontendContext: Sendable {
     self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
   }
 
+  /// A context that reads Swift through a cache kept longer than one run (the language server's).
+  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache) {
+    self.limits = limits
+    self.swiftFacts = swiftFacts
+  }
+
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
   /// whose problems replace libyaml's syntax errors for it.
   package func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
