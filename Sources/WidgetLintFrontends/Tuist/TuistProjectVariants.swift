@@ -237,15 +237,23 @@ package struct TuistProjectVariants {
       }
     }
 
-    /// The extension point a target's Info.plist names, where it is known.
+    /// The extension point a target's Info.plist names, where it is known. It only says which targets
+    /// carry widgets (no rule compares it), so settings that may name another Info.plist but are not
+    /// known leave it to the target's own `infoPlist`.
     func extensionPoint(_ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target) -> String? {
       let key = "INFOPLIST_FILE"
-      guard case .written(_, let layer) = settings.lookup(key) else {
-        _ = settings.isLeftToBuilder(key)
-        return nil
+      var layer = Self.derivedLayer
+      switch settings.lookup(key) {
+      case .written(_, let written): layer = written
+      case .unknown: break
+      case .unset: return nil
       }
       if layer == Self.derivedLayer, case .dictionary(let content) = target.infoPlist {
         return content.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+      }
+      if layer == Self.derivedLayer, case .file(let path) = target.infoPlist {
+        return readFile(named: path.map(relativeToProject), what: "the Info.plist").value?.at(
+          "NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
       }
       guard let written = resolved(settings, key) else { return nil }
       return readFile(named: written, what: "the Info.plist").value?.at("NSExtension", "NSExtensionPointIdentifier")?
@@ -383,16 +391,32 @@ package struct TuistProjectVariants {
       collect(dictionary)
     }
     var builderEntries: [SettingsLeftToBuilder.Entry] = []
+    // The settings a dictionary not known may set are said together, as one sentence per dictionary.
+    var settingsBy: [String: Int] = [:]
+    var settings: [(keys: [String], reason: TuistUnknown, span: SourceSpan, after: Int)] = []
     for entry in entries {
       guard case .mayBeSetBy(let include) = entry.reason, let (what, reason) = reasons[place(include.span)] else {
         builderEntries.append(entry)
         continue
       }
-      let text =
-        what.map { "\($0) is `\(reason.text)`: \(reason.reason)" }
-        ?? "\(entry.key) may be set by `\(reason.text)`: \(reason.reason)"
-      guard said.insert(place(include.span) + "\u{0}" + (what == nil ? entry.key : "")).inserted else { continue }
-      sentences.append((text, include.span))
+      if let what {
+        // A target's own argument, said once (its entitlements and Info.plist are among the manifest's
+        // unknowns already).
+        guard said.insert(place(include.span)).inserted else { continue }
+        sentences.append(("\(what) is `\(reason.text)`: \(reason.reason)", include.span))
+      } else if let index = settingsBy[place(include.span)] {
+        if !settings[index].keys.contains(entry.key) { settings[index].keys.append(entry.key) }
+      } else {
+        settingsBy[place(include.span)] = settings.count
+        settings.append(([entry.key], reason, include.span, sentences.count))
+      }
+    }
+    for (offset, group) in settings.enumerated() {
+      let keys =
+        group.keys.count == 1
+        ? group.keys[0] : group.keys.dropLast().joined(separator: ", ") + " and " + group.keys.last!
+      sentences.insert(
+        ("\(keys) may be set by `\(group.reason.text)`: \(group.reason.reason)", group.span), at: group.after + offset)
     }
     // What is the builder's (an empty team, an `#include?` of a file not in the repository) is said as
     // for an `.xcodeproj`, in the same note.
