@@ -520,4 +520,75 @@ import Testing
         "Projects/* 4:53"
       ])
   }
+
+  /// The shapes of ProjectDescription's API the reader works out, each value at its literal.
+  @Test func theReaderWorksOutTheShapesOfTheAPI() throws {
+    let manifest = """
+      import ProjectDescription
+
+      enum Group: String { case main = "group.com.example.tides" }
+      let base: SettingsDictionary = [
+          "CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]": "Widget/Device.entitlements",
+          "CODE_SIGN_ENTITLEMENTS[sdk=iphonesimulator*]": "Widget/Simulator.entitlements",
+      ]
+
+      let project = Project(
+          name: "Tides",
+          targets: [
+              .target(
+                  name: "TidesWidget", destinations: [.appleWatch], product: .appExtension,
+                  bundleId: "com.example.tides.widget",
+                  deploymentTargets: .multiplatform(iOS: "17.0", watchOS: "10.0"),
+                  sources: .paths(["Widget"]),
+                  entitlements: .dictionary(["com.apple.security.application-groups": [.string(Group.main.rawValue)]]),
+                  settings: .settings(base: base.automaticCodeSigning(devTeam: "ABCDE12345"))
+              ),
+          ]
+      )
+
+      """
+    let read = TuistManifestReader.read(SourceText(path: "Project.swift", text: manifest))
+    #expect(read.unknowns.isEmpty)
+    let target = try #require(read.targets.first)
+    func at(_ span: SourceSpan) -> String { "\(span.range.start.line):\(span.range.start.column)" }
+    #expect(target.destinations?.map(\.value) == ["appleWatch"])
+    #expect(target.deploymentTargets.mapValues(\.span).mapValues(at) == ["iOS": "15:52", "watchOS": "15:69"])
+    #expect(target.sources?.map { "\($0.glob.value) \(at($0.glob.span))" } == ["Widget 16:30"])
+    guard case .dictionary(let entitlements) = target.entitlements else {
+      Issue.record("the entitlements are a dictionary")
+      return
+    }
+    let groups = ConfigValues.entitlements(entitlements)?.appGroups
+    #expect(groups?.map { "\($0.value) \(at($0.span))" } == ["group.com.example.tides 3:34"])
+    // The device SDK's value counts; the simulator's is not read.
+    let settings = target.settings?.base.values ?? [:]
+    guard case .value(let file) = settings["CODE_SIGN_ENTITLEMENTS"],
+      case .value(let team) = settings["DEVELOPMENT_TEAM"]
+    else {
+      Issue.record("the settings are known")
+      return
+    }
+    #expect("\(file.value) \(at(file.span))" == "Widget/Device.entitlements 5:46")
+    #expect("\(team.value) \(at(team.span))" == "ABCDE12345 18:74")
+  }
+
+  /// Helpers that call helpers twice over would take time exponential in their nesting: the work is
+  /// bounded, and what is left past the bound is unknown.
+  @Test func helpersCallingHelpersTwiceStayBounded() throws {
+    var manifest = "import ProjectDescription\n\nfunc h0(_ x: String) -> String { x }\n"
+    for level in 1...40 {
+      manifest += "func h\(level)(_ x: String) -> String { h\(level - 1)(x) + h\(level - 1)(x) }\n"
+    }
+    manifest += """
+      let project = Project(name: "A", targets: [.target(name: "W", destinations: .iOS, product: .appExtension, bundleId: h40("a"))])
+
+      """
+    let start = Date()
+    let read = TuistManifestReader.read(SourceText(path: "Project.swift", text: manifest))
+    #expect(Date().timeIntervalSince(start) < 5)
+    guard case .unknown = read.targets.first?.bundleId else {
+      Issue.record("the bundle identifier is not known")
+      return
+    }
+  }
 }

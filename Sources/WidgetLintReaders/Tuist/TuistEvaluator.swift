@@ -13,8 +13,12 @@ package final class TuistEvaluator {
   package let declarations: TuistDeclarations
   /// Calls and constants nested deeper than this are not followed (a helper calling itself).
   package static let maxDepth = 32
+  /// Expressions worked out per manifest, at most: helpers that call helpers twice over could otherwise
+  /// take time exponential in their nesting. What is left past it is unknown.
+  package static let maxSteps = 50_000
 
   private var depth = 0
+  private var steps = 0
   private var inProgress: Set<String> = []
   private var constants: [String: Located<TuistValue>] = [:]
 
@@ -52,6 +56,8 @@ package final class TuistEvaluator {
       located(.unknown(TuistUnknown(text: expression.trimmedDescription, reason: reason)))
     }
     guard depth < Self.maxDepth else { return unknown("values nested too deep to follow") }
+    steps += 1
+    guard steps <= Self.maxSteps else { return unknown("a manifest that takes too much work to read") }
     depth += 1
     defer { depth -= 1 }
 
@@ -351,7 +357,8 @@ package final class TuistEvaluator {
     }
     // A member of a value: an enum case's raw value.
     let value = evaluate(base, in: scope)
-    if name == "rawValue", case .string = value.value { return Located(value.value, span: span, pointer: .root) }
+    // An enum case's raw value is its literal, where a finding about it points.
+    if name == "rawValue", case .string = value.value { return value }
     if case .unknown(let cause) = value.value { return unknown(cause.reason) }
     return unknown("a property widgetlint does not work out")
   }
