@@ -591,4 +591,29 @@ import Testing
       return
     }
   }
+
+  /// A project a helper makes, when the helper is not one literal value, is not known: it is linted (to
+  /// say why nothing is checked) when its folder is named, not when a folder above it is searched.
+  @Test func aProjectAHelperMakesIsLintedOnlyWhenNamed() throws {
+    let manifest = """
+      import ProjectDescription
+      import ProjectDescriptionHelpers
+
+      let project = Project.app(name: "Tides", widgets: ["Tides"])
+
+      """
+    let directory = try TestSupport.directory(with: [
+      (".git/HEAD", "ref: refs/heads/main\n"), ("Apps/Tides/Project.swift", manifest),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = directory.appendingPathComponent("Apps/Tides").path
+    #expect(ProjectDiscovery.discover([directory.path]).inputs.isEmpty)
+    #expect(ProjectDiscovery.discover([app]).inputs == [.tuistProject(directory: app)])
+    #expect(ProjectDiscovery.discover([app + "/Project.swift"]).inputs == [.tuistProject(directory: app)])
+    let report = LintRun(discoversConfiguration: false).run(arguments: [app])
+    #expect(Self.places(report.findings) == ["computed-value Apps/Tides/Project.swift:4:15"])
+    #expect(
+      report.findings.first?.message.contains(
+        "a call of 'Project.app', which the manifest and its helpers do not declare") == true)
+  }
 }

@@ -130,11 +130,7 @@ package enum TuistKind: ProjectKind {
       let manifest = TuistManifestReader.read(
         SourceText(path: path, bytes: bytes), helpers: TuistFrontend.helpers(for: folder, maxSize: 4 << 20).sources)
       if manifest.targets.contains(where: { $0.product?.value == "appExtension" }) { return .extensions }
-      let targetsUnknown = manifest.unknowns.contains {
-        ["the project", "the project's targets", "a target of the project"].contains($0.what)
-          || $0.what.hasPrefix("the product of ")
-      }
-      return targetsUnknown ? .unknown : .noExtension
+      return manifest.targetsAreUnknown ? .unknown : .noExtension
     }
   }
 

@@ -13,6 +13,9 @@ package struct TuistManifest: Sendable {
   package var targets: [Target] = []
   /// The values the rules would need that are not known, with what each is and why.
   package var unknowns: [Unknown] = []
+  /// Some targets are not known, or not known to be what they are (their product): the project may
+  /// have an app extension that is not in `targets`.
+  package var targetsAreUnknown = false
   /// Files that could not be parsed (the manifest or a helper), with why.
   package var unreadFiles: [(path: String, reason: String)] = []
 

@@ -88,6 +88,7 @@ package enum TuistManifestReader {
     guard let call = project.value.call, call.isCall("init", on: "Project") else {
       reading.unknown("the project", project)
       result.unknowns = reading.unknowns
+      result.targetsAreUnknown = true
       return result
     }
     result.name = call.argument("name")?.stringValue
@@ -106,13 +107,16 @@ package enum TuistManifestReader {
             result.targets.append(target)
           } else {
             reading.unknown("a target of the project", item)
+            result.targetsAreUnknown = true
           }
         }
       } else {
         reading.unknown("the project's targets", targets)
+        result.targetsAreUnknown = true
       }
     }
     result.unknowns = reading.unknowns
+    result.targetsAreUnknown = result.targetsAreUnknown || reading.productIsUnknown
     return result
   }
 
@@ -152,13 +156,24 @@ package enum TuistManifestReader {
     var unknowns: [TuistManifest.Unknown] = []
     /// The target being read, whose values the unknowns noted belong to.
     var target: SourceSpan?
+    /// A target's product is not known.
+    var productIsUnknown = false
 
     /// Notes every part of a value that is not known (the value itself when it is no part).
     mutating func unknown(_ what: String, _ value: Located<TuistValue>) {
-      let parts = value.unknownParts
+      let parts =
+        value.value.unknown.map { [Located($0, span: value.span, pointer: value.pointer)] } ?? value.unknownParts
       if parts.isEmpty {
-        let text = TuistUnknown(
-          text: value.span.file.text(in: value.span.range), reason: "not a value widgetlint reads here")
+        let reason: String
+        switch value.value {
+        case .call(let call):
+          // A call of the API that is not what is read here: a helper the files read do not declare.
+          let name = (call.base.map { $0 + "." } ?? "") + call.name
+          reason = "a call of '\(name)', which the manifest and its helpers do not declare"
+        case .member(let name): reason = "'\(name)' is not a constant or static member of the manifest or its helpers"
+        default: reason = "not a value widgetlint reads here"
+        }
+        let text = TuistUnknown(text: value.span.file.text(in: value.span.range), reason: reason)
         unknowns.append(
           .init(what: what, value: Located(text, span: value.span, pointer: value.pointer), target: target))
       }
@@ -211,6 +226,7 @@ package enum TuistManifestReader {
           target.product = Located(name, span: product.span, pointer: pointer.appending("product"))
         } else {
           unknown("the product of \(label)", product)
+          productIsUnknown = true
         }
       }
       // What else is not known matters only for the targets the project model takes.

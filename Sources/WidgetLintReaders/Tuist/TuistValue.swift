@@ -49,7 +49,9 @@ package struct TuistUnknown: Sendable {
   package var reason: String
 
   package init(text: String, reason: String) {
-    self.text = text.count > 60 ? String(text.prefix(60)) + "…" : text
+    // One line, as a message quotes it: white space (line breaks and indentation) counts as one space.
+    let line = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    self.text = line.count > 60 ? String(line.prefix(60)) + "…" : line
     self.reason = reason
   }
 }
