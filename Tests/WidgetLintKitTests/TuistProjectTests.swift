@@ -213,7 +213,9 @@ import Testing
       )
 
       """
-    let (findings, _) = try lint(Self.files(manifest: manifest))
+    // The manifest's own constant shadows the helpers' of the same name, as in Swift.
+    let helper = ("Tuist/ProjectDescriptionHelpers/Groups.swift", "public let appGroup = \"group.com.example.tides\"\n")
+    let (findings, _) = try lint(Self.files(manifest: manifest, more: [helper]))
     #expect(
       Self.places(findings) == [
         "app-group-mismatch Project.swift:3:16", "bundle-id-prefix Project.swift:21:23",
@@ -439,10 +441,13 @@ import Testing
       (".git/HEAD", "ref: refs/heads/main\n"), ("App.xcodeproj/project.pbxproj", Self.pbxprojWithExtension),
       // A model type of the app, and a comment that mentions the module: no manifest.
       ("App/Project.swift", "// import ProjectDescription\nimport Foundation\nstruct Project { var name: String }\n"),
+      ("App/Workspace.swift", "import Foundation\nlet workspace = Workspace(name: \"Home\", projects: [\"..\"])\n"),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let discovery = ProjectDiscovery.discover([directory.appendingPathComponent("App/Project.swift").path])
-    #expect(discovery.inputs == [.xcodeProject(directory: directory.path)])
+    for name in ["App/Project.swift", "App/Workspace.swift"] {
+      let discovery = ProjectDiscovery.discover([directory.appendingPathComponent(name).path])
+      #expect(discovery.inputs == [.xcodeProject(directory: directory.path)], "\(name)")
+    }
   }
 
   /// Comments and strings are trivia and literals to the parser: what they spell is never read.

@@ -24,22 +24,31 @@ package enum TuistKind: ProjectKind {
     ProjectDiscovery.Input, ProjectDiscovery.SkippedFile
   > {
     let folder = ProjectDiscovery.Folder(parentOf: path)
-    if (path as NSString).lastPathComponent == workspaceManifest {
+    if (path as NSString).lastPathComponent == workspaceManifest, isManifest(path, cache: cache) {
       if let app = workspaceApp(in: folder, cache: cache) { return .success(app) }
       return .failure(
         ProjectDiscovery.SkippedFile(path: path, reason: "the workspace lists no Tuist project with an app extension"))
     }
-    switch status(of: folder.display, cache: cache) {
-    case .extensions, .unknown:
+    let isProjectManifest = (path as NSString).lastPathComponent == projectManifest
+    switch (isProjectManifest, status(of: folder.display, cache: cache)) {
+    case (true, .extensions), (true, .unknown):
       return .success(.tuistProject(directory: folder.display))
-    case .noExtension:
+    case (true, .noExtension):
       return .failure(ProjectDiscovery.SkippedFile(path: path, reason: "the Tuist project has no app extension target"))
-    case .notAManifest:
-      // A Swift file that happens to be named Project.swift: a file of the project above it.
+    default:
+      // A Swift file that happens to be named so: a file of the project above it.
       if let project = ProjectDiscovery.project(containing: path, cache: cache) { return .success(project) }
       return .failure(
         ProjectDiscovery.SkippedFile(
           path: path, reason: "belongs to no manifest, Expo app or iOS app with widgets in the folders above it"))
+    }
+  }
+
+  /// Whether a file is a Tuist manifest (its syntax imports ProjectDescription), learnt once a run.
+  private static func isManifest(_ path: String, cache: DiscoveryCache) -> Bool {
+    cache.value("tuist.manifest\u{0}" + path) {
+      guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
+      return TuistManifestReader.isManifest(bytes)
     }
   }
 

@@ -39,11 +39,14 @@ package struct TuistDeclarations {
   package private(set) var entries: [String: [Entry]] = [:]
   /// The types the files declare (structs, classes, enums), by qualified name.
   package private(set) var types: Set<String> = []
+  /// The manifest, the first file added: its top-level names shadow the helpers' (a module it imports).
+  package private(set) var manifest: SourceText?
 
   package init() {}
 
   /// Adds the declarations of one parsed file.
   package mutating func add(_ tree: SourceFileSyntax, file: SourceText) {
+    if manifest == nil { manifest = file }
     for statement in tree.statements {
       guard case .decl(let decl) = statement.item else { continue }
       add(decl, file: file, type: nil)
@@ -51,6 +54,14 @@ package struct TuistDeclarations {
   }
 
   package func entries(named name: String) -> [Entry] { entries[name] ?? [] }
+
+  /// The declaration a name means: the manifest's own where it declares one, else the helpers' one.
+  package func entry(named name: String) -> Entry? {
+    let all = entries(named: name)
+    let own = all.filter { $0.file === manifest }
+    if own.count == 1 { return own[0] }
+    return all.count == 1 ? all[0] : nil
+  }
 
   /// ProjectDescription is imported by name: `ProjectDescription.Target` is `Target`.
   package static func typeName(_ type: TypeSyntax) -> String {

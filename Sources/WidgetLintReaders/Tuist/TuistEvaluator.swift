@@ -246,10 +246,7 @@ package final class TuistEvaluator {
     func unknown(_ reason: String) -> Located<TuistValue> {
       Located(.unknown(TuistUnknown(text: expression.trimmedDescription, reason: reason)), span: span, pointer: .root)
     }
-    let entries = declarations.entries(named: key)
-    guard entries.count == 1, let entry = entries.first else {
-      return unknown("'\(key)' is declared more than once")
-    }
+    guard let entry = declarations.entry(named: key) else { return unknown("'\(key)' is declared more than once") }
     if let known = constants[key] { return known }
     guard !inProgress.contains(key) else { return unknown("'\(key)' is defined by itself") }
     inProgress.insert(key)
