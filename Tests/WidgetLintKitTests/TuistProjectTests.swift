@@ -621,4 +621,33 @@ import Testing
       report.findings.first?.message.contains(
         "a call of 'Project.app', which the manifest and its helpers do not declare") == true)
   }
+
+  /// A configuration's `.xcconfig` is a layer below the target's own settings: what it sets expands the
+  /// references the manifest writes. A missing one is said where the manifest names it.
+  @Test func aConfigurationsXcconfigIsReadBelowTheTargetsSettings() throws {
+    let manifest = Self.cleanManifest.replacingOccurrences(
+      of: "    name: \"Tides\",\n",
+      with: """
+            name: "Tides",
+            settings: .settings(configurations: [
+                .debug(name: .debug, xcconfig: "Configs/Shared.xcconfig"),
+                .release(name: .release, xcconfig: "Configs/Shared.xcconfig"),
+            ]),
+
+        """
+    ).replacingOccurrences(of: "[\"group.com.example.tides\"]])", with: "[\"$(APP_GROUP)\"]])")
+    let xcconfig = (
+      "Configs/Shared.xcconfig", "// The group both targets share.\nAPP_GROUP = group.com.example.other\n"
+    )
+    let (findings, report) = try lint(Self.files(manifest: manifest, more: [xcconfig]))
+    #expect(
+      Self.places(findings) == [
+        "app-group-mismatch Project.swift:24:82", "app-group-mismatch Widget/TidesWidget.swift:15:42",
+      ])
+    #expect(findings.first?.message.contains("App Group 'group.com.example.other' of target 'TidesWidget'") == true)
+    #expect(report.projects.first?.filesRead.contains { $0.hasSuffix("Configs/Shared.xcconfig") } == true)
+    // Without the file, the group is not known: nothing is compared with it, and the path is said.
+    let (missing, _) = try lint(Self.files(manifest: manifest))
+    #expect(Self.places(missing) == ["invalid-value Project.swift:6:40"])
+  }
 }
