@@ -18,7 +18,8 @@ package final class TuistEvaluator {
   package static let maxSteps = 50_000
 
   private var depth = 0
-  private var steps = 0
+  /// The expressions worked out so far.
+  package private(set) var steps = 0
   private var inProgress: Set<String> = []
   private var constants: [String: Located<TuistValue>] = [:]
 

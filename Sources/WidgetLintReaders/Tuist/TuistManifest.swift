@@ -18,6 +18,8 @@ package struct TuistManifest: Sendable {
   package var targetsAreUnknown = false
   /// Files that could not be parsed (the manifest or a helper), with why.
   package var unreadFiles: [(path: String, reason: String)] = []
+  /// The expressions worked out to read it (bounded by `TuistEvaluator.maxSteps`).
+  package var steps = 0
 
   package init(file: SourceText) { self.file = file }
 

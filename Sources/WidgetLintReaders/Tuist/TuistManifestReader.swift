@@ -117,6 +117,7 @@ package enum TuistManifestReader {
     }
     result.unknowns = reading.unknowns
     result.targetsAreUnknown = result.targetsAreUnknown || reading.productIsUnknown
+    result.steps = evaluator.steps
     return result
   }
 
