@@ -26,8 +26,39 @@ enum FixedProjectFiles {
       xcodeAppFolders(widgetEntitlements: false)
     case .dart, .pbxproj:
       xcodeAppFolders(widgetEntitlements: true)
+    case .tuist:
+      // The input is the manifest; `.git` makes the project's folder its root, where the helpers are.
+      [
+        File(path: ".git/HEAD", text: "ref: refs/heads/main\n"),
+        File(path: "Tuist/ProjectDescriptionHelpers/Counter.swift", text: tuistHelper),
+        File(path: "App/Counter.entitlements", text: plist(appGroups("group.com.example.counter"))),
+        File(path: "Widget/Sources/CounterWidget.swift", text: widgetSwift),
+      ]
     }
   }
+
+  /// A helper of the tuist target's project: constants and a function returning a literal target.
+  static let tuistHelper = """
+    import ProjectDescription
+
+    public enum Counter {
+        public static let bundleId = "com.example.counter"
+        public static let appGroup = "group.com.example.counter"
+    }
+
+    extension Target {
+        public static func widget(name: String, deploymentTarget: String = "17.0") -> Target {
+            .target(
+                name: name, destinations: .iOS, product: .appExtension, bundleId: "\\(Counter.bundleId).\\(name)",
+                deploymentTargets: .iOS(deploymentTarget),
+                infoPlist: .extendingDefault(with: ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
+                sources: ["Widget/Sources/**"],
+                entitlements: .dictionary(["com.apple.security.application-groups": [.string(Counter.appGroup)]])
+            )
+        }
+    }
+
+    """
 
   /// The manifest of the swift target, whose one target's `sources` is the folder of the input.
   static let swiftManifest = File(

@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An Xcode app (`XcodeAppFrontend`) whose `Runner.xcodeproj/project.pbxproj` is the input, beside
   /// the app's and the widget's folders.
   case pbxproj
+  /// A Tuist project (`TuistFrontend`) whose `Project.swift` is the input, beside a helper in
+  /// `Tuist/ProjectDescriptionHelpers`, the app's entitlements and the widget's Swift.
+  case tuist
 
   /// Runs one input and checks the properties; traps when one is broken. Inputs run one at a time in a
   /// process: they share the workspace's files.
@@ -89,6 +92,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       return linter.lint(FlutterAppFrontend(directory: input.project))
     case .plist, .pbxproj:
       return linter.lint(XcodeAppFrontend(directory: input.project))
+    case .tuist:
+      return linter.lint(TuistFrontend(directory: input.project))
     }
   }
 }

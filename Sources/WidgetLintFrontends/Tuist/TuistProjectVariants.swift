@@ -1,0 +1,436 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// Builds the project model from what a `Project.swift` says, once per build configuration (the
+/// project's and its targets' configurations, or Tuist's Debug and Release). When every configuration
+/// gives the same facts, one project is returned (read as Release where there is one); otherwise one per
+/// configuration, named "the Debug configuration", as for an `.xcodeproj`.
+package struct TuistProjectVariants {
+  package let directory: String
+  package let context: FrontendContext
+  package let manifest: TuistManifest
+  package let helperFiles: [String]
+  package let skippedHelpers: [String]
+
+  package init(
+    directory: String, context: FrontendContext, manifest: TuistManifest, helperFiles: [String],
+    skippedHelpers: [String]
+  ) {
+    self.directory = directory
+    self.context = context
+    self.manifest = manifest
+    self.helperFiles = helperFiles
+    self.skippedHelpers = skippedHelpers
+  }
+
+  /// The layer of a target's settings that its own arguments make (`bundleId`, `deploymentTargets`,
+  /// `entitlements`, `infoPlist`), between its `base` settings and its `.xcconfig`.
+  static let derivedLayer = 2
+
+  package func read() -> [Project] {
+    var names: [String] = []
+    let configurations =
+      (manifest.settings?.configurations ?? []) + manifest.targets.flatMap { $0.settings?.configurations ?? [] }
+    for configuration in configurations where !names.contains(configuration.name) { names.append(configuration.name) }
+    if names.isEmpty { names = ["Debug", "Release"] }
+    var xcconfigs: [String: XcconfigReading] = [:]
+    let readings = names.map { read(configuration: $0, xcconfigs: &xcconfigs) }
+    if Set(readings.map(\.signature)).count == 1 {
+      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    }
+    return readings.map { reading in
+      var project = reading.project
+      project.variant = "the \(reading.name) configuration"
+      return project
+    }
+  }
+
+  struct XcconfigReading {
+    var layer: XcodeBuildSettingsLayer
+    var files: [String]
+    var observations: [Observation]
+  }
+
+  /// A configuration's `.xcconfig` with its includes, as one layer; a file that is not there is said
+  /// where it is named.
+  private func xcconfig(_ written: Located<String>?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
+    guard let written else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
+    let path = TuistFrontend.resolve(written.value, in: directory)
+    if let known = cache[path] { return known }
+    var observations: [Observation] = []
+    let (found, notes) = context.locate(path, below: directory, namedAt: written, what: "the .xcconfig file")
+    observations += notes
+    guard let found else {
+      let reading = XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: observations)
+      cache[path] = reading
+      return reading
+    }
+    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    reader.locate = { [context, directory] included, writtenAt in
+      // A missing include is the builder's file, not an error (see XcconfigReader).
+      if case .missing = context.paths.find(included, below: directory) { return nil }
+      let name = Located(included, span: writtenAt, pointer: .root)
+      let (located, notes) = context.locate(included, below: directory, namedAt: name, what: "the included file")
+      observations += notes
+      return located
+    }
+    let (entries, files) = reader.read(path: found)
+    let reading = XcconfigReading(
+      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
+    cache[path] = reading
+    return reading
+  }
+
+  /// A path a target's argument writes, relative to the project's folder (as Xcode reads the setting
+  /// Tuist writes from it): `//path` is relative to the root.
+  private func relativeToProject(_ written: String) -> String {
+    guard written.hasPrefix("//") else { return written }
+    let root = PathUtilities.absolute(TuistFrontend.root(of: directory))
+    let folder = PathUtilities.absolute(directory)
+    let rest = String(written.dropFirst(2))
+    guard folder != root, folder.hasPrefix(root + "/") else { return rest }
+    let depth = folder.dropFirst(root.count + 1).split(separator: "/").count
+    return String(repeating: "../", count: depth) + rest
+  }
+
+  /// The settings a target's own arguments set, as Tuist writes them into the generated project.
+  private func derivedSettings(of target: TuistManifest.Target) -> TuistManifest.SettingsDictionary {
+    var values: [String: TuistManifest.Setting] = [:]
+    values["PRODUCT_BUNDLE_IDENTIFIER"] = target.bundleId
+    values["IPHONEOS_DEPLOYMENT_TARGET"] = target.deploymentTargets["iOS"]
+    values["WATCHOS_DEPLOYMENT_TARGET"] = target.deploymentTargets["watchOS"]
+    let name = target.name?.value ?? ""
+    switch target.entitlements {
+    case .file(let path): values["CODE_SIGN_ENTITLEMENTS"] = .value(path.map(relativeToProject))
+    case .variable(let setting): values["CODE_SIGN_ENTITLEMENTS"] = .value(setting)
+    case .dictionary(let content):
+      // Tuist writes the file it generates from the dictionary here.
+      values["CODE_SIGN_ENTITLEMENTS"] = .value(
+        Located("Derived/Entitlements/\(name).entitlements", span: content.span, pointer: content.pointer))
+    case .unknown(let unknown): values["CODE_SIGN_ENTITLEMENTS"] = .unknown(unknown)
+    case nil: break
+    }
+    switch target.infoPlist {
+    case .file(let path): values["INFOPLIST_FILE"] = .value(path.map(relativeToProject))
+    case .dictionary(let content):
+      values["INFOPLIST_FILE"] = .value(
+        Located("Derived/InfoPlists/\(name)-Info.plist", span: content.span, pointer: content.pointer))
+    case .unknown(let unknown): values["INFOPLIST_FILE"] = .unknown(unknown)
+    case nil: break
+    }
+    return TuistManifest.SettingsDictionary(values: values)
+  }
+
+  private func read(configuration name: String, xcconfigs: inout [String: XcconfigReading]) -> (
+    name: String, project: Project, signature: [String]
+  ) {
+    var project = Project(manifestFile: manifest.file, manifest: nil, readingObservations: [])
+    project.filesRead = [manifest.file.path] + helperFiles + skippedHelpers
+    let rootSpan = SourceSpan(file: manifest.file, start: 0, end: 0)
+    for (path, reason) in manifest.unreadFiles {
+      if path == manifest.file.path {
+        project.readingObservations.append(
+          Observation(
+            ruleID: .invalidValue, message: "'\(path)' was not read: \(reason)", span: rootSpan, pointer: .root))
+      } else {
+        project.filesRead.append("note: \(path) was not read: \(reason)")
+      }
+    }
+    var signature: [String] = []
+    let leftToBuilder = SettingsLeftToBuilder()
+    let projectConfiguration = manifest.settings?.configurations.first { $0.name == name }
+    let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, &xcconfigs)
+
+    /// Observations made while reading files, each said once however many targets name the file.
+    func observe(_ observations: [Observation]) {
+      for observation in observations
+      where !project.readingObservations.contains(where: {
+        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+          && $0.span.start == observation.span.start && $0.message == observation.message
+      }) {
+        project.readingObservations.append(observation)
+      }
+    }
+
+    func settings(of target: TuistManifest.Target) -> XcodeBuildSettingsResolver {
+      let own = target.settings?.configurations.first { $0.name == name }
+      let targetXcconfig = xcconfig(own?.xcconfig, &xcconfigs)
+      for file in targetXcconfig.files + projectXcconfig.files where !project.filesRead.contains(file) {
+        project.filesRead.append(file)
+      }
+      observe(targetXcconfig.observations + projectXcconfig.observations)
+      let targetName = target.name?.value ?? ""
+      let folder = PathUtilities.absolute(directory)
+      return XcodeBuildSettingsResolver(
+        layers: [
+          (own?.settings ?? TuistManifest.SettingsDictionary()).layer,
+          (target.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
+          derivedSettings(of: target).layer,
+          targetXcconfig.layer,
+          (projectConfiguration?.settings ?? TuistManifest.SettingsDictionary()).layer,
+          (manifest.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
+          projectXcconfig.layer,
+        ],
+        builtIns: [
+          "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name, "SRCROOT": folder,
+          "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "PROJECT_NAME": manifest.name?.value ?? "",
+        ],
+        leftToBuilder: leftToBuilder)
+    }
+
+    /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
+    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
+      let read = context.readNamedFile(
+        PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
+      observe(read.observations)
+      if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
+      return (read.value, read.wasRead)
+    }
+
+    /// A setting's value where it is known; where it is not, the resolver records why (for the note).
+    func resolved(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<String>? {
+      if let value = settings.resolved(key) { return value }
+      _ = settings.isLeftToBuilder(key)
+      return nil
+    }
+
+    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target) -> Entitlements? {
+      let key = "CODE_SIGN_ENTITLEMENTS"
+      let at = target.name?.span ?? target.span
+      func expanded(_ entitlements: Entitlements) -> Entitlements {
+        var result = entitlements
+        result.appGroups = result.appGroups?.map { group in
+          guard BuildSettings.containsReference(group.value), let value = settings.expand(group.value) else {
+            return group
+          }
+          return group.map { _ in value }
+        }
+        return result
+      }
+      switch settings.lookup(key) {
+      case .unset:
+        return nil
+      case .unknown:
+        _ = settings.isLeftToBuilder(key)
+        return Entitlements(isComputed: true, span: at, pointer: target.pointer.appending("entitlements"))
+      case .written(let setting, let layer):
+        if layer == Self.derivedLayer, case .dictionary(let content) = target.entitlements {
+          guard let result = ConfigValues.entitlements(content) else {
+            return Entitlements(isComputed: true, span: content.span, pointer: content.pointer)
+          }
+          signature.append("entitlements \(result.appGroupNames.sorted())")
+          return expanded(result)
+        }
+        guard let written = resolved(settings, key) else {
+          // Named by a setting whose value is not known: nothing in the file is known.
+          return Entitlements(isComputed: true, span: setting.span, pointer: setting.pointer)
+        }
+        let (value, wasRead) = readFile(named: written, what: "the entitlements file")
+        guard wasRead, let result = value.flatMap(ConfigValues.entitlements) else {
+          signature.append("entitlements \(written.value) unknown")
+          return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
+        }
+        signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
+        return expanded(result)
+      }
+    }
+
+    /// The extension point a target's Info.plist names, where it is known. It only says which targets
+    /// carry widgets (no rule compares it), so settings that may name another Info.plist but are not
+    /// known leave it to the target's own `infoPlist`.
+    func extensionPoint(_ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target) -> String? {
+      let key = "INFOPLIST_FILE"
+      var layer = Self.derivedLayer
+      switch settings.lookup(key) {
+      case .written(_, let written): layer = written
+      case .unknown: break
+      case .unset: return nil
+      }
+      if layer == Self.derivedLayer, case .dictionary(let content) = target.infoPlist {
+        return content.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+      }
+      if layer == Self.derivedLayer, case .file(let path) = target.infoPlist {
+        return readFile(named: path.map(relativeToProject), what: "the Info.plist").value?.at(
+          "NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+      }
+      guard let written = resolved(settings, key) else { return nil }
+      return readFile(named: written, what: "the Info.plist").value?.at("NSExtension", "NSExtensionPointIdentifier")?
+        .stringValue?.value
+    }
+
+    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
+      guard let written = resolved(settings, key), let version = OSVersion(parsing: written.value) else { return nil }
+      return written.map { _ in version }
+    }
+
+    var model = Manifest(rootSpan: rootSpan)
+    model.origin = .xcode
+    let extensions = manifest.targets.filter { $0.product?.value == "appExtension" }
+    let extensionNames = Set(extensions.compactMap(\.name?.value))
+    let applications = manifest.targets.filter { $0.product?.value == "app" }
+    let appTarget =
+      applications.first { app in app.dependencies.contains { extensionNames.contains($0.value) } }
+      ?? applications.first
+    if let appTarget {
+      let appSettings = settings(of: appTarget)
+      var app = Manifest.App(span: appTarget.name?.span ?? appTarget.span, pointer: appTarget.pointer)
+      app.bundleIdentifier = resolved(appSettings, "PRODUCT_BUNDLE_IDENTIFIER")
+      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(appSettings, of: appTarget)
+      signature.append(
+        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
+      model.app = app
+    }
+    let embedded = Set(appTarget?.dependencies.map(\.value) ?? [])
+    var members = extensions.filter { $0.name.map { embedded.contains($0.value) } ?? false }
+    if members.isEmpty { members = extensions }
+
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    for extensionTarget in members {
+      let targetSettings = settings(of: extensionTarget)
+      var target = Manifest.Target(
+        span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
+      target.name = extensionTarget.name
+      target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
+      let destinations = extensionTarget.destinations?.map(\.value) ?? []
+      let isWatch = !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
+      if isWatch, let first = extensionTarget.destinations?.first { target.platform = first.map { _ in .watchos } }
+      target.deploymentTarget = deploymentTarget(
+        targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
+      target.entitlements = entitlements(targetSettings, of: extensionTarget)
+      let point = extensionPoint(targetSettings, of: extensionTarget)
+      var files: [SwiftFileResolver.ResolvedFile] = []
+      if point == XcodeProjectVariants.widgetExtensionPoint {
+        files = swiftFiles(of: extensionTarget)
+        target.sources = (extensionTarget.sources ?? []).map(\.glob) + extensionTarget.buildableFolders
+      }
+      signature.append(
+        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
+      )
+      model.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    project.manifest = model
+    context.attachCode(filesPerTarget, to: &project)
+    if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &project) }
+    let read = (appTarget.map { [$0] } ?? []) + members
+    if let note = note(leftToBuilder.entries, targets: read) { project.readingObservations.append(note) }
+    return (name, project, signature)
+  }
+
+  /// The Swift files a target compiles: what its `sources` globs match but their exclusions, and the
+  /// Swift files in its buildable folders. Files not on disk are skipped.
+  package func swiftFiles(of target: TuistManifest.Target) -> [SwiftFileResolver.ResolvedFile] {
+    let root = TuistFrontend.root(of: directory)
+    func base(_ written: String) -> (folder: String, path: String) {
+      written.hasPrefix("//") ? (root, String(written.dropFirst(2))) : (directory, written)
+    }
+    var files: [SwiftFileResolver.ResolvedFile] = []
+    for source in target.sources ?? [] {
+      let (folder, pattern) = base(source.glob.value)
+      let resolver = SwiftFileResolver(baseDirectory: folder, displayDirectory: folder)
+      let excluded = source.excluding.map { base($0.value) }
+      let prefix = folder == "." || folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+      for file in resolver.lookUp(pattern, in: context.paths).files ?? [] where SwiftFileResolver.isSource(file.path) {
+        let relative = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
+        // An exclusion is relative to its own base; most share the glob's.
+        let isExcluded = excluded.contains { exclusion in
+          exclusion.folder == folder
+            && PathUtilities.glob(SwiftFileResolver.normalize(exclusion.path), matches: relative)
+        }
+        if !isExcluded { files.append(file) }
+      }
+    }
+    for folder in target.buildableFolders {
+      let (base, path) = base(folder.value)
+      files +=
+        SwiftFileResolver(baseDirectory: base, displayDirectory: base).lookUp(path, in: context.paths).files?
+        .filter { SwiftFileResolver.isSource($0.path) } ?? []
+    }
+    var seen: Set<String> = []
+    return files.filter { seen.insert($0.path).inserted }
+  }
+
+  /// The one note that says which values are not known without running the manifest (or are left to
+  /// whoever builds the app), and why: the rules that need them are silent. Only the values of the
+  /// targets read count. It points at the first, and the others are related locations.
+  private func note(_ entries: [SettingsLeftToBuilder.Entry], targets: [TuistManifest.Target]) -> Observation? {
+    func place(_ span: SourceSpan) -> String { "\(span.file.path)\u{0}\(span.start)" }
+    let read = Set(targets.map { place($0.span) })
+    var sentences: [(text: String, span: SourceSpan)] = []
+    var said: Set<String> = []
+    for unknown in manifest.unknowns where unknown.target.map({ read.contains(place($0)) }) ?? true {
+      guard said.insert(place(unknown.value.span)).inserted else { continue }
+      sentences.append(
+        ("\(unknown.what) is `\(unknown.value.value.text)`: \(unknown.value.value.reason)", unknown.value.span))
+    }
+    // Why each setting not known is not: written in a settings dictionary, or a target's own argument.
+    var reasons: [String: (what: String?, unknown: TuistUnknown)] = [:]
+    func collect(_ dictionary: TuistManifest.SettingsDictionary?, what: (String) -> String? = { _ in nil }) {
+      guard let dictionary else { return }
+      if let unknown = dictionary.unknown { reasons[place(unknown.span)] = (nil, unknown.value) }
+      for (key, setting) in dictionary.values {
+        if case .unknown(let unknown) = setting { reasons[place(unknown.span)] = (what(key), unknown.value) }
+      }
+    }
+    let arguments = [
+      "PRODUCT_BUNDLE_IDENTIFIER": "bundleId", "IPHONEOS_DEPLOYMENT_TARGET": "deployment target",
+      "WATCHOS_DEPLOYMENT_TARGET": "deployment target", "CODE_SIGN_ENTITLEMENTS": "entitlements",
+      "INFOPLIST_FILE": "Info.plist",
+    ]
+    for target in targets {
+      let label = target.name.map { "target '\($0.value)'" } ?? "a target"
+      collect(derivedSettings(of: target)) { key in arguments[key].map { "the \($0) of \(label)" } }
+      for dictionary in [target.settings?.base] + (target.settings?.configurations.map(\.settings) ?? []) {
+        collect(dictionary)
+      }
+    }
+    for dictionary in [manifest.settings?.base] + (manifest.settings?.configurations.map(\.settings) ?? []) {
+      collect(dictionary)
+    }
+    var builderEntries: [SettingsLeftToBuilder.Entry] = []
+    // The settings a dictionary not known may set are said together, as one sentence per dictionary.
+    var settingsBy: [String: Int] = [:]
+    var settings: [(keys: [String], reason: TuistUnknown, span: SourceSpan, after: Int)] = []
+    for entry in entries {
+      guard case .mayBeSetBy(let include) = entry.reason, let (what, reason) = reasons[place(include.span)] else {
+        builderEntries.append(entry)
+        continue
+      }
+      if let what {
+        // A target's own argument, said once (its entitlements and Info.plist are among the manifest's
+        // unknowns already).
+        guard said.insert(place(include.span)).inserted else { continue }
+        sentences.append(("\(what) is `\(reason.text)`: \(reason.reason)", include.span))
+      } else if let index = settingsBy[place(include.span)] {
+        if !settings[index].keys.contains(entry.key) { settings[index].keys.append(entry.key) }
+      } else {
+        settingsBy[place(include.span)] = settings.count
+        settings.append(([entry.key], reason, include.span, sentences.count))
+      }
+    }
+    for (offset, group) in settings.enumerated() {
+      let keys =
+        group.keys.count == 1
+        ? group.keys[0] : group.keys.dropLast().joined(separator: ", ") + " and " + group.keys.last!
+      sentences.insert(
+        ("\(keys) may be set by `\(group.reason.text)`: \(group.reason.reason)", group.span), at: group.after + offset)
+    }
+    // What is the builder's (an empty team, an `#include?` of a file not in the repository) is said as
+    // for an `.xcodeproj`, in the same note.
+    let builderNote = XcodeProjectVariants.note(builderEntries)
+    guard let first = sentences.first else { return builderNote }
+    var related = sentences.dropFirst().map { RelatedLocation($0.text, at: $0.span) }
+    var message =
+      "not known without running the manifest, so the rules that need it are silent: "
+      + sentences.map(\.text).joined(separator: "; ")
+    if let builderNote {
+      message += "; " + builderNote.message
+      related.append(RelatedLocation(builderNote.message, at: builderNote.span))
+      related += builderNote.related
+    }
+    return Observation(ruleID: .computedValue, message: message, span: first.span, pointer: .root, related: related)
+  }
+}

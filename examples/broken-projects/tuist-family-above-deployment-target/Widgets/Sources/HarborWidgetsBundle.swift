@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct HarborWidgetsBundle: WidgetBundle {
+    var body: some Widget {
+        NextTideWidget()
+    }
+}
