@@ -290,7 +290,7 @@ package struct TuistProjectVariants {
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for extensionTarget in members {
       let targetSettings = settings(of: extensionTarget)
-      var target = Manifest.Target(
+      var target = Manifest.Target.Draft(
         span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
       target.name = extensionTarget.name
       target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
@@ -309,7 +309,7 @@ package struct TuistProjectVariants {
       signature.append(
         "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
       )
-      model.targets.append(target)
+      model.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
     project.manifest = model
