@@ -2,11 +2,13 @@
 package enum ProjectKinds {
   /// Every kind, in the order they claim a folder: a manifest that lists a Swift file owns it; an Expo
   /// app comes before the Flutter and Xcode apps, because its `ios/` is what prebuild writes; a Flutter
-  /// app before an Xcode app, because its `ios/` is an Xcode app of its own.
+  /// app before an Xcode app, because its `ios/` is an Xcode app of its own; an XcodeGen spec before an
+  /// Xcode app, because the `.xcodeproj` committed beside it is what it generates.
   package static let all: [any ProjectKind.Type] = [
     ManifestKind.self,
     ExpoKind.self,
     FlutterKind.self,
+    XcodeGenKind.self,
     XcodeKind.self,
     SwiftSourcesKind.self,
   ]
