@@ -246,6 +246,8 @@ struct XcodeGenVariants {
     /// recorded as the environment's.
     func resolved(_ key: String, _ settings: XcodeBuildSettingsResolver) -> Located<String>? {
       if let value = settings.resolved(key) { return value }
+      // Records the setting when the builder gives it (a missing include may set it).
+      _ = settings.isLeftToBuilder(key)
       noteEnvironment(key, settings, depth: 0)
       return nil
     }
