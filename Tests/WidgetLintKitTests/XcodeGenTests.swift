@@ -597,6 +597,23 @@ import Testing
     #expect(ProjectDiscovery.readsFile(named: "project.yml"))
   }
 
+  @Test func aSpecWithASyntaxErrorIsLintedNotSkipped() throws {
+    let report = try Self.lint([
+      (
+        "project.yml",
+        """
+        name: Notes
+        targets:
+          Notes: {type: application, platform: iOS
+          NotesWidgets:
+            type: app-extension
+        """
+      )
+    ])
+    #expect(report.projects.map(\.kind) == ["XcodeGen project"])
+    #expect(report.findings.map { "\($0.ruleID) \(TestSupport.start($0))" } == ["yaml-syntax 4:15"])
+  }
+
   // MARK: A committed generated project
 
   static func committed(widgetID: String, widgetType: String = "com.apple.product-type.app-extension") -> String {

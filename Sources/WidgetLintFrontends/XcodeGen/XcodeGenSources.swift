@@ -78,20 +78,27 @@ struct XcodeGenSources {
       }
       return
     }
-    // A build phase other than Sources compiles nothing (`buildPhase: resources`, `copyFiles: …`, `none`).
-    if let phase = options?["buildPhase"], phase.stringValue?.value != "sources" { return }
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: found, isDirectory: &isDirectory)
+    // XcodeGen's default Info.plist is the first one in the sources, whatever their type and excludes.
+    if infoPlist == nil {
+      let plist =
+        isDirectory.boolValue
+        ? SwiftFileResolver(baseDirectory: found, displayDirectory: found).walk(".").first {
+          ($0 as NSString).lastPathComponent == "Info.plist"
+        }.map { PathUtilities.join(found, $0) }
+        : ((found as NSString).lastPathComponent == "Info.plist" ? found : nil)
+      infoPlist = plist.map { plist in path.map { _ in Self.relative(plist, to: directory) } }
+    }
+    // A build phase other than Sources compiles nothing (`buildPhase: resources`, `copyFiles: …`, `none`).
+    if let phase = options?["buildPhase"], phase.stringValue?.value != "sources" { return }
     let type =
       options?["type"]?.stringValue?.value
       ?? ((!isDirectory.boolValue || !(found as NSString).pathExtension.isEmpty) ? "file" : defaultDirectoryType)
       ?? "group"
     if type == "folder" { return }
     guard isDirectory.boolValue, type != "file" else {
-      if found.hasSuffix(".swift") { files.append(SwiftFileResolver.ResolvedFile(path: found, displayPath: found)) }
-      if infoPlist == nil, (found as NSString).lastPathComponent == "Info.plist" {
-        infoPlist = path.map { _ in Self.relative(found, to: directory) }
-      }
+      if found.hasSuffix(".swift") { add(found) }
       return
     }
     let excludes = Self.patterns(options?["excludes"])
@@ -103,13 +110,14 @@ struct XcodeGenSources {
     for relative in walked {
       guard !excludes.contains(where: { Self.glob($0, matches: relative) }) else { continue }
       guard includes.isEmpty || includes.contains(where: { Self.glob($0, matches: relative) }) else { continue }
-      let file = PathUtilities.join(found, relative)
-      if relative.hasSuffix(".swift") {
-        files.append(SwiftFileResolver.ResolvedFile(path: file, displayPath: file))
-      } else if infoPlist == nil, (relative as NSString).lastPathComponent == "Info.plist" {
-        infoPlist = path.map { _ in Self.relative(file, to: directory) }
-      }
+      if relative.hasSuffix(".swift") { add(PathUtilities.join(found, relative)) }
     }
+  }
+
+  /// A file compiled once, however many entries name it.
+  private mutating func add(_ file: String) {
+    let resolved = SwiftFileResolver.ResolvedFile(path: file, displayPath: file)
+    if !files.contains(resolved) { files.append(resolved) }
   }
 
   private static func relative(_ path: String, to directory: String) -> String {

@@ -311,7 +311,7 @@ extension XcodeGenSpec {
       let key = PathUtilities.absolute(path)
       guard depth < XcodeGenSpec.maxIncludeDepth, !open.contains(key) else { return nil }
       guard let source = read(path, namedAt: namedAt) else { return nil }
-      files.append(source.path)
+      if !files.contains(source.path) { files.append(source.path) }
       let (document, problems) = context.parseDocument(source)
       observations += problems
       guard !problems.contains(where: { $0.ruleID == .yamlSyntax }), let rootID = document.root else { return nil }
