@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An Xcode app (`XcodeAppFrontend`) whose `Runner.xcodeproj/project.pbxproj` is the input, beside
   /// the app's and the widget's folders.
   case pbxproj
+  /// An XcodeGen project (`XcodeGenFrontend`) whose `project.yml` is the input, beside the app's and the
+  /// widget's folders, an xcconfig and a committed generated project (`Counter.xcodeproj`).
+  case xcodegen
 
   /// Runs one input and checks the properties; traps when one is broken. Inputs run one at a time in a
   /// process: they share the workspace's files.
@@ -89,6 +92,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       return linter.lint(FlutterAppFrontend(directory: input.project))
     case .plist, .pbxproj:
       return linter.lint(XcodeAppFrontend(directory: input.project))
+    case .xcodegen:
+      return linter.lint(XcodeGenFrontend(spec: input.path))
     }
   }
 }

@@ -317,6 +317,14 @@ extension XcodeGenSpec {
       guard !problems.contains(where: { $0.ruleID == .yamlSyntax }), let rootID = document.root else { return nil }
       var budget = 100_000 + 4 * document.nodes.count
       let raw = XcodeGenSpec.tree(document, rootID, pointer: .root, depth: 0, budget: &budget)
+      if budget < 0 {
+        observations.append(
+          Observation(
+            ruleID: .invalidValue,
+            message:
+              "aliases and '<<' merges expand the spec far beyond its size; widgetlint stops following them, and what comes after is not read",
+            span: document.span(of: rootID), pointer: .root))
+      }
       guard case .object = raw.value else {
         observations.append(
           Observation(
