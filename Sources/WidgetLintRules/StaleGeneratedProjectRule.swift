@@ -8,14 +8,15 @@ public struct StaleGeneratedProjectRule: ReadingRule {
     id: .staleGeneratedProject,
     defaultSeverity: .warning,
     summary:
-      "A committed Xcode project that XcodeGen generates from project.yml disagrees with it: the project is stale.",
+      "A committed Xcode project generated from a spec (XcodeGen's project.yml) disagrees with the spec: it is stale.",
     rationale: """
-      With XcodeGen the spec (`project.yml`) describes the targets, and `xcodegen generate` writes the
-      `.xcodeproj` from it (with the Info.plist and entitlements files the spec's `info` and
-      `entitlements` describe). Teams that commit the generated project have two descriptions of one app,
-      and the one a build uses is the one that was generated last: after a change to the spec that was
-      not followed by `xcodegen generate`, Xcode, `xcodebuild` and CI build the old targets, bundle
-      identifiers, deployment targets and App Groups, while the spec says otherwise.
+      With a project generator the spec describes the targets: with XcodeGen, `project.yml`, from
+      which `xcodegen generate` writes the `.xcodeproj` (and the Info.plist and entitlements files the
+      spec's `info` and `entitlements` describe). Teams that commit the generated project have two
+      descriptions of one app, and the one a build uses is the one that was generated last: after a
+      change to the spec that was not followed by `xcodegen generate`, Xcode, `xcodebuild` and CI build
+      the old targets, bundle identifiers, deployment targets and App Groups, while the spec says
+      otherwise.
 
       widgetlint lints the spec, and compares the committed project with it on what the rules read: the
       extension targets the app embeds and which of them are widget extensions, and each target's bundle
@@ -24,7 +25,8 @@ public struct StaleGeneratedProjectRule: ReadingRule {
       file), with the spec's value as the related location. Values either side leaves unknown (computed,
       left to the builder, a file that cannot be read) are not compared.
 
-      Fix: run `xcodegen generate` and commit the result, or stop committing the generated project.
+      Fix: generate the project again (`xcodegen generate`) and commit the result, or stop committing the
+      generated project.
 
       Source: XcodeGen, README and `Docs/ProjectSpec.md` (github.com/yonaskolb/XcodeGen): the project is
       generated from the spec, and `info` and `entitlements` files are written from their `properties` on
