@@ -585,6 +585,24 @@ import Testing
     #expect(report.findings.map(\.ruleID) == [])
   }
 
+  /// Foundation's `deletingLastPathComponent` traps on a one-character relative path: specs and
+  /// includes in such folders are found all the same.
+  @Test func oneCharacterFoldersAreFoldersToo() throws {
+    #expect(XcodeGenSpec.folder(of: "g/") == "")
+    #expect(XcodeGenSpec.folder(of: "a/b") == "a")
+    #expect(XcodeGenSpec.folder(of: "/a") == "/")
+    let files = Self.discoverable.map { file in
+      (path: file.path.replacingOccurrences(of: "apps/notes/", with: "a/b/"), contents: file.contents)
+    }
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(
+      ProjectDiscovery.discover([directory.path]).inputs == [
+        .xcodeGenProject(spec: directory.path + "/a/b/project.yml")
+      ]
+    )
+  }
+
   @Test func aChangedFileOfTheProjectNamesIt() throws {
     let directory = try TestSupport.directory(with: Self.discoverable)
     defer { try? FileManager.default.removeItem(at: directory) }

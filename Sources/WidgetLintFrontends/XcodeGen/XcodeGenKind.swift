@@ -29,13 +29,13 @@ package enum XcodeGenKind: ProjectKind {
   /// the Xcode app's kind would take for the `.xcodeproj` beside the spec.
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     for relative in scan.files where (relative as NSString).lastPathComponent == specName {
-      let folder = (relative as NSString).deletingLastPathComponent
+      let folder = XcodeGenSpec.folder(of: relative)
       guard !isClaimed(folder, scan.claimedFolders) else { continue }
       let path = scan.path(relative)
       guard declaresAppExtension(path, cache: cache) else { continue }
       scan.claimedFolders.insert(folder)
       if (folder as NSString).lastPathComponent == "ios" {
-        scan.claimedFolders.insert((folder as NSString).deletingLastPathComponent)
+        scan.claimedFolders.insert(XcodeGenSpec.folder(of: folder))
       }
       scan.found.append(.xcodeGenProject(spec: path))
     }
@@ -47,7 +47,7 @@ package enum XcodeGenKind: ProjectKind {
     while true {
       if claimed.contains(current) { return true }
       if current.isEmpty { return false }
-      current = (current as NSString).deletingLastPathComponent
+      current = XcodeGenSpec.folder(of: current)
     }
   }
 

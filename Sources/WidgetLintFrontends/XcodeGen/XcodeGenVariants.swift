@@ -193,11 +193,6 @@ struct XcodeGenVariants {
     }
     projectSettings.merge(settings(spec.root["settings"], configuration: name)) { $1 }
 
-    struct Resolved {
-      var target: XcodeGenProject.Target
-      var settings: XcodeBuildSettingsResolver
-    }
-
     func resolver(of target: XcodeGenProject.Target) -> XcodeBuildSettingsResolver {
       let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), &xcconfigs)
       observe(targetXcconfig.observations)
@@ -301,9 +296,10 @@ struct XcodeGenVariants {
           signature.append("entitlements \(path.value) []")
           return Entitlements(span: path.span, pointer: path.pointer)
         }
+        // Properties that are no mapping are none (XcodeGen reads them as an empty dictionary).
         guard let result = ConfigValues.entitlements(properties) else {
-          signature.append("entitlements \(path.value) unknown")
-          return Entitlements(isUnreadable: true, span: properties.span, pointer: properties.pointer)
+          signature.append("entitlements \(path.value) []")
+          return Entitlements(span: properties.span, pointer: properties.pointer)
         }
         let expanded = expandGroups(result, settings, fromSpec: true)
         signature.append("entitlements \(path.value) \(expanded.appGroupNames.sorted())")
