@@ -33,6 +33,7 @@ extension RuleID {
   public static let multipleWidgetURL = RuleID("multiple-widget-url")
   public static let pathCase = RuleID("path-case")
   public static let refreshIntervalTooShort = RuleID("refresh-interval-too-short")
+  public static let staleGeneratedProject = RuleID("stale-generated-project")
   public static let suppressionWithoutReason = RuleID("suppression-without-reason")
   public static let unknownKey = RuleID("unknown-key")
   public static let unknownWidgetFamily = RuleID("unknown-widget-family")

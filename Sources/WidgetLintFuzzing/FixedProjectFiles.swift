@@ -34,6 +34,16 @@ enum FixedProjectFiles {
         File(path: "App/Counter.entitlements", text: plist(appGroups("group.com.example.counter"))),
         File(path: "Widget/Sources/CounterWidget.swift", text: widgetSwift),
       ]
+    case .xcodegen:
+      // The input is the spec; its paths name these files, and the generated project is committed.
+      [
+        File(path: "Counter/CounterApp.swift", text: appSwift),
+        File(path: "CounterWidget/CounterWidget.swift", text: widgetSwift),
+        File(path: "CounterWidget/Info.plist", text: plist(widgetInfo)),
+        File(path: "CounterWidget/CounterWidget.entitlements", text: plist(appGroups("$(APP_GROUP)"))),
+        File(path: "Config/Shared.xcconfig", text: "APP_GROUP = group.com.example.counter\n"),
+        File(path: "Counter.xcodeproj/project.pbxproj", text: generatedProject),
+      ]
     }
   }
 
@@ -56,6 +66,37 @@ enum FixedProjectFiles {
                 entitlements: .dictionary(["com.apple.security.application-groups": [.string(Counter.appGroup)]])
             )
         }
+    }
+
+    """
+
+  /// The app's side of the widget: it writes the App Group and reloads the widget.
+  static let appSwift = """
+    import WidgetKit
+
+    enum CounterStore {
+        static let defaults = UserDefaults(suiteName: "group.com.example.counter")
+        static func save() { WidgetCenter.shared.reloadTimelines(ofKind: "CounterWidget") }
+    }
+
+    """
+
+  /// The project XcodeGen would generate for the xcodegen target's seeds, committed beside the spec.
+  static let generatedProject = """
+    // !$*UTF8*$!
+    {
+    \tobjects = {
+    \t\tP = {isa = PBXProject; buildConfigurationList = PL; targets = (A, W);};
+    \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PR);};
+    \t\tPR = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0;}; name = Release;};
+    \t\tA = {isa = PBXNativeTarget; buildConfigurationList = AL; name = Counter; productType = "com.apple.product-type.application";};
+    \t\tAL = {isa = XCConfigurationList; buildConfigurations = (AR);};
+    \t\tAR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.counter;}; name = Release;};
+    \t\tW = {isa = PBXNativeTarget; buildConfigurationList = WL; name = CounterWidget; productType = "com.apple.product-type.app-extension";};
+    \t\tWL = {isa = XCConfigurationList; buildConfigurations = (WR);};
+    \t\tWR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.counter.CounterWidget; INFOPLIST_FILE = CounterWidget/Info.plist; CODE_SIGN_ENTITLEMENTS = CounterWidget/CounterWidget.entitlements; APP_GROUP = group.com.example.counter;}; name = Release;};
+    \t};
+    \trootObject = P;
     }
 
     """

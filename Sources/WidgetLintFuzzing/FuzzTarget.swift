@@ -33,6 +33,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// A Tuist project (`TuistFrontend`) whose `Project.swift` is the input, beside a helper in
   /// `Tuist/ProjectDescriptionHelpers`, the app's entitlements and the widget's Swift.
   case tuist
+  /// An XcodeGen project (`XcodeGenFrontend`) whose `project.yml` is the input, beside the app's and the
+  /// widget's folders, an xcconfig and a committed generated project (`Counter.xcodeproj`).
+  case xcodegen
 
   /// Runs one input and checks the properties; traps when one is broken. Inputs run one at a time in a
   /// process: they share the workspace's files.
@@ -94,6 +97,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
       return linter.lint(XcodeAppFrontend(directory: input.project))
     case .tuist:
       return linter.lint(TuistFrontend(directory: input.project))
+    case .xcodegen:
+      return linter.lint(XcodeGenFrontend(spec: input.path))
     }
   }
 }

@@ -61,6 +61,7 @@ public final class FuzzWorkspace: @unchecked Sendable {
     case .swift: paths = ["Sources/CounterWidget.swift"]
     case .pbxproj: paths = ["ios/Runner.xcodeproj/project.pbxproj"]
     case .tuist: paths = ["Project.swift"]
+    case .xcodegen: paths = ["project.yml"]
     }
     for path in paths { Self.write(bytes, to: Self.join(project, path)) }
     return Input(project: project, path: Self.join(project, paths[0]), bytes: bytes)

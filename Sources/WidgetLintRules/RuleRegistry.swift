@@ -30,6 +30,7 @@ public enum RuleRegistry {
     UnknownWidgetKindRule.self,
     ComputedValueRule.self,
     PathCaseRule.self,
+    StaleGeneratedProjectRule.self,
     SuppressionWithoutReasonRule.self,
     UnusedSuppressionRule.self,
   ]

@@ -273,7 +273,7 @@ struct PathMappingTests {
       "Widget-Info.plist", "project.pbxproj", "App.entitlements", "Base.xcconfig", "Widget.swift", "main.dart",
       "withWidgets.js", "withWidgets.ts", "plugin.cjs", "plugin.mjs", "App.tsx", "View.jsx", "pubspec.yaml",
       "package.json", "README.md", "settings.yaml", "mywidgets.yaml", "Package.resolved", "Contents.json",
-      "Project.swift", "Workspace.swift",
+      "Project.swift", "Workspace.swift", "project.yml",
     ]
     for name in names {
       let read = ProjectDiscovery.readsFile(named: name)

@@ -15,6 +15,8 @@ import WidgetLintReaders
 /// are written; files are read as the Xcode frontend reads them. An extension whose Info.plist says
 /// `com.apple.widgetkit-extension` carries widgets, read from the Swift files its `sources` globs and
 /// buildable folders name. Where configurations disagree, the project is read once per configuration.
+/// Where the `.xcodeproj` Tuist generates is committed, each difference of it from the manifest on what
+/// the rules use is a `stale-generated-project` finding in it (`GeneratedProjectDrift`).
 public struct TuistFrontend: ProjectFrontend {
   /// The folder holding `Project.swift`.
   public var directory: String
@@ -42,10 +44,24 @@ public struct TuistFrontend: ProjectFrontend {
     }
     let helpers = Self.helpers(for: directory, maxSize: context.limits.maxSourceFileSize)
     let manifest = TuistManifestReader.read(source, helpers: helpers.sources)
-    return TuistProjectVariants(
+    var variants = TuistProjectVariants(
       directory: directory, context: context, manifest: manifest, helperFiles: helpers.sources.map(\.path),
       skippedHelpers: helpers.skipped
     ).read()
+    // `tuist generate` writes `<name>.xcodeproj` beside the manifest; where one is committed, each way it
+    // differs from the manifest on what the rules use is said in it (the manifest is the source).
+    guard let name = manifest.name?.value, !name.isEmpty, !manifest.targetsAreUnknown,
+      let committed = GeneratedProjectDrift.readCommittedProject(
+        PathUtilities.join(directory, name + ".xcodeproj"), context: context)
+    else { return variants }
+    for index in variants.indices {
+      variants[index].readingObservations += GeneratedProjectDrift.observations(
+        spec: variants[index], generated: committed, specName: TuistKind.projectManifest, regenerate: "tuist generate")
+      for file in committed.flatMap(\.filesRead) where !variants[index].filesRead.contains(file) {
+        variants[index].filesRead.append(file)
+      }
+    }
+    return variants
   }
 
   // MARK: The project's root and helpers

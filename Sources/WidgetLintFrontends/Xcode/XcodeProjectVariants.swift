@@ -243,6 +243,7 @@ package struct XcodeProjectVariants {
       case .empty: (why, span) = ("empty", entry.writtenAt)
       case .placeholder: (why, span) = ("a placeholder", entry.writtenAt)
       case .unset: (why, span) = ("not set", entry.writtenAt)
+      case .environment: (why, span) = ("set by the environment the project is generated in", entry.writtenAt)
       case .mayBeSetBy(let include):
         (why, span) = (
           "may be set by '\(include.path)', which is not in the repository", include.span

@@ -9,6 +9,13 @@ package struct XcodeBuildSetting: Sendable {
   /// An include that is not in the repository, written after this setting in the same file chain: it may
   /// set the setting again, so the value written here is not known to be the one that builds.
   package var mayBeOverriddenBy: MissingInclude?
+
+  package init(value: String, span: SourceSpan, pointer: JSONPointer, mayBeOverriddenBy: MissingInclude? = nil) {
+    self.value = value
+    self.span = span
+    self.pointer = pointer
+    self.mayBeOverriddenBy = mayBeOverriddenBy
+  }
 }
 
 /// An `#include` (usually `#include?`) of a file the repository does not hold, such as a git-ignored
@@ -18,6 +25,11 @@ package struct MissingInclude: Sendable, Equatable {
   package var path: String
   /// The path's text on the `#include` line.
   package var span: SourceSpan
+
+  package init(path: String, span: SourceSpan) {
+    self.path = path
+    self.span = span
+  }
 
   package static func == (left: MissingInclude, right: MissingInclude) -> Bool {
     left.path == right.path && left.span.isSame(as: right.span)

@@ -205,6 +205,9 @@ package final class SettingsLeftToBuilder {
   package enum Reason: Equatable {
     case empty, placeholder, unset
     case mayBeSetBy(MissingInclude)
+    /// A `${NAME}` a project spec writes that names no setting: a generator (XcodeGen) takes it from the
+    /// environment it runs in.
+    case environment
   }
 
   package struct Entry {

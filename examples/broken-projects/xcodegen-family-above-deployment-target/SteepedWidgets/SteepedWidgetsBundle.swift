@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct SteepedWidgetsBundle: WidgetBundle {
+  var body: some Widget {
+    LastBrewWidget()
+  }
+}

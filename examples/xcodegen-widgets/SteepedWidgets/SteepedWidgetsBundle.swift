@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct SteepedWidgetsBundle: WidgetBundle {
+  var body: some Widget {
+    LastBrewWidget()
+    BrewLiveActivity()
+  }
+}
