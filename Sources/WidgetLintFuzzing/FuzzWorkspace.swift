@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLintKit
 
 /// The folder a fuzz process writes its projects in: one project per target, made of the fixed files
 /// of `FixedProjectFiles` and the input, written where that target's reader reads it. The frontends
@@ -73,7 +74,7 @@ public final class FuzzWorkspace: @unchecked Sendable {
   }
 
   private static func write(_ bytes: [UInt8], to path: String) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathUtilities.folder(of: path)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -168,7 +168,7 @@ struct LintCommand: ParsableCommand {
       }
     }
     if let printConfig {
-      let directory = (printConfig as NSString).deletingLastPathComponent
+      let directory = PathUtilities.folder(of: printConfig)
       switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
       case .success(let configuration):
         print(ConfigurationLoader.describe(configuration), terminator: "")
@@ -182,7 +182,7 @@ struct LintCommand: ParsableCommand {
     if let writeBaseline {
       let report = lint(run)
       printErrors(report.inputErrors)
-      let directory = (writeBaseline as NSString).deletingLastPathComponent
+      let directory = PathUtilities.folder(of: writeBaseline)
       let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
       do {
         try AtomicFileWriter.write(recorded.encoded(), to: writeBaseline)

@@ -108,7 +108,7 @@ struct InitCommand: ParsableCommand {
       SwiftSourcesFrontend(directory: sources, displayDirectory: sources, deploymentTarget: nil))
     let deploymentTarget = ManifestWriter.lowestDeploymentTarget(sourcesIn: sources, linter: linter)
     // Sources are written relative to where the manifest will be.
-    let manifestDirectory = output.map { ($0 as NSString).deletingLastPathComponent } ?? "."
+    let manifestDirectory = output.map { PathUtilities.folder(of: $0) } ?? "."
     let relative = Baseline.relativeFile(sources, to: manifestDirectory.isEmpty ? "." : manifestDirectory)
     let text = ManifestWriter.manifest(for: project, sourcesPath: relative, deploymentTarget: deploymentTarget)
     if let output {

@@ -303,4 +303,24 @@ struct PathMappingTests {
     let discovery = ProjectDiscovery.discover([path("apple/widget/Widget.swift"), path("apple/widget/Info.plist")])
     #expect(discovery.inputs == [.expoApp(config: path("app.json"))])
   }
+
+  /// Foundation's `deletingLastPathComponent` traps on a one-character relative path: a file in a folder
+  /// named with one letter is mapped like any other, and `PathUtilities.folder(of:)` says its folder.
+  @Test func filesInOneLetterFoldersAreMapped() throws {
+    #expect(PathUtilities.folder(of: "a") == "")
+    #expect(PathUtilities.folder(of: "a/") == "")
+    #expect(PathUtilities.folder(of: "a/x.swift") == "a")
+    #expect(PathUtilities.folder(of: "/x") == "/")
+    #expect(PathUtilities.folder(of: "/") == "/")
+    #expect(PathUtilities.folder(of: "a/b/") == "a")
+    let directory = try TestSupport.directory(with: [("a/x.swift", "import WidgetKit\n")])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // The command line, in the folder above `a`: the path stays relative.
+    let result = try TestSupport.run(["-v", "a/x.swift"], currentDirectory: directory)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "widgetlint: skipped a/x.swift: belongs to no manifest, Expo app or iOS app with widgets in the folders above it\n"
+    )
+  }
 }

@@ -588,9 +588,9 @@ import Testing
   /// Foundation's `deletingLastPathComponent` traps on a one-character relative path: specs and
   /// includes in such folders are found all the same.
   @Test func oneCharacterFoldersAreFoldersToo() throws {
-    #expect(XcodeGenSpec.folder(of: "g/") == "")
-    #expect(XcodeGenSpec.folder(of: "a/b") == "a")
-    #expect(XcodeGenSpec.folder(of: "/a") == "/")
+    #expect(PathUtilities.folder(of: "g/") == "")
+    #expect(PathUtilities.folder(of: "a/b") == "a")
+    #expect(PathUtilities.folder(of: "/a") == "/")
     let files = Self.discoverable.map { file in
       (path: file.path.replacingOccurrences(of: "apps/notes/", with: "a/b/"), contents: file.contents)
     }

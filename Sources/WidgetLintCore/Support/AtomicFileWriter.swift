@@ -89,7 +89,7 @@ public enum AtomicFileWriter {
       if existing == nil {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-          throw WriteError(description: "the folder '\((path as NSString).deletingLastPathComponent)' does not exist")
+          throw WriteError(description: "the folder '\(PathUtilities.folder(of: path))' does not exist")
         }
       }
     }

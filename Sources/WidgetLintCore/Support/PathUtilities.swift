@@ -6,6 +6,16 @@ public enum PathUtilities {
     return standardize(joined)
   }
 
+  /// The folder of a path, as `NSString.deletingLastPathComponent` gives it ("" for a name alone, "/" for
+  /// a file at the root), which traps on a one-character relative path ("a", "g/") in
+  /// swift-corelibs-foundation 6.3.
+  public static func folder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
   /// Removes `.` and `..` components and duplicate slashes, without touching the file system.
   public static func standardize(_ path: String) -> String {
     var parts: [Substring] = []
@@ -71,7 +81,7 @@ public enum PathUtilities {
     while true {
       if FileManager.default.fileExists(atPath: current + "/.git") { return current }
       if current == "/" { return nil }
-      current = (current as NSString).deletingLastPathComponent
+      current = PathUtilities.folder(of: current)
     }
   }
 }

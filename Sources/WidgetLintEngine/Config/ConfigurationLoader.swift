@@ -41,7 +41,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
         result = .success(.defaults(in: root ?? start))
         break
       }
-      current = (current as NSString).deletingLastPathComponent
+      current = PathUtilities.folder(of: current)
     }
     let found = result ?? .success(.defaults(in: start))
     lock.withLock { for directory in visited { byDirectory[directory] = found } }
@@ -73,7 +73,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
   public static func parse(_ source: SourceText) -> Result<Configuration, ConfigurationError> {
     let (document, parseProblems) = YAMLParser().parse(source)
     var reader = DocumentReader(document: document)
-    let directory = (PathUtilities.absolute(source.path) as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: PathUtilities.absolute(source.path))
     var configuration = Configuration(path: source.path, baseDirectory: directory)
     if parseProblems.isEmpty, let root = document.root,
       let map = reader.mapping(root, pointer: .root, what: "the configuration", allowedKeys: topLevelKeys)

@@ -117,7 +117,7 @@ public struct LintRun {
     if let baseline {
       switch Baseline.load(path: baseline) {
       case .success(let recorded):
-        findings = recorded.newFindings(findings, directory: (baseline as NSString).deletingLastPathComponent)
+        findings = recorded.newFindings(findings, directory: PathUtilities.folder(of: baseline))
       case .failure(let error):
         errors.append(error)
       }

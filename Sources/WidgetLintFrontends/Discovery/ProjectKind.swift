@@ -136,7 +136,7 @@ extension ProjectKind {
   package static func configurationPath(of input: ProjectDiscovery.Input) -> String { input.path }
 
   package static func configurationDirectory(of input: ProjectDiscovery.Input) -> String {
-    let directory = (configurationPath(of: input) as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: configurationPath(of: input))
     return directory.isEmpty ? "." : directory
   }
 

@@ -61,7 +61,7 @@ extension ProjectDiscovery {
     }
 
     package init(parentOf path: String) {
-      self.init((path as NSString).deletingLastPathComponent)
+      self.init(PathUtilities.folder(of: path))
     }
 
     package func child(_ name: String) -> String { display == "." ? name : PathUtilities.join(display, name) }
@@ -71,11 +71,11 @@ extension ProjectDiscovery {
     package var parent: Folder? {
       guard absolute != "/" else { return nil }
       var folder = self
-      folder.absolute = (absolute as NSString).deletingLastPathComponent
+      folder.absolute = PathUtilities.folder(of: absolute)
       if display == "." || display == ".." || display.hasSuffix("/..") {
         folder.display = display == "." ? ".." : display + "/.."
       } else {
-        let up = (display as NSString).deletingLastPathComponent
+        let up = PathUtilities.folder(of: display)
         folder.display = up.isEmpty ? "." : up
       }
       return folder

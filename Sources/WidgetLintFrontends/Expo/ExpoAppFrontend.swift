@@ -58,7 +58,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
   /// The config files Expo reads for the app: the dynamic one, and the static one it is given as
   /// `config` (or read alone when there is no dynamic one).
   public func configFiles() -> (dynamic: String?, static: String?) {
-    let directory = (appConfig as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: appConfig)
     let name = (appConfig as NSString).lastPathComponent
     let siblings = { (names: [String]) in
       names.map { directory.isEmpty ? $0 : PathUtilities.join(directory, $0) }
@@ -72,7 +72,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
   public func readProject(_ context: FrontendContext, environment: [String: String]) -> Project {
     let (dynamicPath, staticPath) = configFiles()
     let path = dynamicPath ?? staticPath ?? appConfig
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: path)
     var problems: [Observation] = []
     var filesRead: [String] = []
     var root: Located<ConfigValue>?

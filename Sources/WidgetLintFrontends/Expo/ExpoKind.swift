@@ -43,7 +43,7 @@ package enum ExpoKind: ProjectKind {
     for relative in scan.files {
       let name = (relative as NSString).lastPathComponent
       guard configNames.contains(name), isExpoConfig(scan.path(relative)) else { continue }
-      let folder = (relative as NSString).deletingLastPathComponent
+      let folder = PathUtilities.folder(of: relative)
       if configsByFolder[folder] == nil { folders.append(folder) }
       configsByFolder[folder, default: []].append(name)
     }
@@ -103,7 +103,7 @@ package enum ExpoKind: ProjectKind {
         return true
       }
     }
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathUtilities.folder(of: path)
     let package = PathUtilities.join(folder.isEmpty ? "." : folder, "package.json")
     guard case .success(let packageBytes) = InputReader.read(path: package, maxSize: 4 << 20) else { return false }
     return String(decoding: packageBytes, as: UTF8.self).contains("\"expo\"")

@@ -19,7 +19,7 @@ package enum FlutterKind: ProjectKind {
       scan.found.append(app)
     }
     for relative in scan.files where (relative as NSString).lastPathComponent == "pubspec.yaml" {
-      let folder = (relative as NSString).deletingLastPathComponent
+      let folder = PathUtilities.folder(of: relative)
       guard !scan.claimedFolders.contains(folder) else { continue }
       let path = scan.path(folder)
       if XcodeKind.isAppFolder(PathUtilities.join(path, "ios"), cache: cache) {

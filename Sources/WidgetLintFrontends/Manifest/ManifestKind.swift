@@ -60,7 +60,7 @@ package enum ManifestKind: ProjectKind {
     let read =
       options.fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: options.maxFileSize)
     return read.map { bytes in
-      let directory = (path as NSString).deletingLastPathComponent
+      let directory = PathUtilities.folder(of: path)
       let frontend = ManifestFrontend(
         source: SourceText(path: path, bytes: bytes), directory: directory.isEmpty ? "." : directory,
         displayDirectory: directory)
@@ -70,7 +70,7 @@ package enum ManifestKind: ProjectKind {
 
   package static func configurationDirectory(of input: ProjectDiscovery.Input) -> String {
     guard input != .standardInput else { return "." }
-    let directory = (input.path as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: input.path)
     return directory.isEmpty ? "." : directory
   }
 
@@ -103,7 +103,7 @@ package enum ManifestKind: ProjectKind {
       let source = SourceText(path: manifestPath, bytes: bytes)
       let (document, _) = YAMLParser(limits: ReadingLimits().parser).parse(source)
       guard let manifest = ManifestDecoder.decode(document).manifest else { return files }
-      let directory = (manifestPath as NSString).deletingLastPathComponent
+      let directory = PathUtilities.folder(of: manifestPath)
       let resolver = SwiftFileResolver(baseDirectory: directory.isEmpty ? "." : directory, displayDirectory: directory)
       for entry in manifest.targets.flatMap(\.sources) {
         for file in resolver.files(for: entry.value) ?? [] { files.insert(PathUtilities.absolute(file.path)) }

@@ -22,7 +22,7 @@ package enum GeneratedProjectDrift {
   package static func readCommittedProject(_ xcodeproj: String, context: FrontendContext) -> [Project]? {
     let pbxproj = PathUtilities.join(xcodeproj, "project.pbxproj")
     guard FileManager.default.fileExists(atPath: pbxproj) else { return nil }
-    let parent = folder(of: xcodeproj)
+    let parent = PathUtilities.folder(of: xcodeproj)
     let directory = parent.isEmpty ? "." : parent
     let (value, _, _) = context.readXcodeProject(at: pbxproj)
     guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: directory) else { return nil }
@@ -30,15 +30,6 @@ package enum GeneratedProjectDrift {
       frontend: XcodeAppFrontend(directory: directory), context: context, objects: objects, pbxproj: pbxproj,
       iosDirectory: directory
     ).read()
-  }
-
-  /// The folder of a path ("" for a name alone), without Foundation's `deletingLastPathComponent`,
-  /// which traps on a one-character relative path ("a") in swift-corelibs-foundation 6.3.
-  private static func folder(of path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
   /// One observation per difference of the committed project (`generated`, its variants) from one

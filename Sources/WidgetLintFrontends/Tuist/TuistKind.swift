@@ -59,7 +59,7 @@ package enum TuistKind: ProjectKind {
     var candidates: [String] = []
     for relative in scan.files {
       let name = (relative as NSString).lastPathComponent
-      let folder = (relative as NSString).deletingLastPathComponent
+      let folder = PathUtilities.folder(of: relative)
       if name == projectManifest {
         candidates.append(folder)
       } else if name == workspaceManifest {
@@ -163,7 +163,7 @@ package enum TuistKind: ProjectKind {
           SwiftFileResolver(baseDirectory: base, displayDirectory: base).lookUp(
             PathUtilities.join(written, projectManifest), in: PathLookup()
           ).files ?? []
-        folders += manifests.map { ($0.displayPath as NSString).deletingLastPathComponent }
+        folders += manifests.map { PathUtilities.folder(of: $0.displayPath) }
       }
       return folders
     }

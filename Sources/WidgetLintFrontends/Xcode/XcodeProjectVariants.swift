@@ -78,7 +78,7 @@ package struct XcodeProjectVariants {
     project.filesRead.append(pbxproj)
     let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
     let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
-    let projectName = ((pbxproj as NSString).deletingLastPathComponent as NSString)
+    let projectName = (PathUtilities.folder(of: pbxproj) as NSString)
       .lastPathComponent
     var signature: [String] = []
     let leftToBuilder = SettingsLeftToBuilder()
@@ -211,7 +211,7 @@ package struct XcodeProjectVariants {
       if point == Self.widgetExtensionPoint {
         files = memberFiles(of: extensionTarget)
         let folder =
-          files.first.map { ($0.path as NSString).deletingLastPathComponent }
+          files.first.map { PathUtilities.folder(of: $0.path) }
           ?? objects.projectDirectory
         target.sources = [
           (target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder

@@ -16,7 +16,7 @@ package enum XcodeWorkspace {
     let data = PathUtilities.join(workspace, "contents.xcworkspacedata")
     guard case .success(let bytes) = InputReader.read(path: data, maxSize: 1 << 20) else { return [] }
     let text = String(decoding: bytes, as: UTF8.self)
-    let folder = (workspace as NSString).deletingLastPathComponent
+    let folder = PathUtilities.folder(of: workspace)
     var groups: [String] = []
     var projects: [String] = []
     for tag in text.split(separator: "<").dropFirst() {

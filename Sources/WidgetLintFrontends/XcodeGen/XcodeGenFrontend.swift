@@ -21,7 +21,7 @@ public struct XcodeGenFrontend: ProjectFrontend {
 
   /// The folder the spec's paths are relative to, and the generated project's.
   package var directory: String {
-    let folder = XcodeGenSpec.folder(of: spec)
+    let folder = PathUtilities.folder(of: spec)
     return folder.isEmpty ? "." : folder
   }
 

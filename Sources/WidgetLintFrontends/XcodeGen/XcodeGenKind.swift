@@ -29,13 +29,13 @@ package enum XcodeGenKind: ProjectKind {
   /// the Xcode app's kind would take for the `.xcodeproj` beside the spec.
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     for relative in scan.files where (relative as NSString).lastPathComponent == specName {
-      let folder = XcodeGenSpec.folder(of: relative)
+      let folder = PathUtilities.folder(of: relative)
       guard !isClaimed(folder, scan.claimedFolders) else { continue }
       let path = scan.path(relative)
       guard declaresAppExtension(path, cache: cache) else { continue }
       scan.claimedFolders.insert(folder)
       if (folder as NSString).lastPathComponent == "ios" {
-        scan.claimedFolders.insert(XcodeGenSpec.folder(of: folder))
+        scan.claimedFolders.insert(PathUtilities.folder(of: folder))
       }
       scan.found.append(.xcodeGenProject(spec: path))
     }
@@ -47,7 +47,7 @@ package enum XcodeGenKind: ProjectKind {
     while true {
       if claimed.contains(current) { return true }
       if current.isEmpty { return false }
-      current = XcodeGenSpec.folder(of: current)
+      current = PathUtilities.folder(of: current)
     }
   }
 

@@ -33,7 +33,7 @@ package struct XcodeGenSpec {
   package static func read(path: String, context: FrontendContext, contents: [UInt8]? = nil) -> XcodeGenSpec {
     var spec = XcodeGenSpec()
     var loader = Loader(context: context, rootContents: contents)
-    let directory = folder(of: path)
+    let directory = PathUtilities.folder(of: path)
     loader.root = directory
     let name = (path as NSString).lastPathComponent
     guard let file = loader.load(file: name, base: directory, relativePath: "", prefix: "", depth: 0) else {
@@ -348,7 +348,7 @@ extension XcodeGenSpec {
           continue
         }
         let childBase = include.relativePaths ? PathUtilities.join(base.isEmpty ? "." : base, relativePath) : base
-        let childRelative = include.relativePaths ? XcodeGenSpec.folder(of: include.path.value) : ""
+        let childRelative = include.relativePaths ? PathUtilities.folder(of: include.path.value) : ""
         let childPrefix = include.relativePaths ? XcodeGenSpec.joined(prefix, childRelative) : prefix
         if let child = load(
           file: include.path.value, base: childBase, relativePath: childRelative, prefix: childPrefix,
@@ -434,15 +434,6 @@ extension XcodeGenSpec {
       default: return nil
       }
     }
-  }
-
-  /// The folder of a path ("" for a name alone), without Foundation's `deletingLastPathComponent`,
-  /// which traps on a one-character relative path ("a", "g/") in swift-corelibs-foundation 6.3.
-  static func folder(of path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
   /// `base/relative`, kept relative and without `.`, `..` folded where it can be.

@@ -50,7 +50,7 @@ package struct XcconfigReader {
     defer { open.remove(path) }
     files.append(path)
     let source = SourceText(path: path, bytes: bytes)
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathUtilities.folder(of: path)
     var lineStart = 0
     while lineStart < bytes.count {
       var lineEnd = lineStart
