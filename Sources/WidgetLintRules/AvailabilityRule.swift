@@ -18,6 +18,8 @@ public struct AvailabilityRule: Rule {
       | accessoryCorner | – | 9 |
       | `static` (StaticConfiguration), `intent` (IntentConfiguration) | 14 | 9 |
       | `appIntent` (AppIntentConfiguration) | 17 | 10 |
+      | ActivityConfiguration (a Live Activity, in code) | 16.1 | – |
+      | StaticControlConfiguration, AppIntentControlConfiguration (a control, in code) | 18 | – |
 
       A widget whose target deploys below the version does not compile without `#available` guards, and one
       that compiles anyway shows nothing: an AppIntentConfiguration widget on an iOS 16 device is blank
@@ -25,7 +27,9 @@ public struct AvailabilityRule: Rule {
       else iOS 14.0. A watchOS target without its own deployment target is judged only on platform.
 
       Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
-      AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration): the availability each declares.
+      AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration), ActivityConfiguration
+      (https://developer.apple.com/documentation/widgetkit/activityconfiguration) and StaticControlConfiguration
+      (https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration): the availability each declares.
       """,
     examples: [
       .failing(

@@ -407,6 +407,29 @@ import Testing
     #expect(uses.map { $0.guaranteed?.description } == [nil, "17.0", nil, "17.0", "16.0"])
   }
 
+  /// Live Activities (iOS 16.1) and controls (iOS 18) are versioned as configurations are: a use in a
+  /// type marked `@available` is guaranteed that version.
+  @Test func liveActivitiesAndControlsAreVersioned() throws {
+    let code = """
+      struct TripActivity: Widget {
+          var body: some WidgetConfiguration {
+              ActivityConfiguration(for: TripAttributes.self) { context in Text("") } dynamicIsland: { _ in DynamicIsland {} }
+          }
+      }
+      @available(iOS 18.0, *)
+      struct TripControl: ControlWidget {
+          var body: some ControlWidgetConfiguration {
+              StaticControlConfiguration(kind: "TripControl") { ControlWidgetButton(action: Open()) { Text("") } }
+          }
+      }
+      """
+    let uses = facts(code).versionedUses
+    #expect(uses.map(\.symbol) == ["ActivityConfiguration", "StaticControlConfiguration"])
+    #expect(uses.map(\.minimum.description) == ["16.1", "18.0"])
+    #expect(uses.map { $0.guaranteed?.description } == [nil, "18.0"])
+    #expect(uses.map { position($0.span) } == ["3:9", "9:9"])
+  }
+
   /// The walk makes typed nodes only on the way to the ones it reads; around syntax errors the tree
   /// holds missing and unexpected nodes, and the facts must still point at the right text.
   @Test func factsAroundSyntaxErrorsKeepTheirPositions() throws {

@@ -511,6 +511,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
           enclosingType: currentType, branches: Self.branches(around: call)))
     case "AppIntentConfiguration":
       versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression)
+    case "ActivityConfiguration":
+      versioned("ActivityConfiguration", OSVersion(16, 1), call.calledExpression)
+    case "StaticControlConfiguration", "AppIntentControlConfiguration":
+      versioned(name, OSVersion(18), call.calledExpression)
     case "Button" where arguments.contains { $0.label?.text == "intent" }:
       versioned("Button(intent:)", OSVersion(17), call.calledExpression)
     case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
