@@ -23,20 +23,32 @@ package enum ExpoAppScripts {
   /// `__tests__`, `__mocks__`, `*.test.*`, `*.spec.*`), which the app does not ship.
   package static func isAppScript(_ relative: String, targetsRoot: String) -> Bool {
     let relative = SwiftFileResolver.normalize(relative)
-    guard extensions.contains(where: relative.hasSuffix) else { return false }
+    guard isScript(relative) else { return false }
     let components = relative.split(separator: "/").map(String.init)
-    guard let first = components.first, let name = components.last, !nonCodeFolders.contains(first),
-      relative != targetsRoot, !relative.hasPrefix(targetsRoot + "/")
+    guard let first = components.first, !nonCodeFolders.contains(first), relative != targetsRoot,
+      !relative.hasPrefix(targetsRoot + "/")
     else { return false }
-    for component in components.dropLast() {
-      if component.hasPrefix(".") || component == ".." || SwiftFileResolver.skippedDirectories.contains(component)
-        || component == "__tests__" || component == "__mocks__"
-      {
-        return false
-      }
+    for component in components
+    where component.hasPrefix(".") || SwiftFileResolver.skippedDirectories.contains(component) {
+      return false
     }
-    return !name.hasPrefix(".") && !name.contains(".test.") && !name.contains(".spec.")
+    return !isTest(relative)
   }
+
+  static func isScript(_ path: String) -> Bool { extensions.contains(where: path.hasSuffix) }
+
+  /// Jest's folders of tests and mocks.
+  static let testFolders: Set<String> = ["__tests__", "__mocks__"]
+
+  /// The endings of Jest's test files: `*.test.ts`, `*.spec.jsx`, …
+  static let testSuffixes = ["test", "spec"].flatMap { kind in extensions.map { "." + kind + $0 } }
+
+  /// A test of Jest's: in `__tests__` or `__mocks__`, or named `*.test.*` or `*.spec.*`.
+  static func isTest(_ relative: String) -> Bool {
+    isTestName(relative) || relative.split(separator: "/").dropLast().contains { testFolders.contains(String($0)) }
+  }
+
+  static func isTestName(_ path: String) -> Bool { testSuffixes.contains(where: path.hasSuffix) }
 
   /// The app's calls, and the files parsed for them.
   package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
@@ -44,8 +56,11 @@ package enum ExpoAppScripts {
   ) {
     let walker = SwiftFileResolver(baseDirectory: appDirectory, displayDirectory: appDirectory)
     let skipped = nonCodeFolders.union([targetsRoot])
-    let scripts = walker.walk(".", skipping: skipped).filter { isAppScript($0, targetsRoot: targetsRoot) }
-      .map { PathUtilities.join(appDirectory, $0) }
+    // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
+    // makes it a test.
+    let scripts = walker.walk(".", skipping: skipped, skippingNames: testFolders).filter {
+      isScript($0) && !isTestName($0)
+    }.map { PathUtilities.join(appDirectory, $0) }
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize
     let candidates = concurrentMap(scripts.count) { index -> [UInt8]? in
