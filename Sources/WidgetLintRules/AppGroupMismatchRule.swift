@@ -150,7 +150,9 @@ public struct AppGroupMismatchRule: Rule {
       if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
-      for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
+      // A watchOS widget runs on the watch, where the phone app's groups do not reach: not compared.
+      for (target, names) in zip(manifest.targets, targetGroupNames)
+      where !target.sources.isEmpty && target.resolvedPlatform == .ios {
         if let entitlements = target.entitlements, names?.contains(group.value) == false {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))

@@ -248,6 +248,24 @@ import Testing
     #expect(!bundleFindings.contains { $0.ruleID == "unknown-widget-kind" }, "\(Self.positions(bundleFindings))")
   }
 
+  /// A watch widget runs on the watch, which the phone app's App Groups do not reach: the group the
+  /// app's JavaScript opens is not asked of it.
+  @Test func aWatchWidgetIsNotAskedForThePhoneAppsGroup() throws {
+    let files = Self.app([
+      (
+        "src/widget.ts",
+        "import { ExtensionStorage } from '@bacons/apple-targets';\nnew ExtensionStorage('group.com.example.notes');\n"
+      ),
+      (
+        "targets/watch-widget/expo-target.config.json",
+        #"{"type": "watch-widget", "entitlements": {"com.apple.security.application-groups": ["group.com.example.notes.watch"]}}"#
+      ),
+      ("targets/watch-widget/WatchWidget.swift", Self.widgetSwift.replacingOccurrences(of: "Notes", with: "Watch")),
+    ])
+    let (findings, _) = try lint(files)
+    #expect(!findings.contains { $0.file.hasSuffix("src/widget.ts") }, "\(Self.positions(findings))")
+  }
+
   /// A variant per environment reads the scripts once, and each variant is judged.
   @Test func everyVariantJudgesTheScriptsReadOnce() throws {
     let directory = try TestSupport.directory(
