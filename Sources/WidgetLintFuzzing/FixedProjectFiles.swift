@@ -21,6 +21,17 @@ enum FixedProjectFiles {
         File(path: "../javascript-json/targets/widget/expo-target.config.json", text: expoTargetConfig),
         File(path: "../javascript-json/targets/widget/CounterWidget.swift", text: widgetSwift),
       ]
+    case .appjs:
+      // The input is the app's `src/widget.tsx`; `./constants` and `./index` are modules it may import.
+      [
+        File(path: "app.json", text: expoAppConfig),
+        File(path: "targets/widget/expo-target.config.json", text: expoTargetConfig),
+        File(path: "targets/widget/CounterWidget.swift", text: widgetSwift),
+        File(path: "src/constants.ts", text: appConstants),
+        File(
+          path: "src/index.ts",
+          text: "export * from \"./constants\";\nexport { KIND as WIDGET } from \"./constants\";\n"),
+      ]
     case .plist:
       // The input is the widget's entitlements and the share extension's Info.plist.
       xcodeAppFolders(widgetEntitlements: false)
@@ -162,6 +173,14 @@ enum FixedProjectFiles {
         "plugins": ["@bacons/apple-targets"]
       }
     }
+
+    """
+
+  /// The constants the app's code imports (the fixed app's group and kind, and a misspelt kind).
+  static let appConstants = """
+    export const APP_GROUP = "group.com.example.counter";
+    export const KIND = "CounterWidget";
+    export const MISSPELT = "CounterWidgets";
 
     """
 

@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// An Expo app (`ExpoAppFrontend`) with one @bacons/apple-targets widget target: the input is the
   /// target's `expo-target.config.js`, or, when it starts with `{`, the app's `app.json` (JSON5).
   case javascript
+  /// The same Expo app, whose own code `src/widget.tsx` is the input (JSX and TypeScript), beside a
+  /// constants module it may import from: the scanner of the app's widget calls.
+  case appjs
   /// Property lists, XML and binary: an Xcode app's folders (`XcodeAppFrontend`, no `.xcodeproj`) where
   /// the input is the widget extension's entitlements and another extension's Info.plist.
   case plist
@@ -89,7 +92,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         ManifestFrontend(
           source: SourceText(path: manifest, text: FixedProjectFiles.swiftManifest.text), directory: input.project,
           displayDirectory: input.project))
-    case .javascript:
+    case .javascript, .appjs:
       return linter.lint(ExpoAppFrontend(appConfig: FuzzWorkspace.join(input.project, "app.json")))
     case .dart:
       return linter.lint(FlutterAppFrontend(directory: input.project))

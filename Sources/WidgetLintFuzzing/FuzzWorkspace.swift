@@ -57,6 +57,7 @@ public final class FuzzWorkspace: @unchecked Sendable {
     switch target {
     case .manifest: return Input(project: project, path: json ? "widgets.json" : "widgets.yaml", bytes: bytes)
     case .javascript: paths = [json ? "app.json" : "targets/widget/expo-target.config.js"]
+    case .appjs: paths = ["src/widget.tsx"]
     case .plist: paths = ["ios/WidgetExtension/WidgetExtension.entitlements", "ios/ShareExtension/Info.plist"]
     case .dart: paths = ["lib/main.dart"]
     case .swift: paths = ["Sources/CounterWidget.swift"]

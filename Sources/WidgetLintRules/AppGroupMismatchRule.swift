@@ -10,10 +10,12 @@ public struct AppGroupMismatchRule: Rule {
     rationale: """
       An app and its widget share data through an App Group: the app writes
       `UserDefaults(suiteName: "group.…")` or a file in
-      `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`, and the widget reads it. Both the
-      app and the extension must carry the group in their `com.apple.security.application-groups`
-      entitlement. A mismatch does not fail the build: the widget silently reads an empty store
-      (home_widget#75, where Dart set one group and Swift read another; expo/expo#43677).
+      `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` (in Flutter,
+      `HomeWidget.setAppGroupId`; in an Expo app's JavaScript, `new ExtensionStorage("group.…")` or
+      `SharedGroupPreferences.setItem(key, value, "group.…")`), and the widget reads it. Both the app and
+      the extension must carry the group in their `com.apple.security.application-groups` entitlement. A
+      mismatch does not fail the build: the widget silently reads an empty store (home_widget#75, where
+      Dart set one group and Swift read another; expo/expo#43677).
 
       Groups with Xcode build-setting references are compared where their value is known:
       `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
@@ -123,9 +125,10 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: target.name?.value, related: related)
       }
     }
-    // Flutter: the group the Dart side writes must be entitled on the app and on each widget extension.
-    // The names are gathered only for a project that has such a call: most have none.
-    let setters = context.project.homeWidgetCalls.filter { $0.method == "setAppGroupId" }
+    // The group the app's Dart or JavaScript writes (home_widget, ExtensionStorage) must be entitled on
+    // the app and on each widget extension. The names are gathered only for a project that has such a
+    // call: most have none.
+    let setters = context.project.appCalls.filter { $0.effect == .opensAppGroup }
     // A group written with a setting the project does not resolve (`group.$(TEAM_ID).app`) is unknown:
     // those entitlements are not compared with the Dart code's group.
     func knownGroups(_ entitlements: Entitlements?, ownerBundleID: String?) -> Set<String>? {
@@ -142,20 +145,27 @@ public struct AppGroupMismatchRule: Rule {
       setters.isEmpty
       ? [] : manifest.targets.map { knownGroups($0.entitlements, ownerBundleID: $0.bundleIdentifier?.value) }
     for call in setters {
-      guard let group = call.argument else { continue }
+      let group = call.name
       var missing: [(String, SourceSpan?)] = []
       if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
-      for (target, names) in zip(manifest.targets, targetGroupNames) where !target.sources.isEmpty {
+      // A watchOS widget runs on the watch, where the phone app's groups do not reach: not compared.
+      for (target, names) in zip(manifest.targets, targetGroupNames)
+      where !target.sources.isEmpty && target.resolvedPlatform == .ios {
         if let entitlements = target.entitlements, names?.contains(group.value) == false {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
         }
       }
       guard !missing.isEmpty else { continue }
+      let opens =
+        switch call.language {
+        case .dart: "the Dart code sets App Group '\(group.value)'"
+        case .javaScript: "the JavaScript code opens App Group '\(group.value)' with \(call.callee)(…)"
+        }
       context.report(
-        "the Dart code sets App Group '\(group.value)', but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
+        "\(opens), but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
         at: group,
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
     }

@@ -41,7 +41,10 @@ public enum RuleDocumentation {
     switch (path as NSString).pathExtension {
     case "swift": return "swift"
     case "json": return "json"
-    case "js": return "js"
+    case "js", "mjs", "cjs": return "js"
+    case "jsx": return "jsx"
+    case "ts": return "ts"
+    case "tsx": return "tsx"
     case "dart": return "dart"
     case "plist", "entitlements": return "xml"
     default: return "yaml"

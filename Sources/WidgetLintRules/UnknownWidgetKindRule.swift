@@ -10,16 +10,20 @@ public struct UnknownWidgetKindRule: Rule {
     rationale: """
       An app tells WidgetKit that a widget's data changed with
       `WidgetCenter.shared.reloadTimelines(ofKind:)`; a Flutter app does it with
-      `HomeWidget.updateWidget(iOSName: '…')`, which calls it with that name. The name must be the `kind`
-      of a widget in the extension: any other name reloads nothing, and the widget keeps showing stale
-      data without an error. widgetlint compares the name with the kinds the extension's `@main` bundle
-      declares, when all of them are known. It reads the reloads in the Dart code, in the Xcode app
-      target's Swift (the files that call `reloadTimelines`, and those holding the constants they use),
-      and in the widget extensions' own Swift (an App Intent reloading its widget); a kind the code
-      computes is not checked.
+      `HomeWidget.updateWidget(iOSName: '…')`, and an Expo app with @bacons/apple-targets'
+      `ExtensionStorage.reloadWidget('…')`, each of which calls it with that name. The name must be the
+      `kind` of a widget in the extension: any other name reloads nothing, and the widget keeps showing
+      stale data without an error. widgetlint compares the name with the kinds the extension's `@main`
+      bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
+      app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
+      `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
+      Swift (an App Intent reloading its widget); a kind the code computes is not checked, and neither is
+      `ExtensionStorage.reloadControls('…')`, which names a control's kind.
 
-      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget); Apple,
-      `reloadTimelines(ofKind:)` (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
+      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget);
+      @bacons/apple-targets' README, "Sharing data between targets" (https://github.com/EvanBacon/expo-apple-targets),
+      whose `reloadWidget(name)` calls `reloadTimelines(ofKind:)`; Apple, `reloadTimelines(ofKind:)`
+      (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
       has never reaches.
       """,
     examples: [
@@ -31,6 +35,14 @@ public struct UnknownWidgetKindRule: Rule {
         "iOSName is the widget's kind",
         "",
         files: UnknownWidgetKindRule.exampleFiles(iOSName: "'CounterWidget'")),
+      .failing(
+        "An Expo app reloads a kind its constant misspells",
+        "",
+        files: UnknownWidgetKindRule.expoExampleFiles(kind: "↓\"Note\"")),
+      .passing(
+        "The constant is the widget's kind",
+        "",
+        files: UnknownWidgetKindRule.expoExampleFiles(kind: "\"NoteWidget\"")),
     ])
 
   public init() {}
@@ -93,8 +105,61 @@ public struct UnknownWidgetKindRule: Rule {
     ]
   }
 
+  package static func expoExampleFiles(kind: String) -> [(String, String)] {
+    [
+      (
+        "app.json",
+        """
+        {
+          "expo": {
+            "ios": {
+              "bundleIdentifier": "com.example.notes",
+              "entitlements": { "com.apple.security.application-groups": ["group.com.example.notes"] }
+            },
+            "plugins": ["@bacons/apple-targets"]
+          }
+        }
+        """
+      ),
+      ("package.json", #"{ "dependencies": { "expo": "~53.0.0", "@bacons/apple-targets": "^3.0.0" } }"#),
+      ("src/widgets.ts", "export const NOTE_KIND = \(kind);"),
+      (
+        "src/save.ts",
+        """
+        import { ExtensionStorage } from "@bacons/apple-targets";
+        import { NOTE_KIND } from "./widgets";
+
+        const storage = new ExtensionStorage("group.com.example.notes");
+
+        export function saveNote(text: string) {
+          storage.set("note", text);
+          ExtensionStorage.reloadWidget(NOTE_KIND);
+        }
+        """
+      ),
+      ("targets/widget/expo-target.config.json", #"{ "type": "widget", "entitlements": {} }"#),
+      (
+        "targets/widget/NoteWidget.swift",
+        """
+        import SwiftUI
+        import WidgetKit
+
+        @main
+        struct NoteWidget: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "NoteWidget", provider: NoteProvider()) { entry in
+                    NoteView(entry: entry)
+                }
+                .supportedFamilies([.systemSmall])
+            }
+        }
+        """
+      ),
+    ]
+  }
+
   public func check(_ context: RuleContext) {
-    let reloads = context.project.homeWidgetCalls.filter { $0.method == "updateWidget" }
+    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
     let targets = context.targetsWithCode
     // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
     var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
@@ -129,11 +194,15 @@ public struct UnknownWidgetKindRule: Rule {
     func suggestion(for name: String) -> String {
       suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
     }
-    for call in reloads {
-      guard let name = call.argument, !knownKinds.contains(name.value) else { continue }
+    for call in reloads where !knownKinds.contains(call.name.value) {
+      let name = call.name
+      let reload =
+        switch call.language {
+        case .dart: "iOSName '\(name.value)' is not the kind of any widget in the extension"
+        case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
+        }
       context.report(
-        "iOSName '\(name.value)' is not the kind of any widget in the extension (\(Wording.list(kinds))); the reload does nothing"
-          + suggestion(for: name.value), at: name)
+        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggestion(for: name.value), at: name)
     }
     for reload in swiftReloads where !knownKinds.contains(reload.kind) {
       context.report(

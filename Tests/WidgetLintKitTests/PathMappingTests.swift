@@ -238,25 +238,51 @@ struct PathMappingTests {
     #expect(!Self.positions(root).isEmpty)
   }
 
-  @Test func aScriptNoExpoAppListsAsAPluginIsSkipped() throws {
+  /// A script below an Expo app is its config plugin or its code: either names the app. One in its
+  /// dependencies, its native folders, its targets, a hidden folder or a test is not the app's code.
+  @Test func anExpoAppsScriptsNameTheAppAndOthersAreSkipped() throws {
     let directory = try TestSupport.directory(with: [
       (".git/HEAD", "ref: refs/heads/main\n"),
       ("app.json", "{\"expo\": {\"name\": \"A\", \"plugins\": [[\"./plugins/listed\", {}]]}}\n"),
       ("plugins/listed.ts", "export default (config) => config;\n"),
       ("plugins/unlisted.js", "module.exports = (config) => config;\n"),
       ("src/App.tsx", "export default function App() { return null; }\n"),
+      ("src/widget.ts", "export {};\n"),
+      ("components/Row.jsx", "export const Row = () => <Row />;\n"),
+      ("index.js", "import './src/App';\n"),
+      ("lib/storage.mjs", "export {};\n"),
+      ("node_modules/expo/index.js", "module.exports = {};\n"),
+      ("node_modules/lib/example/app.json", "{\"expo\": {\"name\": \"Example\"}}\n"),
+      ("node_modules/lib/example/App.js", "export default null;\n"),
+      ("ios/main.jsbundle.js", "\n"),
+      ("android/app/index.js", "\n"),
+      ("targets/widget/index.ts", "\n"),
+      (".expo/types/router.d.ts", "\n"),
+      ("dist/bundle.js", "\n"),
+      ("src/__tests__/widget.test.ts", "\n"),
+      ("src/widget.test.ts", "\n"),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = { (relative: String) in directory.appendingPathComponent(relative).path }
-    let discovery = ProjectDiscovery.discover([path("plugins/listed.ts"), path("plugins/unlisted.js")])
+    let appScripts = [
+      "plugins/listed.ts", "plugins/unlisted.js", "src/App.tsx", "src/widget.ts", "components/Row.jsx", "index.js",
+      "lib/storage.mjs",
+    ]
+    let discovery = ProjectDiscovery.discover(appScripts.map(path))
     #expect(discovery.inputs == [.expoApp(config: path("app.json"))])
-    #expect(
-      discovery.skipped == [
-        ProjectDiscovery.SkippedFile(
-          path: path("plugins/unlisted.js"), reason: "not a config plugin of an Expo app in the folders above it")
-      ])
-    // A .tsx file is no config plugin: not a file widgetlint reads.
-    #expect(ProjectDiscovery.discover([path("src/App.tsx")]).skipped.first?.reason == "not a file widgetlint reads")
+    #expect(discovery.skipped.isEmpty)
+    let others = [
+      "node_modules/expo/index.js", "node_modules/lib/example/App.js", "ios/main.jsbundle.js", "android/app/index.js",
+      "targets/widget/index.ts", ".expo/types/router.d.ts", "dist/bundle.js", "src/__tests__/widget.test.ts",
+      "src/widget.test.ts",
+    ]
+    for other in others {
+      let skipped = ProjectDiscovery.discover([path(other)])
+      #expect(skipped.inputs == [], "\(other)")
+      #expect(
+        skipped.skipped.first?.reason == "not a config plugin or the code of an Expo app in the folders above it",
+        "\(other)")
+    }
   }
 
   /// The pre-commit hooks pass a changed file to widgetlint when their `files` pattern matches its path:
@@ -271,7 +297,8 @@ struct PathMappingTests {
       "widgets.yaml", "widgets.yml", "widgets.json", "app.json", "app.config.json", "app.config.js", "app.config.ts",
       "app.config.mjs", "app.config.cjs", "expo-target.config.js", "expo-target.config.json", "Info.plist",
       "Widget-Info.plist", "project.pbxproj", "App.entitlements", "Base.xcconfig", "Widget.swift", "main.dart",
-      "withWidgets.js", "withWidgets.ts", "plugin.cjs", "plugin.mjs", "App.tsx", "View.jsx", "pubspec.yaml",
+      "withWidgets.js", "withWidgets.ts", "plugin.cjs", "plugin.mjs", "App.tsx", "View.jsx", "widget.mts",
+      "types.d.ts", "pubspec.yaml",
       "package.json", "README.md", "settings.yaml", "mywidgets.yaml", "Package.resolved", "Contents.json",
       "Project.swift", "Workspace.swift", "project.yml",
     ]

@@ -44,8 +44,10 @@ public struct ExpoAppFrontend: ProjectFrontend {
   public func readVariants(_ context: FrontendContext) -> [Project] {
     // Expo's resolution is of one environment: it is the one variant.
     guard environments.count > 1, resolvedConfig == nil else { return [readProject(context)] }
+    // The app's scripts are the same in every variant: read once.
+    let scripts = ExpoAppScripts.Cache()
     return environments.map { environment in
-      var project = readProject(context, environment: environment)
+      var project = readProject(context, environment: environment, scripts: scripts)
       project.variant = Self.variantName(environment)
       return project
     }
@@ -70,6 +72,12 @@ public struct ExpoAppFrontend: ProjectFrontend {
   }
 
   public func readProject(_ context: FrontendContext, environment: [String: String]) -> Project {
+    readProject(context, environment: environment, scripts: ExpoAppScripts.Cache())
+  }
+
+  func readProject(_ context: FrontendContext, environment: [String: String], scripts: ExpoAppScripts.Cache)
+    -> Project
+  {
     let (dynamicPath, staticPath) = configFiles()
     let path = dynamicPath ?? staticPath ?? appConfig
     let directory = PathUtilities.folder(of: path)
@@ -222,6 +230,9 @@ public struct ExpoAppFrontend: ProjectFrontend {
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(Self.localModuleSwiftFiles(appDirectory: directory), to: &project)
+    let (calls, scriptFiles) = scripts.read(appDirectory: directory, targetsRoot: targetsRoot, context: context)
+    project.appCalls += calls
+    project.filesRead += scriptFiles
     return project
   }
 

@@ -4,8 +4,9 @@ import WidgetLintModel
 import WidgetLintReaders
 
 /// An Expo app, by its app config (app.json, app.config.json, app.config.ts/.js/.mjs/.cjs): the config,
-/// the @bacons/apple-targets target folders, and the app's own config plugins. An Expo app that builds
-/// from a committed `ios/` folder (no target folders) is that Xcode app.
+/// the @bacons/apple-targets target folders, the app's own config plugins and its own JavaScript and
+/// TypeScript. An Expo app that builds from a committed `ios/` folder (no target folders) is that Xcode
+/// app.
 package enum ExpoKind: ProjectKind {
   package static let id = "expo"
   package static let summaryName = "Expo app"
@@ -16,7 +17,8 @@ package enum ExpoKind: ProjectKind {
   package static func role(ofFileNamed name: String) -> FileRole? {
     if configNames.contains(name) { return .entry }
     if name.hasPrefix("expo-target.config.") { return .projectFile }
-    if ExpoAppFrontend.pluginExtensions.contains(where: name.hasSuffix) { return .entry }
+    // A config plugin of the app's own, or the app's code (every plugin extension is a script's).
+    if ExpoAppScripts.extensions.contains(where: name.hasSuffix) { return .entry }
     return nil
   }
 
@@ -31,9 +33,10 @@ package enum ExpoKind: ProjectKind {
       }
       return .success(app(in: ProjectDiscovery.Folder(parentOf: path)))
     }
-    if let app = app(usingPlugin: path, cache: cache) { return .success(app) }
+    if let app = app(usingPlugin: path, cache: cache) ?? app(withScript: path, cache: cache) { return .success(app) }
     return .failure(
-      ProjectDiscovery.SkippedFile(path: path, reason: "not a config plugin of an Expo app in the folders above it"))
+      ProjectDiscovery.SkippedFile(
+        path: path, reason: "not a config plugin or the code of an Expo app in the folders above it"))
   }
 
   /// One app per folder (app.config.ts beside app.json is the same app), by the config Expo reads first.
@@ -151,6 +154,29 @@ package enum ExpoKind: ProjectKind {
       let names = folder.names
       if isExpoApp(folder, names: names, cache: cache) {
         return layout(of: folder, names: names, cache: cache).localPlugins.contains(file) ? app(in: folder) : nil
+      }
+      if names.contains(".git") { return nil }
+      next = folder.parent
+    }
+    return nil
+  }
+
+  /// The nearest Expo app above a script that is the app's own code (`ExpoAppScripts.isAppScript`: not
+  /// in its targets root, `ios/`, `android/`, build output, `node_modules` or a hidden folder, nor a test).
+  package static func app(withScript path: String, cache: DiscoveryCache) -> ProjectDiscovery.Input? {
+    let file = PathUtilities.absolute(path)
+    // A dependency's file, or one of an example app inside a dependency, is no app's code.
+    guard !file.contains("/node_modules/") else { return nil }
+    var next: ProjectDiscovery.Folder? = ProjectDiscovery.Folder(parentOf: path)
+    while let folder = next {
+      let names = folder.names
+      if isExpoApp(folder, names: names, cache: cache) {
+        let root = folder.absolute.hasSuffix("/") ? folder.absolute : folder.absolute + "/"
+        guard file.hasPrefix(root),
+          ExpoAppScripts.isAppScript(
+            String(file.dropFirst(root.count)), targetsRoot: layout(of: folder, names: names, cache: cache).targetsRoot)
+        else { return nil }
+        return app(in: folder)
       }
       if names.contains(".git") { return nil }
       next = folder.parent

@@ -21,8 +21,22 @@ public struct FlutterAppFrontend: ProjectFrontend {
     return XcodeAppFrontend(directory: directory).readVariants(context).map { project in
       var project = project
       project.filesRead += files
-      project.homeWidgetCalls += calls
+      project.appCalls += calls.compactMap(Self.appCall)
       return project
+    }
+  }
+
+  /// A home_widget call as the rules judge it: `setAppGroupId` opens its group, `updateWidget` reloads
+  /// its `iOSName`; `saveWidgetData` names a key, and a call whose argument is not known says nothing.
+  static func appCall(_ call: HomeWidgetCall) -> AppCall? {
+    guard let name = call.argument else { return nil }
+    switch call.method {
+    case "setAppGroupId":
+      return AppCall(effect: .opensAppGroup, language: .dart, callee: "HomeWidget.setAppGroupId", name: name)
+    case "updateWidget":
+      return AppCall(effect: .reloadsWidgetKind, language: .dart, callee: "HomeWidget.updateWidget", name: name)
+    default:
+      return nil
     }
   }
 

@@ -85,8 +85,11 @@ public struct SwiftFileResolver: Sendable {
   /// Every regular file below a directory (relative to the base), sorted, not following links to
   /// directories (a link loop cannot trap the walk). It reads directories with readdir and looks at each
   /// entry's type there: Foundation's directory listing and existence checks cost more than the rest of
-  /// resolving a manifest's sources.
-  package func walk(_ relativeDirectory: String) -> [String] {
+  /// resolving a manifest's sources. Folders in `skipping` (relative to the base), and folders named as
+  /// one of `skippingNames` anywhere, are not entered.
+  package func walk(_ relativeDirectory: String, skipping: Set<String> = [], skippingNames: Set<String> = [])
+    -> [String]
+  {
     var result: [String] = []
     var pending = [relativeDirectory]
     while let directory = pending.popLast() {
@@ -94,7 +97,8 @@ public struct SwiftFileResolver: Sendable {
       for (name, type) in entries where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
         let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
         switch type {
-        case .directory: pending.append(relative)
+        case .directory:
+          if !skipping.contains(relative) && !skippingNames.contains(name) { pending.append(relative) }
         case .file: result.append(relative)
         case .other: break
         }

@@ -48,8 +48,9 @@ public struct Project: Sendable {
   /// an App Group (and those holding the constants they use). Nil where the app's code is not read.
   public var appCode: TargetCode?
 
-  /// home_widget calls in the Flutter app's Dart code (Flutter projects only).
-  public var homeWidgetCalls: [HomeWidgetCall] = []
+  /// The calls of the app's own code outside its Swift that open an App Group or reload a widget kind
+  /// that is known: a Flutter app's home_widget calls, an Expo app's JavaScript.
+  public var appCalls: [AppCall] = []
 
   /// The Xcode the project builds with, where it is known.
   public var toolchain: Toolchain?

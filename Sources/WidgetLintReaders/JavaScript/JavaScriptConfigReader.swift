@@ -119,7 +119,7 @@ public enum JavaScriptConfigReader {
     }
   }
 
-  fileprivate struct ReadError: Error {
+  struct ReadError: Error {
     var message: String
     var start: Int
     var end: Int
@@ -127,7 +127,7 @@ public enum JavaScriptConfigReader {
 
   // MARK: - Tokens
 
-  fileprivate enum TokenKind: Equatable {
+  enum TokenKind: Equatable {
     case identifier(String)
     case punctuator(String)
     /// A string literal, decoded.
@@ -136,10 +136,13 @@ public enum JavaScriptConfigReader {
     case template(String?)
     case number
     case regex
+    /// A stretch of a JSX element (tags, attributes, text) up to an expression container `{…}`, whose
+    /// code follows as tokens of its own; only in files read with JSX (`Lexer.readsJSX`).
+    case jsx
     case end
   }
 
-  fileprivate struct Token {
+  struct Token {
     var kind: TokenKind
     var start: Int
     var end: Int
@@ -159,20 +162,27 @@ public enum JavaScriptConfigReader {
   ].map { ($0, Array($0.utf8)) }
 
   /// Words after which a `/` starts a regular expression rather than a division.
-  private static let wordsBeforeExpression: Set<String> = [
+  static let wordsBeforeExpression: Set<String> = [
     "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield",
     "await",
   ]
 
-  private struct Lexer {
+  struct Lexer {
     let bytes: [UInt8]
     var index: Int
     /// The tokens of every template substitution, each run followed by an `.end` token.
     var substitutions: [Token] = []
+    /// Whether a `<` where an expression starts opens a JSX element, as Babel reads `.js`, `.jsx` and
+    /// `.tsx` files in a React Native app (a `.ts` file has type assertions there instead).
+    var readsJSX: Bool
+    /// The bytes JSX elements that turned out not to be JSX have cost so far: past the file's size, `<`
+    /// is an operator for the rest of the file, so a file full of them is not read again and again.
+    private var failedJSXWork = 0
 
-    init(bytes: [UInt8], start: Int) {
+    init(bytes: [UInt8], start: Int, readsJSX: Bool = false) {
       self.bytes = bytes
       self.index = start
+      self.readsJSX = readsJSX
     }
 
     private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -189,10 +199,197 @@ public enum JavaScriptConfigReader {
           tokens.append(Token(kind: .end, start: bytes.count, end: bytes.count, newlineBefore: true))
           return tokens
         }
+        if readsJSX, bytes[index] == UInt8(ascii: "<"), Self.regexAllowed(after: tokens.last?.kind),
+          var element = jsxElement()
+        {
+          element[0].newlineBefore = newline || tokens.isEmpty
+          tokens += element
+          continue
+        }
         var token = try scanToken(previous: tokens.last?.kind, templateNesting: 0)
         token.newlineBefore = newline || tokens.isEmpty
         tokens.append(token)
       }
+    }
+
+    // MARK: JSX
+
+    /// The tokens of the JSX element that starts at `index` (a `<` where an expression starts): `.jsx`
+    /// tokens for its tags, attributes and text, and the tokens of the code in its `{…}` containers. Nil,
+    /// with `index` where it was, when it is no element (a TypeScript generic arrow `<T,>() => …`).
+    private mutating func jsxElement() -> [Token]? {
+      guard failedJSXWork <= bytes.count else { return nil }
+      let start = index
+      let substitutionCount = substitutions.count
+      var tokens: [Token] = []
+      do throws(ReadError) {
+        try scanJSXElement(depth: 0, into: &tokens)
+        return tokens
+      } catch {
+        failedJSXWork += max(index - start, 1)
+        index = start
+        substitutions.removeSubrange(substitutionCount...)
+        return nil
+      }
+    }
+
+    /// Scans one element (or fragment `<>…</>`) into `tokens`, from its `<` past its end.
+    private mutating func scanJSXElement(depth: Int, into tokens: inout [Token]) throws(ReadError) {
+      let start = index
+      guard depth < JavaScriptConfigReader.maxDepth else {
+        throw ReadError(
+          message: "JSX nested deeper than \(JavaScriptConfigReader.maxDepth) levels; widgetlint stops reading here",
+          start: start, end: start + 1)
+      }
+      let unterminated = ReadError(message: "unterminated JSX element", start: start, end: start + 1)
+      var segment = index
+      index += 1
+      _ = try skipTrivia()
+      let name = scanJSXName()
+      // Attributes, to the end of the opening tag.
+      while true {
+        _ = try skipTrivia()
+        guard let current = byte(at: index) else { throw unterminated }
+        if current == UInt8(ascii: "/") {
+          guard !name.isEmpty, byte(at: index + 1) == UInt8(ascii: ">") else { throw unterminated }
+          index += 2
+          flushJSX(from: segment, into: &tokens)
+          return
+        }
+        if current == UInt8(ascii: ">") {
+          index += 1
+          break
+        }
+        // A fragment takes no attributes.
+        guard !name.isEmpty else { throw unterminated }
+        if current == UInt8(ascii: "{") {
+          flushJSX(from: segment, into: &tokens)
+          try scanJSXContainer(depth: depth + 1, into: &tokens)
+          segment = index
+          continue
+        }
+        guard !scanJSXName().isEmpty else { throw unterminated }
+        _ = try skipTrivia()
+        guard byte(at: index) == UInt8(ascii: "=") else { continue }
+        index += 1
+        _ = try skipTrivia()
+        switch byte(at: index) {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+          // No escapes in a JSX attribute string, and it may span lines.
+          let quote = bytes[index]
+          index += 1
+          while let byte = byte(at: index), byte != quote { index += 1 }
+          guard index < bytes.count else { throw unterminated }
+          index += 1
+        case UInt8(ascii: "{"):
+          flushJSX(from: segment, into: &tokens)
+          try scanJSXContainer(depth: depth + 1, into: &tokens)
+          segment = index
+        case UInt8(ascii: "<"):
+          flushJSX(from: segment, into: &tokens)
+          try scanJSXElement(depth: depth + 1, into: &tokens)
+          segment = index
+        default:
+          throw unterminated
+        }
+      }
+      // Children: text, containers and elements, to the closing tag.
+      while true {
+        guard let current = byte(at: index) else { throw unterminated }
+        if current == UInt8(ascii: "{") {
+          flushJSX(from: segment, into: &tokens)
+          try scanJSXContainer(depth: depth + 1, into: &tokens)
+          segment = index
+          continue
+        }
+        guard current == UInt8(ascii: "<") else {
+          index += 1
+          continue
+        }
+        let open = index
+        index += 1
+        _ = try skipTrivia()
+        if byte(at: index) == UInt8(ascii: "/") {
+          index += 1
+          _ = try skipTrivia()
+          let closing = scanJSXName()
+          _ = try skipTrivia()
+          guard closing == name, byte(at: index) == UInt8(ascii: ">") else {
+            throw ReadError(message: "JSX closing tag does not match '<\(name)>'", start: open, end: index)
+          }
+          index += 1
+          flushJSX(from: segment, into: &tokens)
+          return
+        }
+        index = open
+        flushJSX(from: segment, into: &tokens)
+        try scanJSXElement(depth: depth + 1, into: &tokens)
+        segment = index
+      }
+    }
+
+    /// The code of a `{…}` in JSX, braces included, as tokens (elements in it included).
+    private mutating func scanJSXContainer(depth: Int, into tokens: inout [Token]) throws(ReadError) {
+      let open = index
+      guard depth < JavaScriptConfigReader.maxDepth else {
+        throw ReadError(
+          message: "JSX nested deeper than \(JavaScriptConfigReader.maxDepth) levels; widgetlint stops reading here",
+          start: open, end: open + 1)
+      }
+      tokens.append(Token(kind: .punctuator("{"), start: open, end: open + 1, newlineBefore: false))
+      index += 1
+      var braces = 0
+      var previous: TokenKind = .punctuator("{")
+      while true {
+        let newline = try skipTrivia()
+        guard index < bytes.count else {
+          throw ReadError(message: "unterminated JSX expression: '{' without '}'", start: open, end: open + 1)
+        }
+        if bytes[index] == UInt8(ascii: "<"), Self.regexAllowed(after: previous) {
+          let first = tokens.count
+          try scanJSXElement(depth: depth + 1, into: &tokens)
+          tokens[first].newlineBefore = newline
+          previous = .jsx
+          continue
+        }
+        var token = try scanToken(previous: previous, templateNesting: 0)
+        token.newlineBefore = newline
+        tokens.append(token)
+        if token.kind == .punctuator("{") {
+          braces += 1
+        } else if token.kind == .punctuator("}") {
+          if braces == 0 { return }
+          braces -= 1
+        }
+        previous = token.kind
+      }
+    }
+
+    /// A tag or attribute name: an identifier, with `-`, `.` and `:` inside (`aria-label`, `Foo.Bar`,
+    /// `svg:rect`); empty when there is none at `index`.
+    private mutating func scanJSXName() -> String {
+      guard let first = byte(at: index), Self.isIdentifierStart(first) else { return "" }
+      let start = index
+      while let current = byte(at: index) {
+        if current >= 0x80 {
+          let (scalar, width) = scalar(at: index)
+          if scalar.properties.isWhitespace || scalar == "\u{FEFF}" { break }
+          index += width
+        } else if Self.isIdentifierPart(current) || current == UInt8(ascii: "-") || current == UInt8(ascii: ".")
+          || current == UInt8(ascii: ":")
+        {
+          index += 1
+        } else {
+          break
+        }
+      }
+      return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Ends the `.jsx` token that started at `start`, where a container or another element begins.
+    private func flushJSX(from start: Int, into tokens: inout [Token]) {
+      guard index > start else { return }
+      tokens.append(Token(kind: .jsx, start: start, end: index, newlineBefore: false))
     }
 
     /// Skips white space and comments; true when a line terminator was among them.
@@ -300,7 +497,7 @@ public enum JavaScriptConfigReader {
       case nil: return true
       case .punctuator(let text): return ![")", "]", "}", "++", "--"].contains(text)
       case .identifier(let word): return wordsBeforeExpression.contains(word)
-      case .string, .template, .number, .regex, .end: return false
+      case .string, .template, .number, .regex, .jsx, .end: return false
       }
     }
 
@@ -699,6 +896,7 @@ public enum JavaScriptConfigReader {
       case .template: return "template literal"
       case .number: return "number"
       case .regex: return "regular expression"
+      case .jsx: return "JSX"
       case .end: return "end of file"
       }
     }
@@ -766,7 +964,7 @@ public enum JavaScriptConfigReader {
     private func endsExpression(_ index: Int) -> Bool {
       switch kind(index) {
       case .identifier(let word): return !JavaScriptConfigReader.wordsBeforeExpression.contains(word)
-      case .string, .template, .number, .regex: return true
+      case .string, .template, .number, .regex, .jsx: return true
       case .punctuator(let text): return [")", "]", "}", "++", "--"].contains(text)
       case .end: return false
       }
@@ -797,7 +995,7 @@ public enum JavaScriptConfigReader {
     private func isMissingOperator(between previous: Int, and next: Int) -> Bool {
       guard !tokens[next].newlineBefore else { return false }
       switch kind(previous) {
-      case .string, .number, .template, .regex, .punctuator(")"), .punctuator("]"), .punctuator("}"): break
+      case .string, .number, .template, .regex, .jsx, .punctuator(")"), .punctuator("]"), .punctuator("}"): break
       default: return false
       }
       switch kind(next) {
@@ -2670,7 +2868,7 @@ extension JavaScriptConfigReader.Parser {
 /// variables, parameters and return types (`: T`, `?:`), `as T`, `as const`, `satisfies T`, the non-null
 /// `!`, `interface` and `type` declarations. Imports stay (their names read as unknown). Works on the
 /// tokens, in one pass; unbalanced brackets leave the tokens as they are, for the reader to report.
-private enum TypeScriptTypes {
+enum TypeScriptTypes {
   typealias Token = JavaScriptConfigReader.Token
 
   static func strip(_ tokens: [Token]) -> [Token] {
@@ -2738,7 +2936,7 @@ private enum TypeScriptTypes {
       case .identifier(let word):
         return !["return", "typeof", "void", "await", "yield", "new", "delete", "in", "of", "case", "else"].contains(
           word)
-      case .string, .template, .number, .regex: return true
+      case .string, .template, .number, .regex, .jsx: return true
       case .punctuator(let text): return [")", "]", "}"].contains(text)
       case .end: return false
       }

@@ -1,0 +1,198 @@
+import Foundation
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
+
+/// The Expo app's own JavaScript and TypeScript, as far as it touches widgets: the App Groups it opens
+/// with `new ExtensionStorage(…)` or `SharedGroupPreferences`, and the kinds it reloads with
+/// `ExtensionStorage.reloadWidget(…)` (see `JavaScriptAppCallScanner`), as `AppCall`s.
+///
+/// Big apps have thousands of script files: each is read and searched for the APIs' names as bytes,
+/// and only those that hold one are parsed, with the relative modules whose constants their calls
+/// import.
+package enum ExpoAppScripts {
+  /// The script files the app's bundler reads.
+  package static let extensions = [".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs"]
+
+  /// Folders at the app's root that hold no code of the app's: the native projects prebuild writes and
+  /// what builds leave. (`node_modules`, `Pods` and hidden folders are skipped anywhere.)
+  package static let nonCodeFolders: Set<String> = ["ios", "android", "dist", "build", "web-build"]
+
+  /// Whether a file, by its path relative to the app's folder, is the app's own code: a script outside
+  /// the folders above, the targets root, dependencies and hidden folders, and not a test (Jest's
+  /// `__tests__`, `__mocks__`, `*.test.*`, `*.spec.*`), which the app does not ship.
+  package static func isAppScript(_ relative: String, targetsRoot: String) -> Bool {
+    let relative = SwiftFileResolver.normalize(relative)
+    guard isScript(relative) else { return false }
+    let components = relative.split(separator: "/").map(String.init)
+    guard let first = components.first, !nonCodeFolders.contains(first), relative != targetsRoot,
+      !relative.hasPrefix(targetsRoot + "/")
+    else { return false }
+    for component in components
+    where component.hasPrefix(".") || SwiftFileResolver.skippedDirectories.contains(component) {
+      return false
+    }
+    return !isTest(relative)
+  }
+
+  static func isScript(_ path: String) -> Bool { extensions.contains(where: path.hasSuffix) }
+
+  /// Jest's folders of tests and mocks.
+  static let testFolders: Set<String> = ["__tests__", "__mocks__"]
+
+  /// The endings of Jest's test files: `*.test.ts`, `*.spec.jsx`, …
+  static let testSuffixes = ["test", "spec"].flatMap { kind in extensions.map { "." + kind + $0 } }
+
+  /// A test of Jest's: in `__tests__` or `__mocks__`, or named `*.test.*` or `*.spec.*`.
+  static func isTest(_ relative: String) -> Bool {
+    isTestName(relative) || relative.split(separator: "/").dropLast().contains { testFolders.contains(String($0)) }
+  }
+
+  static func isTestName(_ path: String) -> Bool { testSuffixes.contains(where: path.hasSuffix) }
+
+  /// The app's calls, and the files parsed for them.
+  package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
+    calls: [AppCall], files: [String]
+  ) {
+    let walker = SwiftFileResolver(baseDirectory: appDirectory, displayDirectory: appDirectory)
+    let skipped = nonCodeFolders.union([targetsRoot])
+    // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
+    // makes it a test.
+    let scripts = walker.walk(".", skipping: skipped, skippingNames: testFolders).filter {
+      isScript($0) && !isTestName($0)
+    }.map { PathUtilities.join(appDirectory, $0) }
+    let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
+    let limit = context.limits.maxSourceFileSize
+    let candidates = concurrentMap(scripts.count) { index -> [UInt8]? in
+      guard case .success(let bytes) = InputReader.read(path: scripts[index], maxSize: limit),
+        needles.anyOccurs(in: bytes)
+      else { return nil }
+      return bytes
+    }
+    var reading = Reading(limit: limit)
+    var calls: [AppCall] = []
+    var seen: Set<String> = []
+    for (path, bytes) in zip(scripts, candidates) {
+      guard let bytes, let facts = reading.facts(of: path, bytes: bytes) else { continue }
+      for call in facts.calls {
+        let effect: AppCall.Effect
+        switch call.effect {
+        case .opensAppGroup: effect = .opensAppGroup
+        case .reloadsWidgetKind: effect = .reloadsWidgetKind
+        // A control's kind is its `StaticControlConfiguration(kind:)`, which the Swift facts do not hold:
+        // it cannot be told from an unknown one, so it is not judged.
+        case .reloadsControlKind: continue
+        }
+        let name: Located<String>?
+        switch call.argument {
+        case .literal(let literal): name = literal
+        case .imported(let module, let imported, _):
+          name = reading.constant(imported, of: module, importedBy: path)
+        case .absent, .unknown: name = nil
+        }
+        // A constant several calls use is judged once.
+        guard let name, seen.insert("\(effect)\u{0}\(name.span.file.path)\u{0}\(name.span.start)").inserted else {
+          continue
+        }
+        calls.append(AppCall(effect: effect, language: .javaScript, callee: call.callee, name: name))
+      }
+    }
+    return (calls, reading.filesRead)
+  }
+
+  /// One app's reading, made once for all its variants (by targets root, which a variant may change).
+  package final class Cache {
+    private var readings: [String: (calls: [AppCall], files: [String])] = [:]
+
+    package init() {}
+
+    package func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
+      calls: [AppCall], files: [String]
+    ) {
+      if let known = readings[targetsRoot] { return known }
+      let reading = ExpoAppScripts.read(appDirectory: appDirectory, targetsRoot: targetsRoot, context: context)
+      readings[targetsRoot] = reading
+      return reading
+    }
+  }
+
+  /// The files parsed for one app, each once.
+  struct Reading {
+    let limit: Int
+    var facts: [String: JavaScriptAppCallScanner.FileFacts?] = [:]
+    var filesRead: [String] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
+      if let known = facts[path] { return known }
+      var read: JavaScriptAppCallScanner.FileFacts?
+      if let bytes = bytes ?? (try? InputReader.read(path: path, maxSize: limit).get()) {
+        read = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: bytes))
+        filesRead.append(path)
+      }
+      facts[path] = read
+      return read
+    }
+
+    /// The string constant a relative module exports under `name`, following `export … from` and
+    /// `export * from` through relative modules; nil when it is not one, or not found.
+    mutating func constant(_ name: String, of module: String, importedBy file: String, depth: Int = 0)
+      -> Located<String>?
+    {
+      guard depth < 16, JavaScriptAppCallScanner.isRelative(module),
+        let path = ExpoAppScripts.resolve(module, from: file), let facts = facts(of: path)
+      else { return nil }
+      switch facts.exports[name] {
+      case .literal(let literal)?:
+        return literal
+      case .reexport(let next, let original)?:
+        return constant(original, of: next, importedBy: path, depth: depth + 1)
+      case nil:
+        for star in facts.starExports {
+          if let found = constant(name, of: star, importedBy: path, depth: depth + 1) { return found }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The extensions a relative import may leave out, in the order Expo's Metro config lists them.
+  static let resolvedExtensions = ["ts", "tsx", "mjs", "js", "jsx", "cjs"]
+
+  /// The file a relative import names, as Metro finds it for iOS: the path itself when it is a script,
+  /// else with `.ios`, `.native` or no platform before an extension, else the folder's `index` so.
+  package static func resolve(_ module: String, from file: String) -> String? {
+    let base = normalized(PathUtilities.join((file as NSString).deletingLastPathComponent, module))
+    let manager = FileManager.default
+    func isFile(_ path: String) -> Bool {
+      var isDirectory: ObjCBool = false
+      return manager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+    if extensions.contains(where: base.hasSuffix), isFile(base) { return base }
+    for prefix in [base, PathUtilities.join(base, "index")] {
+      for ext in resolvedExtensions {
+        for candidate in ["\(prefix).ios.\(ext)", "\(prefix).native.\(ext)", "\(prefix).\(ext)"] where isFile(candidate)
+        {
+          return candidate
+        }
+      }
+    }
+    return nil
+  }
+
+  /// A path with its `.` and `name/..` segments taken out (a leading `..` stays).
+  static func normalized(_ path: String) -> String {
+    var segments: [Substring] = []
+    for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if segment == "." { continue }
+      if segment == "..", let last = segments.last, last != ".." {
+        segments.removeLast()
+      } else {
+        segments.append(segment)
+      }
+    }
+    let joined = segments.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}

@@ -1,0 +1,40 @@
+import WidgetLintCore
+
+/// A call in the app's own code, outside its Swift, that opens an App Group or reloads a widget by its
+/// kind: home_widget's Dart API in a Flutter app, `ExtensionStorage` (@bacons/apple-targets) and
+/// `SharedGroupPreferences` (react-native-shared-group-preferences) in an Expo app's JavaScript. The
+/// rules judge them alike: the group must be entitled on the app and on every widget extension, and the
+/// kind must be a widget's.
+///
+/// Only calls whose group or kind is known are recorded: one the code computes is unknown, and nothing
+/// is said of it. (The app target's own Swift is `Project.appCode`, read with the Swift facts.)
+public struct AppCall: Sendable {
+  public enum Effect: Sendable, Equatable {
+    /// Writes or reads the store of the App Group `name` (`HomeWidget.setAppGroupId`, `new ExtensionStorage`).
+    case opensAppGroup
+    /// Asks WidgetKit to reload the widgets of kind `name` (`HomeWidget.updateWidget(iOSName:)`,
+    /// `ExtensionStorage.reloadWidget`).
+    case reloadsWidgetKind
+  }
+
+  public enum Language: String, Sendable {
+    case dart = "Dart"
+    case javaScript = "JavaScript"
+  }
+
+  public var effect: Effect
+  public var language: Language
+  /// The API called, as its documentation writes it: `HomeWidget.updateWidget`, `new ExtensionStorage`,
+  /// `ExtensionStorage.reloadWidget`, `SharedGroupPreferences.setItem`.
+  public var callee: String
+  /// The group or kind. Its span covers the string literal that names it (quotes included), in the call
+  /// or in the constant the call uses, which may be in another file.
+  public var name: Located<String>
+
+  public init(effect: Effect, language: Language, callee: String, name: Located<String>) {
+    self.effect = effect
+    self.language = language
+    self.callee = callee
+    self.name = name
+  }
+}
