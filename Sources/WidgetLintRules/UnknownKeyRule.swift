@@ -9,14 +9,17 @@ public struct UnknownKeyRule: ReadingRule {
     summary: "A key that manifest v1 does not define, usually a misspelling.",
     rationale: """
       A misspelt key is ignored by whatever reads the file, so the setting it meant to make silently does
-      not happen: `familes:` leaves a widget with no families. The message suggests the closest key.
+      not happen: `familes:` leaves a widget with no families. The message suggests the closest key, or the
+      manifest's name for a key known from elsewhere: SwiftUI's `widgetURL` and `supportedFamilies`
+      (`url`, `families`), Xcode's `PRODUCT_BUNDLE_IDENTIFIER` and `bundleId` (`bundleIdentifier`).
       Entitlements may hold any key; EAS `appExtensions` entries are checked by `eas-extension-mismatch`,
       which applies EAS's own rules.
 
       Source: widgetlint manifest v1 (docs/inputs.md, "The manifest").
       """,
     fixable: """
-      a misspelt key with one close manifest key that the mapping does not already have: the key is renamed.
+      a misspelt key with one close manifest key, or a key known from elsewhere (`widgetURL`), that the
+      mapping does not already have: the key is renamed.
       """,
     examples: [
       .failing(

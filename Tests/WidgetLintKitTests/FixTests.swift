@@ -75,6 +75,41 @@ import Testing
     #expect(copy.replacements.map { [$0.span.start, $0.span.end] } == [[start, end]])
   }
 
+  /// Keys people know from SwiftUI, Xcode or Expo under another name are suggested and renamed as a
+  /// misspelling is: `widgetURL` is `url`, `supportedFamilies` is `families`, `bundleId` is
+  /// `bundleIdentifier`. Not where the mapping has the key already (a rename would duplicate it).
+  @Test func synonymsOfKeysAreSuggestedAndRenamed() throws {
+    let text = """
+      app:
+        bundleIdentifier: com.example.app
+      targets:
+        - name: W
+          bundleId: com.example.app.W
+          widgets:
+            - kind: K
+              displayName: K
+              description: K.
+              supportedFamilies: [systemSmall]
+              widgetURL: app://k
+              url: app://l
+
+      """
+    let source = SourceText(path: "widgets.yaml", text: text)
+    let unknown = Linter().lint(manifest: source, directory: "/nonexistent", displayDirectory: "")
+      .filter { $0.ruleID == "unknown-key" }
+    #expect(
+      unknown.map(\.message) == [
+        "unknown key 'bundleId' in a target; did you mean 'bundleIdentifier'?",
+        "unknown key 'supportedFamilies' in a widget; did you mean 'families'?",
+        "unknown key 'widgetURL' in a widget; did you mean 'url'?",
+      ])
+    #expect(unknown.map { TestSupport.start($0) } == ["5:5", "10:9", "11:9"])
+    #expect(
+      unknown.map { $0.fix?.description } == [
+        "rename 'bundleId' to 'bundleIdentifier'", "rename 'supportedFamilies' to 'families'", nil,
+      ])
+  }
+
   /// Fixes the files in `directory` named by `arguments` through the library and writes the result.
   @discardableResult
   static func fix(_ arguments: [String], baseline: String? = nil) throws -> FixApplier.Outcome {

@@ -100,4 +100,9 @@ public struct Suggester {
 public struct Suggestion: Equatable, Sendable {
   public var text: String
   public var isUnambiguous: Bool
+
+  package init(text: String, isUnambiguous: Bool) {
+    self.text = text
+    self.isUnambiguous = isUnambiguous
+  }
 }

@@ -20,6 +20,19 @@ public struct ManifestDecoder {
   package static let easKeys = ["appExtensions"]
   /// The keys EAS accepts in an `appExtensions` entry (eas-cli, src/project/ios/target.ts).
 
+  /// What people write for a manifest key when they know it from elsewhere: SwiftUI's and WidgetKit's
+  /// names (`widgetURL`, `supportedFamilies`), Xcode's build settings, Expo's and home_widget's words.
+  /// An unknown key among them is suggested and renamed as a misspelling is, where the mapping allows it.
+  package static let keySynonyms: [String: String] = [
+    "widgetURL": "url", "widgetUrl": "url", "deepLink": "url", "deeplink": "url", "link": "url",
+    "supportedFamilies": "families", "family": "families", "widgetFamilies": "families",
+    "bundleId": "bundleIdentifier", "bundleID": "bundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER": "bundleIdentifier",
+    "IPHONEOS_DEPLOYMENT_TARGET": "deploymentTarget", "iosDeploymentTarget": "deploymentTarget",
+    "minimumOSVersion": "deploymentTarget", "appGroupId": "appGroup", "appGroupIdentifier": "appGroup",
+    "suiteName": "appGroup", "timelinePolicy": "refresh", "reloadPolicy": "refresh",
+    "configurationDisplayName": "displayName",
+  ]
+
   private var reader: DocumentReader
   /// The fewest targets per parallel run (see `decodeTargets`).
   private let targetsPerRun: Int
@@ -28,6 +41,7 @@ public struct ManifestDecoder {
 
   package init(document: YAMLDocument, targetsPerRun: Int) {
     reader = DocumentReader(document: document)
+    reader.synonyms = Self.keySynonyms
     self.targetsPerRun = targetsPerRun
   }
 

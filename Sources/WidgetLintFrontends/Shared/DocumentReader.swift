@@ -16,6 +16,9 @@ public struct DocumentReader {
   /// Keys of merged entries already reported as unknown: a merged anchor's key is reported once, not
   /// once per mapping that merges it.
   private var reportedMergedKeys: Set<YAMLDocument.NodeID> = []
+  /// Words people write for a key under another name (`widgetURL` for `url`), by the word: suggested,
+  /// and renamed by a fix, where the mapping allows the key and spelling alone would not find it.
+  package var synonyms: [String: String] = [:]
 
   public init(document: YAMLDocument) {
     self.document = document
@@ -122,7 +125,9 @@ public struct DocumentReader {
           guard reportedMergedKeys.insert(entry.keyNode).inserted else { continue }
         }
         var message = "unknown key '\(entry.key)' in \(what())"
-        let suggestion = Suggestions.suggestion(for: entry.key, in: allowedKeys)
+        let suggestion =
+          synonyms[entry.key].flatMap { allowedKeys.contains($0) ? Suggestion(text: $0, isUnambiguous: true) : nil }
+          ?? Suggestions.suggestion(for: entry.key, in: allowedKeys)
         if let suggestion {
           message += "; did you mean '\(suggestion.text)'?"
         } else {
