@@ -2,21 +2,22 @@ import WidgetLintCore
 import WidgetLintModel
 
 /// `stale-generated-project`: a committed Xcode project that a generator writes from a spec (XcodeGen's
-/// `project.yml`) disagrees with the spec.
+/// `project.yml`, Tuist's `Project.swift`) disagrees with the spec.
 public struct StaleGeneratedProjectRule: ReadingRule {
   public static let metadata = RuleMetadata(
     id: .staleGeneratedProject,
     defaultSeverity: .warning,
     summary:
-      "A committed Xcode project generated from a spec (XcodeGen's project.yml) disagrees with the spec: it is stale.",
+      "A committed Xcode project generated from a spec (XcodeGen's project.yml, Tuist's Project.swift) disagrees with the spec: it is stale.",
     rationale: """
       With a project generator the spec describes the targets: with XcodeGen, `project.yml`, from
       which `xcodegen generate` writes the `.xcodeproj` (and the Info.plist and entitlements files the
-      spec's `info` and `entitlements` describe). Teams that commit the generated project have two
-      descriptions of one app, and the one a build uses is the one that was generated last: after a
-      change to the spec that was not followed by `xcodegen generate`, Xcode, `xcodebuild` and CI build
-      the old targets, bundle identifiers, deployment targets and App Groups, while the spec says
-      otherwise.
+      spec's `info` and `entitlements` describe); with Tuist, `Project.swift`, from which
+      `tuist generate` writes `<name>.xcodeproj` (and, into `Derived/`, the Info.plists and entitlements
+      its targets give as dictionaries). Teams that commit the generated project have two descriptions
+      of one app, and the one a build uses is the one that was generated last: after a change to the spec
+      that was not followed by generating again, Xcode, `xcodebuild` and CI build the old targets, bundle
+      identifiers, deployment targets and App Groups, while the spec says otherwise.
 
       widgetlint lints the spec, and compares the committed project with it on what the rules read: the
       extension targets the app embeds and which of them are widget extensions, and each target's bundle
@@ -25,12 +26,14 @@ public struct StaleGeneratedProjectRule: ReadingRule {
       file), with the spec's value as the related location. Values either side leaves unknown (computed,
       left to the builder, a file that cannot be read) are not compared.
 
-      Fix: generate the project again (`xcodegen generate`) and commit the result, or stop committing the
-      generated project.
+      Fix: generate the project again (`xcodegen generate`, `tuist generate`) and commit the result, or
+      stop committing the generated project.
 
-      Source: XcodeGen, README and `Docs/ProjectSpec.md` (github.com/yonaskolb/XcodeGen): the project is
+      Sources: XcodeGen, README and `Docs/ProjectSpec.md` (github.com/yonaskolb/XcodeGen): the project is
       generated from the spec, and `info` and `entitlements` files are written from their `properties` on
-      every generation.
+      every generation. Tuist, ProjectDescription's `Entitlements.dictionary` ("Tuist generates the
+      .entitlements file at the generation time") and `InfoPlist.extendingDefault(with:)`
+      (github.com/tuist/tuist).
       """,
     examples: [
       .failing(

@@ -651,4 +651,128 @@ import Testing
     let (missing, _) = try lint(Self.files(manifest: manifest))
     #expect(Self.places(missing) == ["invalid-value Project.swift:6:40"])
   }
+
+  // MARK: A committed generated project
+
+  /// The project `tuist generate` writes from `cleanManifest`, cut down to what widgetlint reads: the
+  /// widget's Info.plist and entitlements are the files Tuist writes into `Derived/` from the manifest's
+  /// dictionaries.
+  static func committed(widgetDeploymentTarget: String = "17.0") -> String {
+    """
+    // !$*UTF8*$!
+    {
+    	objectVersion = 55;
+    	objects = {
+    		P = {isa = PBXProject; buildConfigurationList = PL; targets = (A, W);};
+    		PL = {isa = XCConfigurationList; buildConfigurations = (PR);};
+    		PR = {isa = XCBuildConfiguration; buildSettings = {}; name = Release;};
+    		A = {isa = PBXNativeTarget; buildConfigurationList = AL; name = Tides; productType = "com.apple.product-type.application";};
+    		AL = {isa = XCConfigurationList; buildConfigurations = (AR);};
+    		AR = {
+    			isa = XCBuildConfiguration;
+    			buildSettings = {
+    				CODE_SIGN_ENTITLEMENTS = App/Tides.entitlements;
+    				IPHONEOS_DEPLOYMENT_TARGET = 17.0;
+    				PRODUCT_BUNDLE_IDENTIFIER = com.example.tides;
+    			};
+    			name = Release;
+    		};
+    		W = {isa = PBXNativeTarget; buildConfigurationList = WL; name = TidesWidget; productType = "com.apple.product-type.app-extension";};
+    		WL = {isa = XCConfigurationList; buildConfigurations = (WR);};
+    		WR = {
+    			isa = XCBuildConfiguration;
+    			buildSettings = {
+    				CODE_SIGN_ENTITLEMENTS = Derived/Entitlements/TidesWidget.entitlements;
+    				INFOPLIST_FILE = "Derived/InfoPlists/TidesWidget-Info.plist";
+    				IPHONEOS_DEPLOYMENT_TARGET = \(widgetDeploymentTarget);
+    				PRODUCT_BUNDLE_IDENTIFIER = com.example.tides.widget;
+    			};
+    			name = Release;
+    		};
+    	};
+    	rootObject = P;
+    }
+    """
+  }
+
+  /// `cleanManifest`'s files with the committed project: `Tides.xcodeproj` (the name `Project(name:)`
+  /// says), and what it says of the widget (its deployment target, its App Groups in the entitlements
+  /// file Tuist derived from the manifest's dictionary).
+  static func withCommittedProject(widgetDeploymentTarget: String = "17.0", widgetGroup: String) -> [(
+    path: String, contents: String
+  )] {
+    files(
+      manifest: cleanManifest,
+      more: [
+        ("Tides.xcodeproj/project.pbxproj", committed(widgetDeploymentTarget: widgetDeploymentTarget)),
+        ("Derived/InfoPlists/TidesWidget-Info.plist", XcodeProjectTests.widgetInfo),
+        ("Derived/Entitlements/TidesWidget.entitlements", XcodeProjectTests.groups(widgetGroup)),
+      ])
+  }
+
+  /// Each difference of the committed project from `Project.swift` is one finding in the committed
+  /// project, at its value, with the manifest's value as the related location.
+  @Test func eachDifferenceOfACommittedProjectIsOneFindingInIt() throws {
+    let (findings, report) = try lint(
+      Self.withCommittedProject(widgetDeploymentTarget: "16.0", widgetGroup: "group.com.example.old"))
+    let found = findings.map { "\($0.ruleID) \(Self.relative($0.file)):\(TestSupport.start($0)) \(Self.related($0))" }
+    // The widget's deployment target (a build setting) and its App Groups (in the derived entitlements
+    // file), each with its value in Project.swift: the version's string, the group list.
+    #expect(
+      found.sorted() == [
+        "stale-generated-project Derived/Entitlements/TidesWidget.entitlements:6:3 [\"Project.swift:20:81\"]",
+        "stale-generated-project Tides.xcodeproj/project.pbxproj:26:34 [\"Project.swift:15:75\"]",
+      ])
+    let messages = findings.map(\.message)
+    #expect(messages.allSatisfy { $0.hasSuffix("the generated project is stale; regenerate it with `tuist generate`") })
+    #expect(
+      messages.contains {
+        $0.hasPrefix("the deployment target of target 'TidesWidget' is 16.0 here, 17.0 in Project.swift")
+      })
+    #expect(
+      messages.contains {
+        $0.hasPrefix(
+          "the App Groups of target 'TidesWidget' are 'group.com.example.old' here, 'group.com.example.tides' in Project.swift"
+        )
+      })
+    #expect(report.projects.map(\.kind) == ["Tuist project"])
+  }
+
+  /// examples/broken-projects/tuist-stale-project: the widget got its App Group in Project.swift after the
+  /// committed project was generated, so the project has no entitlements for it; said at the target's name.
+  @Test func aTargetWithoutTheEntitlementsTheManifestGivesItIsSaidAtItsName() throws {
+    let root = TestSupport.path("examples/broken-projects/tuist-stale-project")
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    func place(_ span: SourceSpan) -> String {
+      "\(span.file.path.replacingOccurrences(of: root + "/", with: "")):\(span.range.start.line):\(span.range.start.column)"
+    }
+    #expect(
+      report.findings.map { "\($0.ruleID) \(place($0.span)) \($0.related.map { place($0.span) })" } == [
+        "stale-generated-project Harbor.xcodeproj/project.pbxproj:199:11 [\"Project.swift:51:58\"]"
+      ])
+    #expect(
+      report.findings.first?.message.hasPrefix(
+        "the App Groups of target 'HarborWidgets' are none here, 'group.com.example.harbor' in Project.swift")
+        == true)
+  }
+
+  /// A committed project generated from the manifest as it is gives nothing; one under another name than
+  /// `Project(name:)` says is not Tuist's project, and is not read.
+  @Test func aCommittedProjectGeneratedFromTheManifestIsNotReported() throws {
+    let (findings, report) = try lint(Self.withCommittedProject(widgetGroup: "group.com.example.tides"))
+    #expect(Self.places(findings) == [])
+    let read = report.projects.first?.filesRead ?? []
+    #expect(read.contains { $0.hasSuffix("Tides.xcodeproj/project.pbxproj") })
+    #expect(read.contains { $0.hasSuffix("Derived/Entitlements/TidesWidget.entitlements") })
+    let renamed = Self.withCommittedProject(widgetDeploymentTarget: "16.0", widgetGroup: "group.com.example.old")
+      .map { file in
+        (
+          path: file.path.replacingOccurrences(of: "Tides.xcodeproj/", with: "Other.xcodeproj/"),
+          contents: file.contents
+        )
+      }
+    let (other, otherReport) = try lint(renamed)
+    #expect(Self.places(other) == [])
+    #expect(otherReport.projects.first?.filesRead.contains { $0.hasSuffix("project.pbxproj") } == false)
+  }
 }

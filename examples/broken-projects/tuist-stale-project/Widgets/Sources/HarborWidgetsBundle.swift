@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct HarborWidgetsBundle: WidgetBundle {
+    var body: some Widget {
+        NextTideWidget()
+        TideLiveActivity()
+    }
+}
