@@ -219,4 +219,20 @@ import Testing
     #expect(Self.stageImports["WidgetLintRules"]?.contains("WidgetLintReaders") == false)
     #expect(Self.stageImports["WidgetLintModel"]?.contains("WidgetLintReaders") == false)
   }
+
+  /// The README's sample runs print what widgetlint prints: the summary line on standard error, then
+  /// the findings on standard output.
+  @Test func readmeSampleRunsAreWhatWidgetlintPrints() throws {
+    let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var checked = 0
+    for (index, line) in lines.enumerated() where line.hasPrefix("$ widgetlint examples/") {
+      let printed = lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") && !$0.hasPrefix("```") }
+      let arguments = line.dropFirst("$ widgetlint ".count).split(separator: " ").map(String.init)
+      let result = try TestSupport.run(arguments)
+      #expect(result.stderr + result.stdout == printed.map { $0 + "\n" }.joined(), "\(line)")
+      checked += 1
+    }
+    #expect(checked >= 5)
+  }
 }
