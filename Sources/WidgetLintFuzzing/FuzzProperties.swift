@@ -39,8 +39,7 @@ public enum FuzzProperties {
       let fixed = FixApplier.apply(fixes.flatMap(\.replacements), to: file.bytes)
       let frontend = ManifestFrontend(
         source: SourceText(path: path, bytes: fixed), directory: "", displayDirectory: "", resolvesSwiftFiles: false)
-      if frontend.readProject(linter.frontendContext).readingObservations.contains(where: { $0.ruleID == .yamlSyntax })
-      {
+      if frontend.readProject(linter.frontendContext).readingProblems.contains(where: { $0.kind == .syntax }) {
         broken("manifest: fixes \(fixes.map(\.description)) made \(path) a syntax error")
       }
     }

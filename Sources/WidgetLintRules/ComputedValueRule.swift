@@ -4,6 +4,8 @@ import WidgetLintModel
 /// `computed-value`: a value the repository does not hold (computed at prebuild, or left to whoever
 /// builds the app), so not checked.
 public struct ComputedValueRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.computedValue
+
   public static let metadata = RuleMetadata(
     id: .computedValue,
     defaultSeverity: .note,

@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `duplicate-key`: a mapping key written twice.
 public struct DuplicateKeyRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.duplicateKey
+
   public static let metadata = RuleMetadata(
     id: .duplicateKey,
     defaultSeverity: .error,

@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `invalid-value`: a value of the wrong type or outside its allowed set.
 public struct InvalidValueRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.invalidValue
+
   public static let metadata = RuleMetadata(
     id: .invalidValue,
     defaultSeverity: .error,
@@ -73,7 +75,7 @@ public struct InvalidValueRule: ReadingRule {
   public init() {}
 
   public func check(_ context: RuleContext) {
-    context.forward(context.project.readingObservations)
+    context.forward(context.project.readingProblems, of: Self.problemKind)
     guard let manifest = context.manifest else { return }
     var owners: [(entitlements: Entitlements?, subject: String?)] = [(manifest.app?.entitlements, nil)]
     owners += manifest.targets.map { ($0.entitlements, $0.name?.value) }

@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `missing-key`: a required key is absent.
 public struct MissingKeyRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.missingKey
+
   public static let metadata = RuleMetadata(
     id: .missingKey,
     defaultSeverity: .error,

@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `path-case`: a path the project names that differs in case from the file or folder on disk.
 public struct PathCaseRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.pathCase
+
   public static let metadata = RuleMetadata(
     id: .pathCase,
     defaultSeverity: .note,

@@ -81,8 +81,13 @@ public final class RuleContext {
     }
   }
 
-  /// Passes on observations made before the rules ran (parser and decoder) that carry this rule's id.
-  package func forward(_ observations: [Observation]) {
-    self.observations += observations.filter { $0.ruleID == ruleID }
+  /// Reports the reading problems of a kind, under this rule's id.
+  package func forward(_ problems: [ReadingProblem], of kind: ReadingProblem.Kind) {
+    for problem in problems where problem.kind == kind {
+      observations.append(
+        Observation(
+          ruleID: ruleID, message: problem.message, span: problem.span, pointer: problem.pointer,
+          subject: problem.subject, related: problem.related, fix: problem.fix))
+    }
   }
 }

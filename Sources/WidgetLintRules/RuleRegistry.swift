@@ -41,6 +41,11 @@ public enum RuleRegistry {
 
   public static let ids: [String] = all.map { $0.metadata.id.rawValue }
 
+  /// The reading rule that reports problems of a kind; every kind has exactly one (a test holds it).
+  public static func readingRule(reporting kind: ReadingProblem.Kind) -> (any ReadingRule.Type)? {
+    all.lazy.compactMap { $0 as? any ReadingRule.Type }.first { $0.problemKind == kind }
+  }
+
   /// Each rule's severity when the configuration gives none, looked up once per finding.
   public static func defaultSeverity(of id: RuleID) -> Severity? {
     defaultSeverities[id]

@@ -4,6 +4,8 @@ import WidgetLintModel
 /// `stale-generated-project`: a committed Xcode project that a generator writes from a spec (XcodeGen's
 /// `project.yml`, Tuist's `Project.swift`) disagrees with the spec.
 public struct StaleGeneratedProjectRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.staleGeneratedProject
+
   public static let metadata = RuleMetadata(
     id: .staleGeneratedProject,
     defaultSeverity: .warning,

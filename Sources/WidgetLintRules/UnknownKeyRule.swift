@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `unknown-key`: a key manifest v1 does not define.
 public struct UnknownKeyRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.unknownKey
+
   public static let metadata = RuleMetadata(
     id: .unknownKey,
     defaultSeverity: .error,

@@ -3,6 +3,8 @@ import WidgetLintModel
 
 /// `yaml-syntax`: the file cannot be read as YAML or JSON.
 public struct YAMLSyntaxRule: ReadingRule {
+  public static let problemKind = ReadingProblem.Kind.syntax
+
   public static let metadata = RuleMetadata(
     id: .yamlSyntax,
     defaultSeverity: .error,

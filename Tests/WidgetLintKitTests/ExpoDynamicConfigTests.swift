@@ -45,7 +45,7 @@ import Testing
     """
 
   func read(_ text: String, path: String = "app.config.ts", environment: [String: String]? = [:])
-    -> (value: Located<ConfigValue>?, problems: [Observation])
+    -> (value: Located<ConfigValue>?, problems: [ReadingProblem])
   {
     let context = Located<ConfigValue>(
       .object([
@@ -451,7 +451,7 @@ extension ExpoDynamicConfigTests {
     let project = Linter().read(ExpoAppFrontend(appConfig: directory.appendingPathComponent("app.json").path))
     #expect(project.manifest?.app?.bundleIdentifier?.value == "com.example.counter2")
     #expect(position(project.manifest?.app?.bundleIdentifier?.span) == "5:70-5:92")
-    let problems = project.readingObservations.map { "\($0.ruleID.rawValue) \(position($0.span)) \($0.message)" }
+    let problems = project.readingProblems.map { "\($0.ruleID.rawValue) \(position($0.span)) \($0.message)" }
     #expect(
       problems == [
         "duplicate-key 5:52-5:68 key 'bundleIdentifier' appears twice in this object; the later value replaces the earlier one"

@@ -10,7 +10,7 @@ import Testing
 @testable import WidgetLintRules
 
 @Suite struct JavaScriptConfigReaderTests {
-  func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     JavaScriptConfigReader.read(SourceText(path: "targets/widget/expo-target.config.js", text: text))
   }
 

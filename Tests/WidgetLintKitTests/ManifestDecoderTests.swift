@@ -10,13 +10,13 @@ import Testing
 @testable import WidgetLintRules
 
 @Suite struct ManifestDecoderTests {
-  func decode(_ text: String) -> (Manifest?, [Observation]) {
+  func decode(_ text: String) -> (Manifest?, [ReadingProblem]) {
     let (document, problems) = YAMLParser().parse(SourceText(path: "widgets.yaml", text: text))
     #expect(problems.isEmpty)
     return ManifestDecoder.decode(document)
   }
 
-  func describe(_ observation: Observation) -> String {
+  func describe(_ observation: ReadingProblem) -> String {
     let range = observation.span.range
     return
       "\(observation.ruleID) \(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column) \(observation.pointer)"
@@ -62,7 +62,7 @@ import Testing
     #expect(!document.containsAliases)
     let sequential = ManifestDecoder.decode(document, targetsPerRun: .max)
     let parallel = ManifestDecoder.decode(document, targetsPerRun: 16)
-    let describeAll = { (observations: [Observation]) in observations.map { self.describe($0) + " " + $0.message } }
+    let describeAll = { (observations: [ReadingProblem]) in observations.map { self.describe($0) + " " + $0.message } }
     #expect(describeAll(sequential.observations).count > 700)
     #expect(describeAll(parallel.observations) == describeAll(sequential.observations))
     let names = { (manifest: Manifest?) in manifest?.targets.map { "\($0.name?.value ?? "-") \($0.widgets.count)" } }
@@ -132,7 +132,7 @@ import Testing
   }
 
   @Test func refreshForms() throws {
-    func refresh(_ text: String) -> (Manifest.Refresh?, [Observation]) {
+    func refresh(_ text: String) -> (Manifest.Refresh?, [ReadingProblem]) {
       let (manifest, problems) = decode(
         minimal.replacingOccurrences(
           of: "families: [systemSmall]", with: "families: [systemSmall]\n        refresh: \(text)"))

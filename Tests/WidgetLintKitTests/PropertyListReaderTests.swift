@@ -11,7 +11,7 @@ import Testing
 @testable import WidgetLintRules
 
 @Suite struct PropertyListReaderTests {
-  static func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  static func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     PropertyListReader.read(SourceText(path: "Test.plist", text: text))
   }
 

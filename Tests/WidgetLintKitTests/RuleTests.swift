@@ -282,3 +282,14 @@ extension RuleTests {
     }
   }
 }
+
+/// Readers and frontends report reading problems, never rule ids: each kind of problem is reported by
+/// exactly one reading rule.
+@Suite struct ReadingProblemOwnershipTests {
+  @Test func everyKindOfProblemHasOneReadingRule() {
+    for kind in ReadingProblem.Kind.allCases {
+      let owners = RuleRegistry.all.compactMap { $0 as? any ReadingRule.Type }.filter { $0.problemKind == kind }
+      #expect(owners.count == 1, "\(kind) is reported by \(owners.count) rules")
+    }
+  }
+}

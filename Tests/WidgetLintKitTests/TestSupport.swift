@@ -141,3 +141,8 @@ enum TestSupport {
     return try #require(object as? [String: Any])
   }
 }
+
+extension ReadingProblem {
+  /// The id of the rule that reports the problem, for tests that compare problems with findings.
+  var ruleID: RuleID { RuleRegistry.readingRule(reporting: kind)!.metadata.id }
+}

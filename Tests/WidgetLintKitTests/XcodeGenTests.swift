@@ -487,7 +487,7 @@ import Testing
         "Legacy/Kept.swift", "Shared/Store.swift", "Views/NoteView.swift", "Widgets/NoteWidget.swift",
       ])
     // The optional folder that is not there is no problem; the others name what is there.
-    #expect(project.readingObservations.isEmpty)
+    #expect(project.readingProblems.isEmpty)
     #expect(
       project.manifest?.targets.first?.sources.map(\.value) == [
         "Widgets", "Shared/Store.swift", "Resources", "Scripts", "Optional",

@@ -12,7 +12,7 @@ import Testing
 
 /// The reader of Xcode's project file format (old-style "OpenStep" property lists).
 @Suite struct XcodeProjectReaderTests {
-  func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [Observation], source: SourceText) {
+  func read(_ text: String) -> (value: Located<ConfigValue>?, problems: [ReadingProblem], source: SourceText) {
     let source = SourceText(path: "project.pbxproj", text: text)
     let (value, problems) = XcodeProjectReader.read(source)
     return (value, problems, source)
@@ -23,7 +23,7 @@ import Testing
   }
 
   /// "line:column" where a problem starts.
-  func position(_ problem: Observation) -> String {
+  func position(_ problem: ReadingProblem) -> String {
     let position = problem.span.file.position(atOffset: problem.span.start)
     return "\(position.line):\(position.column)"
   }

@@ -10,7 +10,7 @@ import Testing
 @testable import WidgetLintRules
 
 @Suite struct YAMLParserTests {
-  func parse(_ text: String, limits: YAMLParser.Limits = .init()) -> (YAMLDocument, [Observation]) {
+  func parse(_ text: String, limits: YAMLParser.Limits = .init()) -> (YAMLDocument, [ReadingProblem]) {
     YAMLParser(limits: limits).parse(SourceText(path: "t.yaml", text: text))
   }
 

@@ -81,7 +81,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     let (dynamicPath, staticPath) = configFiles()
     let path = dynamicPath ?? staticPath ?? appConfig
     let directory = PathUtilities.folder(of: path)
-    var problems: [Observation] = []
+    var problems: [ReadingProblem] = []
     var filesRead: [String] = []
     var root: Located<ConfigValue>?
     var source: SourceText?
@@ -98,11 +98,11 @@ public struct ExpoAppFrontend: ProjectFrontend {
       filesRead.append(dynamicPath)
     }
     let appFile = source ?? SourceText(path: path, text: "")
-    var project = Project(manifestFile: appFile, manifest: nil, readingObservations: problems)
+    var project = Project(manifestFile: appFile, manifest: nil, readingProblems: problems)
     project.filesRead = filesRead
     if let resolvedConfig {
       let (document, found) = context.parseDocument(resolvedConfig)
-      project.readingObservations += found
+      project.readingProblems += found
       project.filesRead.append(resolvedConfig.path)
       if found.isEmpty, let resolved = ConfigValues.value(of: document) {
         let resolvedExpo = resolved["exp"] ?? resolved["expo"] ?? resolved
@@ -118,7 +118,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     var manifest = Manifest(rootSpan: root.span)
     manifest.origin = .expo
 
-    var notes: [Observation] = []
+    var notes: [ReadingProblem] = []
     // What a dynamic config computes where the app's values are read from is noted, not guessed.
     if expo.value.isComputed { notes += context.computedNotes(expo) }
     for spread in Self.spreads(in: expo) + Self.spreads(in: expo["ios"]) { notes += context.computedNotes(spread) }
@@ -177,7 +177,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
       // A config function is called with the app's Expo config, as the plugin calls it.
       let (readConfig, configProblems, _) = context.readValue(
         at: configPath, display: configPath, environment: environment, argument: plugins.targetsConfig)
-      project.readingObservations += configProblems
+      project.readingProblems += configProblems
       guard let written = readConfig else { continue }
       notes += context.computedNotes(written)
       // A config computed as a whole, or members a later `...spread` may override, are not read.
@@ -185,9 +185,9 @@ public struct ExpoAppFrontend: ProjectFrontend {
       let config = written.withoutMembersBeforeSpread()
       guard let type = config["type"]?.stringValue else {
         if config["type"] == nil, !written.hasSpread {
-          project.readingObservations.append(
-            Observation(
-              ruleID: .missingKey,
+          project.readingProblems.append(
+            ReadingProblem(
+              kind: .missingKey,
               message: "\(configName) has no 'type'; @bacons/apple-targets needs one (widget, share, clip, …)",
               span: config.span, pointer: .root))
         }
@@ -213,7 +213,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
       let (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
         config: config, type: type, folder: folderPath, appEntitlements: inherited, context: context)
       target.entitlements = entitlements
-      project.readingObservations += entitlementProblems
+      project.readingProblems += entitlementProblems
       project.filesRead += entitlementFiles
       var files: [SwiftFileResolver.ResolvedFile] = []
       if ["widget", "watch-widget"].contains(type.value) {
@@ -223,7 +223,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
       manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
-    project.readingObservations += notes
+    project.readingProblems += notes
     project.manifest = manifest
     let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
     project.toolchain = toolchain
@@ -272,7 +272,7 @@ extension ExpoAppFrontend {
   package static func targetEntitlements(
     config: Located<ConfigValue>, type: Located<String>, folder: String, appEntitlements: Entitlements?,
     context: FrontendContext
-  ) -> (Entitlements?, [Observation], filesRead: [String]) {
+  ) -> (Entitlements?, [ReadingProblem], filesRead: [String]) {
     if let written = config["entitlements"] {
       guard var entitlements = ConfigValues.entitlements(written) else { return (nil, [], []) }
       if !entitlements.declaresAppGroups, groupInheritingTypes.contains(type.value),
@@ -293,8 +293,8 @@ extension ExpoAppFrontend {
     // Neither: the target is signed with no entitlements at all, whatever the app's are.
     guard let name = names.first else { return (Entitlements(span: type.span, pointer: type.pointer), [], []) }
     guard names.count == 1 else {
-      let problem = Observation(
-        ruleID: .invalidValue,
+      let problem = ReadingProblem(
+        kind: .invalidValue,
         message:
           "target folder has \(names.count) '*.entitlements' files (\(names.map { "'\($0)'" }.joined(separator: ", "))); @bacons/apple-targets stops the prebuild when it finds more than one",
         span: type.span, pointer: type.pointer)

@@ -23,7 +23,7 @@ extension ExpoAppFrontend {
     /// A local plugin is not followed: the app's entitlements are not known.
     package var entitlementsAreUnknown = false
     /// One `computed-value` note for each plugin not followed, with the reason.
-    package var notes: [Observation] = []
+    package var notes: [ReadingProblem] = []
     package var filesRead: [String] = []
   }
 
@@ -72,8 +72,8 @@ extension ExpoAppFrontend {
       result.entitlementsAreUnknown = true
       firstNotFollowed = firstNotFollowed ?? name
       result.notes.append(
-        Observation(
-          ruleID: .computedValue,
+        ReadingProblem(
+          kind: .computedValue,
           message:
             "config plugin '\(name.value)' is not followed: \(reason); the entitlements it may set (App Groups among them) are unknown, not checked",
           span: span, pointer: pointer))

@@ -45,13 +45,13 @@ public struct ManifestDecoder {
     self.targetsPerRun = targetsPerRun
   }
 
-  public static func decode(_ document: YAMLDocument) -> (manifest: Manifest?, observations: [Observation]) {
+  public static func decode(_ document: YAMLDocument) -> (manifest: Manifest?, observations: [ReadingProblem]) {
     decode(document, targetsPerRun: 128)
   }
 
   package static func decode(
     _ document: YAMLDocument, targetsPerRun: Int
-  ) -> (manifest: Manifest?, observations: [Observation]) {
+  ) -> (manifest: Manifest?, observations: [ReadingProblem]) {
     var decoder = ManifestDecoder(document: document, targetsPerRun: targetsPerRun)
     let manifest = decoder.decodeRoot()
     return (manifest, decoder.reader.observations)

@@ -25,12 +25,12 @@ public struct ManifestFrontend: ProjectFrontend {
   public func readProject(_ context: FrontendContext) -> Project {
     let (document, parseProblems) = context.parseDocument(source)
     // A document cut short by a syntax error would decode into misleading schema findings.
-    guard !parseProblems.contains(where: { $0.ruleID == .yamlSyntax }) else {
-      return Project(manifestFile: source, manifest: nil, readingObservations: parseProblems, document: document)
+    guard !parseProblems.contains(where: { $0.kind == .syntax }) else {
+      return Project(manifestFile: source, manifest: nil, readingProblems: parseProblems, document: document)
     }
     let (manifest, decodeProblems) = ManifestDecoder.decode(document)
     var project = Project(
-      manifestFile: source, manifest: manifest, readingObservations: parseProblems + decodeProblems,
+      manifestFile: source, manifest: manifest, readingProblems: parseProblems + decodeProblems,
       document: document)
     project.filesRead = [source.path]
     guard let manifest else { return project }
@@ -57,17 +57,17 @@ public struct ManifestFrontend: ProjectFrontend {
           files += found
           // Once per entry, at the first place it is written.
           if let spelled = filesByEntry[entry.value]?.spelledOnDisk, notedEntries.insert(entry.value).inserted {
-            project.readingObservations.append(
-              Observation(
-                ruleID: .pathCase,
+            project.readingProblems.append(
+              ReadingProblem(
+                kind: .pathCase,
                 message:
                   "sources entry '\(entry.value)' is spelled '\(spelled)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
                 span: entry.span, pointer: entry.pointer, subject: target.name?.value))
           }
         } else {
-          project.readingObservations.append(
-            Observation(
-              ruleID: .invalidValue,
+          project.readingProblems.append(
+            ReadingProblem(
+              kind: .invalidValue,
               message: "sources entry '\(entry.value)' matches no file (paths are relative to the manifest)",
               span: entry.span, pointer: entry.pointer, subject: target.name?.value))
         }

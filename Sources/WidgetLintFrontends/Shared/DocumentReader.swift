@@ -7,7 +7,7 @@ import WidgetLintReaders
 public struct DocumentReader {
 
   public let document: YAMLDocument
-  public private(set) var observations: [Observation] = []
+  public private(set) var observations: [ReadingProblem] = []
 
   /// How many nodes aliases may add to what is read, over the whole document: `<<` merges and aliased
   /// entitlement values are followed as copies, and a thousand aliases of one large anchor must not turn
@@ -44,7 +44,7 @@ public struct DocumentReader {
   public var source: SourceText { document.source }
 
   /// Takes over the observations of a reader that read part of the same document.
-  package mutating func append(_ others: [Observation]) { observations += others }
+  package mutating func append(_ others: [ReadingProblem]) { observations += others }
 
   public func span(_ id: YAMLDocument.NodeID) -> SourceSpan { document.span(of: id) }
 
@@ -66,12 +66,12 @@ public struct DocumentReader {
   }
 
   public mutating func report(
-    _ rule: RuleID, _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
+    _ rule: ReadingProblem.Kind, _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String? = nil,
     related: [RelatedLocation] = [], fix: Fix? = nil
   ) {
     observations.append(
-      Observation(
-        ruleID: rule, message: message, span: span, pointer: pointer, subject: subject, related: related, fix: fix))
+      ReadingProblem(
+        kind: rule, message: message, span: span, pointer: pointer, subject: subject, related: related, fix: fix))
   }
 
   /// A short description of what a node holds, for "expected X, found Y" messages.

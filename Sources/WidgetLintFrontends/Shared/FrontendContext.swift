@@ -24,12 +24,12 @@ public final class FrontendContext: Sendable {
 
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
   /// whose problems replace libyaml's syntax errors for it.
-  package func parseDocument(_ source: SourceText) -> (YAMLDocument, [Observation]) {
+  package func parseDocument(_ source: SourceText) -> (YAMLDocument, [ReadingProblem]) {
     var (document, problems) = YAMLParser(limits: limits.parser).parse(source)
     if source.path.lowercased().hasSuffix(".json") {
       let strictness = JSONStrictness.problems(in: source)
       if !strictness.isEmpty {
-        problems = strictness + problems.filter { $0.ruleID != .yamlSyntax }
+        problems = strictness + problems.filter { $0.kind != .syntax }
       }
     }
     return (document, problems)
@@ -41,12 +41,12 @@ public final class FrontendContext: Sendable {
   /// `environment` has it (nil: not known) and an exported function's argument, when known.
   package func readValue(
     at path: String, display: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
-  ) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+  ) -> (Located<ConfigValue>?, [ReadingProblem], SourceText?) {
     switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: display, text: "")
-      let problem = Observation(
-        ruleID: .invalidValue, message: "cannot read '\(display)': \(error.message)",
+      let problem = ReadingProblem(
+        kind: .invalidValue, message: "cannot read '\(display)': \(error.message)",
         span: SourceSpan(file: empty, start: 0, end: 0), pointer: .root)
       return (nil, [problem], empty)
     case .success(let bytes):
@@ -59,7 +59,7 @@ public final class FrontendContext: Sendable {
   /// Reads a project file's text as a value, by the kind its name says it is.
   private func readValue(
     _ source: SourceText, at path: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
-  ) -> (Located<ConfigValue>?, [Observation]) {
+  ) -> (Located<ConfigValue>?, [ReadingProblem]) {
     if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
       return JavaScriptConfigReader.read(source, environment: environment, argument: argument)
     }
@@ -81,7 +81,7 @@ public final class FrontendContext: Sendable {
   /// case, an `invalid-value` error when there is no such file (or several differ from it in case only).
   /// `base` is the project's folder as given, whose own spelling is not checked.
   package func locate(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
-    path: String?, observations: [Observation]
+    path: String?, observations: [ReadingProblem]
   ) {
     switch paths.find(path, below: base) {
     case .exact(let found):
@@ -90,8 +90,8 @@ public final class FrontendContext: Sendable {
       return (
         found,
         [
-          Observation(
-            ruleID: .pathCase,
+          ReadingProblem(
+            kind: .pathCase,
             message:
               "'\(path)' is spelled '\(found)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
             span: name.span, pointer: name.pointer)
@@ -102,8 +102,8 @@ public final class FrontendContext: Sendable {
       return (
         nil,
         [
-          Observation(
-            ruleID: .invalidValue,
+          ReadingProblem(
+            kind: .invalidValue,
             message:
               "cannot read \(what) '\(path)': \(listed) in '\(folder)' differ from it in case only, and which one a Mac would open is not known",
             span: name.span, pointer: name.pointer)
@@ -113,8 +113,8 @@ public final class FrontendContext: Sendable {
       return (
         nil,
         [
-          Observation(
-            ruleID: .invalidValue, message: "cannot read \(what) '\(path)': there is no such file",
+          ReadingProblem(
+            kind: .invalidValue, message: "cannot read \(what) '\(path)': there is no such file",
             span: name.span, pointer: name.pointer)
         ]
       )
@@ -124,14 +124,14 @@ public final class FrontendContext: Sendable {
   /// Reads a file a project names, found as ``locate(_:below:namedAt:what:)`` finds it; every problem of
   /// finding or reading it is said at the place it is named. `value` is nil when it was not read.
   package func readNamedFile(_ path: String, below base: String, namedAt name: Located<String>, what: String) -> (
-    value: Located<ConfigValue>?, path: String?, observations: [Observation], wasRead: Bool
+    value: Located<ConfigValue>?, path: String?, observations: [ReadingProblem], wasRead: Bool
   ) {
     let (found, notes) = locate(path, below: base, namedAt: name, what: what)
     guard let found else { return (nil, nil, notes, false) }
     switch InputReader.read(path: found, maxSize: limits.maxFileSize) {
     case .failure(let error):
-      let problem = Observation(
-        ruleID: .invalidValue, message: "cannot read \(what) '\(found)': \(error.message)", span: name.span,
+      let problem = ReadingProblem(
+        kind: .invalidValue, message: "cannot read \(what) '\(found)': \(error.message)", span: name.span,
         pointer: name.pointer)
       return (nil, found, notes + [problem], false)
     case .success(let bytes):
@@ -141,7 +141,7 @@ public final class FrontendContext: Sendable {
   }
 
   /// Reads an Xcode `project.pbxproj`, within the reading limits.
-  package func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [Observation], SourceText?) {
+  package func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [ReadingProblem], SourceText?) {
     switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: path, text: "")
@@ -154,10 +154,10 @@ public final class FrontendContext: Sendable {
   }
 
   /// A `computed-value` note for every part of a value that is computed when the project builds.
-  package func computedNotes(_ value: Located<ConfigValue>) -> [Observation] {
+  package func computedNotes(_ value: Located<ConfigValue>) -> [ReadingProblem] {
     ConfigValues.computedParts(of: value).map { part in
-      Observation(
-        ruleID: .computedValue,
+      ReadingProblem(
+        kind: .computedValue,
         message:
           "value computed at prebuild time, not checked: \(part.value.count > 60 ? String(part.value.prefix(60)) + "…" : part.value)",
         span: part.span, pointer: part.pointer)
@@ -223,9 +223,9 @@ public final class FrontendContext: Sendable {
     for (file, message) in problems.sorted(by: { $0.key.displayPath < $1.key.displayPath }) {
       guard let index = firstTarget[file], let target = project.manifest?.targets[index]
       else { continue }
-      project.readingObservations.append(
-        Observation(
-          ruleID: .invalidValue, message: "'\(file.displayPath)' was not read: \(message)",
+      project.readingProblems.append(
+        ReadingProblem(
+          kind: .invalidValue, message: "'\(file.displayPath)' was not read: \(message)",
           span: target.name?.span ?? target.span, pointer: target.pointer.appending("sources"),
           subject: target.name?.value))
     }

@@ -37,11 +37,11 @@ package enum GeneratedProjectDrift {
   /// each of them. `specName` names the spec in messages ("project.yml"); `regenerate` is the command that
   /// writes the project again ("xcodegen generate").
   package static func observations(spec: Project, generated: [Project], specName: String, regenerate: String)
-    -> [Observation]
+    -> [ReadingProblem]
   {
     let same = generated.filter { $0.variant != nil && $0.variant == spec.variant }
     let compared = same.isEmpty ? generated : same
-    var result: [Observation] = []
+    var result: [ReadingProblem] = []
     for project in compared {
       for observation in Comparison(specName: specName, regenerate: regenerate).differences(spec, project)
       where !result.contains(where: {
@@ -58,17 +58,17 @@ package enum GeneratedProjectDrift {
     let specName: String
     let regenerate: String
 
-    func differences(_ spec: Project, _ generated: Project) -> [Observation] {
+    func differences(_ spec: Project, _ generated: Project) -> [ReadingProblem] {
       guard let specManifest = spec.manifest, let generatedManifest = generated.manifest else { return [] }
-      var result: [Observation] = []
+      var result: [ReadingProblem] = []
       let generatedRoot = generatedManifest.app?.span ?? generatedManifest.rootSpan
 
       func report(
         _ message: String, at span: SourceSpan, pointer: JSONPointer, subject: String?, specAt: SourceSpan?
       ) {
         result.append(
-          Observation(
-            ruleID: .staleGeneratedProject,
+          ReadingProblem(
+            kind: .staleGeneratedProject,
             message: "\(message): the generated project is stale; regenerate it with `\(regenerate)`",
             span: span, pointer: pointer, subject: subject,
             related: specAt.map { [RelatedLocation("\(specName) says this", at: $0)] } ?? []))

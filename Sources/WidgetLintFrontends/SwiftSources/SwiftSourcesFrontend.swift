@@ -29,7 +29,7 @@ public struct SwiftSourcesFrontend: ProjectFrontend {
     var manifest = Manifest(rootSpan: nowhere)
     manifest.isSynthesized = true
     manifest.targets = [Manifest.Target(target)]
-    var project = Project(manifestFile: virtual, manifest: manifest, readingObservations: [])
+    var project = Project(manifestFile: virtual, manifest: manifest, readingProblems: [])
     let resolver = SwiftFileResolver(baseDirectory: directory, displayDirectory: displayDirectory)
     context.attachCode([resolver.files(for: ".") ?? []], to: &project)
     return project

@@ -33,10 +33,10 @@ public struct TuistFrontend: ProjectFrontend {
     switch InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) {
     case .failure(let error):
       let empty = SourceText(path: path, text: "")
-      var project = Project(manifestFile: empty, manifest: nil, readingObservations: [])
-      project.readingObservations.append(
-        Observation(
-          ruleID: .invalidValue, message: "cannot read '\(path)': \(error.message)",
+      var project = Project(manifestFile: empty, manifest: nil, readingProblems: [])
+      project.readingProblems.append(
+        ReadingProblem(
+          kind: .invalidValue, message: "cannot read '\(path)': \(error.message)",
           span: SourceSpan(file: empty, start: 0, end: 0), pointer: .root))
       return [project]
     case .success(let bytes):
@@ -55,7 +55,7 @@ public struct TuistFrontend: ProjectFrontend {
         PathUtilities.join(directory, name + ".xcodeproj"), context: context)
     else { return variants }
     for index in variants.indices {
-      variants[index].readingObservations += GeneratedProjectDrift.observations(
+      variants[index].readingProblems += GeneratedProjectDrift.observations(
         spec: variants[index], generated: committed, specName: TuistKind.projectManifest, regenerate: "tuist generate")
       for file in committed.flatMap(\.filesRead) where !variants[index].filesRead.contains(file) {
         variants[index].filesRead.append(file)

@@ -50,7 +50,7 @@ package struct TuistProjectVariants {
   struct XcconfigReading {
     var layer: XcodeBuildSettingsLayer
     var files: [String]
-    var observations: [Observation]
+    var observations: [ReadingProblem]
   }
 
   /// A configuration's `.xcconfig` with its includes, as one layer; a file that is not there is said
@@ -59,7 +59,7 @@ package struct TuistProjectVariants {
     guard let written else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
     let path = TuistFrontend.resolve(written.value, in: directory)
     if let known = cache[path] { return known }
-    var observations: [Observation] = []
+    var observations: [ReadingProblem] = []
     let (found, notes) = context.locate(path, below: directory, namedAt: written, what: "the .xcconfig file")
     observations += notes
     guard let found else {
@@ -126,14 +126,14 @@ package struct TuistProjectVariants {
   private func read(configuration name: String, xcconfigs: inout [String: XcconfigReading]) -> (
     name: String, project: Project, signature: [String]
   ) {
-    var project = Project(manifestFile: manifest.file, manifest: nil, readingObservations: [])
+    var project = Project(manifestFile: manifest.file, manifest: nil, readingProblems: [])
     project.filesRead = [manifest.file.path] + helperFiles + skippedHelpers
     let rootSpan = SourceSpan(file: manifest.file, start: 0, end: 0)
     for (path, reason) in manifest.unreadFiles {
       if path == manifest.file.path {
-        project.readingObservations.append(
-          Observation(
-            ruleID: .invalidValue, message: "'\(path)' was not read: \(reason)", span: rootSpan, pointer: .root))
+        project.readingProblems.append(
+          ReadingProblem(
+            kind: .invalidValue, message: "'\(path)' was not read: \(reason)", span: rootSpan, pointer: .root))
       } else {
         project.filesRead.append("note: \(path) was not read: \(reason)")
       }
@@ -144,13 +144,13 @@ package struct TuistProjectVariants {
     let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, &xcconfigs)
 
     /// Observations made while reading files, each said once however many targets name the file.
-    func observe(_ observations: [Observation]) {
+    func observe(_ observations: [ReadingProblem]) {
       for observation in observations
-      where !project.readingObservations.contains(where: {
-        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+      where !project.readingProblems.contains(where: {
+        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
           && $0.span.start == observation.span.start && $0.message == observation.message
       }) {
-        project.readingObservations.append(observation)
+        project.readingProblems.append(observation)
       }
     }
 
@@ -316,7 +316,7 @@ package struct TuistProjectVariants {
     context.attachCode(filesPerTarget, to: &project)
     if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &project) }
     let read = (appTarget.map { [$0] } ?? []) + members
-    if let note = note(leftToBuilder.entries, targets: read) { project.readingObservations.append(note) }
+    if let note = note(leftToBuilder.entries, targets: read) { project.readingProblems.append(note) }
     return (name, project, signature)
   }
 
@@ -356,7 +356,7 @@ package struct TuistProjectVariants {
   /// The one note that says which values are not known without running the manifest (or are left to
   /// whoever builds the app), and why: the rules that need them are silent. Only the values of the
   /// targets read count. It points at the first, and the others are related locations.
-  private func note(_ entries: [SettingsLeftToBuilder.Entry], targets: [TuistManifest.Target]) -> Observation? {
+  private func note(_ entries: [SettingsLeftToBuilder.Entry], targets: [TuistManifest.Target]) -> ReadingProblem? {
     func place(_ span: SourceSpan) -> String { "\(span.file.path)\u{0}\(span.start)" }
     let read = Set(targets.map { place($0.span) })
     var sentences: [(text: String, span: SourceSpan)] = []
@@ -431,6 +431,6 @@ package struct TuistProjectVariants {
       related.append(RelatedLocation(builderNote.message, at: builderNote.span))
       related += builderNote.related
     }
-    return Observation(ruleID: .computedValue, message: message, span: first.span, pointer: .root, related: related)
+    return ReadingProblem(kind: .computedValue, message: message, span: first.span, pointer: .root, related: related)
   }
 }

@@ -33,9 +33,9 @@ public struct XcodeAppFrontend: ProjectFrontend {
     guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: ios) else {
       var project = readGuessingFromFolders(
         context, note: "\(pbxproj) could not be read: targets guessed from folders")
-      project.readingObservations = problems + project.readingObservations
+      project.readingProblems = problems + project.readingProblems
       if problems.isEmpty, let source = try? String(contentsOfFile: pbxproj, encoding: .utf8) {
-        project.readingObservations.append(
+        project.readingProblems.append(
           XcodeProjectReader.problem(
             SourceText(path: pbxproj, text: source), "the project file has no PBXProject root object", 0, 0))
       }
@@ -79,7 +79,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
     let settings = xcconfigSettings(in: ios, context)
     var manifest = Manifest(rootSpan: SourceSpan(file: SourceText(path: ios, text: ""), start: 0, end: 0))
     manifest.origin = .xcode
-    var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingObservations: [])
+    var project = Project(manifestFile: SourceText(path: ios, text: ""), manifest: nil, readingProblems: [])
     project.filesRead.append("note: \(note)")
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     let skipped: Set<String> = ["Pods", "Flutter", "build", "DerivedData", ".symlinks"]
@@ -92,7 +92,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
       guard FileManager.default.fileExists(atPath: infoPath) else { continue }
       project.filesRead.append(infoPath)
       let (info, infoProblems, _) = context.readValue(at: infoPath, display: infoPath)
-      project.readingObservations += infoProblems
+      project.readingProblems += infoProblems
       let point = info?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
       let entitlementFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted()
         .filter { $0.hasSuffix(".entitlements") }
@@ -102,7 +102,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
         let path = PathUtilities.join(folderPath, file)
         project.filesRead.append(path)
         let (value, problems, _) = context.readValue(at: path, display: path)
-        project.readingObservations += problems
+        project.readingProblems += problems
         entitlements = value.flatMap(ConfigValues.entitlements).map { expand($0, with: settings) }
       }
       guard let point else {

@@ -44,7 +44,7 @@ package struct XcodeProjectVariants {
   private func xcconfig(_ path: String?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
     guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
     if let known = cache[path] { return known }
-    var observations: [Observation] = []
+    var observations: [ReadingProblem] = []
     var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
     reader.locate = { [context, iosDirectory] included, writtenAt in
       // A missing include is the builder's file, not an error (see XcconfigReader).
@@ -65,7 +65,7 @@ package struct XcodeProjectVariants {
     package var layer: XcodeBuildSettingsLayer
     package var files: [String]
     /// Problems finding its includes.
-    package var observations: [Observation]
+    package var observations: [ReadingProblem]
   }
 
   private func read(
@@ -73,7 +73,7 @@ package struct XcodeProjectVariants {
     xcconfigs: inout [String: XcconfigReading]
   ) -> (name: String, project: Project, signature: [String]) {
     var project = Project(
-      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingObservations: []
+      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingProblems: []
     )
     project.filesRead.append(pbxproj)
     let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
@@ -109,13 +109,13 @@ package struct XcodeProjectVariants {
 
     let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
     /// Observations made while reading files, each said once however many targets name the file.
-    func observe(_ observations: [Observation]) {
+    func observe(_ observations: [ReadingProblem]) {
       for observation in observations
-      where !project.readingObservations.contains(where: {
-        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+      where !project.readingProblems.contains(where: {
+        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
           && $0.span.start == observation.span.start && $0.message == observation.message
       }) {
-        project.readingObservations.append(observation)
+        project.readingProblems.append(observation)
       }
     }
 
@@ -227,13 +227,13 @@ package struct XcodeProjectVariants {
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
     if let appTarget { context.attachAppCode(memberFiles(of: appTarget), to: &project) }
-    if let note = Self.note(leftToBuilder.entries) { project.readingObservations.append(note) }
+    if let note = Self.note(leftToBuilder.entries) { project.readingProblems.append(note) }
     return (name, project, signature)
   }
 
   /// The one note that says which settings are left to whoever builds the app, and where: the values
   /// that use them were not checked. It points at the first place, and the others are related locations.
-  package static func note(_ entries: [SettingsLeftToBuilder.Entry]) -> Observation? {
+  package static func note(_ entries: [SettingsLeftToBuilder.Entry]) -> ReadingProblem? {
     // Settings left to the builder for one reason at one place are said together.
     var reasons: [(why: String, span: SourceSpan?, keys: [String])] = []
     for entry in entries {
@@ -269,8 +269,8 @@ package struct XcodeProjectVariants {
     guard let first = sentences.first(where: { $0.span != nil }), let span = first.span else {
       return nil
     }
-    return Observation(
-      ruleID: .computedValue,
+    return ReadingProblem(
+      kind: .computedValue,
       message:
         "left to whoever builds the app, so the values that use it are not checked: \(sentences.map(\.text).joined(separator: "; "))",
       span: span, pointer: .root,

@@ -33,7 +33,7 @@ public struct XcodeGenFrontend: ProjectFrontend {
     let loaded = XcodeGenSpec.read(path: spec, context: context, contents: contents)
     guard let root = loaded.root else {
       var project = Project(
-        manifestFile: SourceText(path: spec, text: ""), manifest: nil, readingObservations: loaded.observations)
+        manifestFile: SourceText(path: spec, text: ""), manifest: nil, readingProblems: loaded.observations)
       project.filesRead = loaded.files
       return [project]
     }
@@ -45,10 +45,10 @@ public struct XcodeGenFrontend: ProjectFrontend {
         PathUtilities.join(directory, name + ".xcodeproj"), context: context)
     }
     for index in variants.indices {
-      variants[index].readingObservations = loaded.observations + variants[index].readingObservations
+      variants[index].readingProblems = loaded.observations + variants[index].readingProblems
       variants[index].filesRead = loaded.files + variants[index].filesRead
       guard let committed else { continue }
-      variants[index].readingObservations += GeneratedProjectDrift.observations(
+      variants[index].readingProblems += GeneratedProjectDrift.observations(
         spec: variants[index], generated: committed, specName: (spec as NSString).lastPathComponent,
         regenerate: "xcodegen generate")
       for file in committed.flatMap(\.filesRead) where !variants[index].filesRead.contains(file) {

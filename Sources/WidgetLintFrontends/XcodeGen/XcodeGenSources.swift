@@ -13,7 +13,7 @@ import WidgetLintReaders
 struct XcodeGenSources {
   /// The files, and what to say about the entries (a path that names nothing, a path whose case differs).
   var files: [SwiftFileResolver.ResolvedFile] = []
-  var observations: [Observation] = []
+  var observations: [ReadingProblem] = []
   /// The entries' paths, where they are written.
   var entries: [Located<String>] = []
   /// The first `Info.plist` among the entries (XcodeGen's default `INFOPLIST_FILE`), relative to the
@@ -63,16 +63,16 @@ struct XcodeGenSources {
     case .caseDiffers(let spelled):
       found = spelled
       observations.append(
-        Observation(
-          ruleID: .pathCase,
+        ReadingProblem(
+          kind: .pathCase,
           message:
             "sources entry '\(path.value)' is spelled '\(spelled)' on disk: the case differs, which a Mac's default volume ignores and a case-sensitive one does not",
           span: path.span, pointer: path.pointer, subject: targetName))
     case .ambiguous, .missing:
       if !optional {
         observations.append(
-          Observation(
-            ruleID: .invalidValue,
+          ReadingProblem(
+            kind: .invalidValue,
             message: "sources entry '\(path.value)' names no file or folder (paths are relative to the spec)",
             span: path.span, pointer: path.pointer, subject: targetName))
       }

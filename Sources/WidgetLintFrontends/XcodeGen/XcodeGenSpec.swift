@@ -23,7 +23,7 @@ package struct XcodeGenSpec {
   /// The spec files read, the root first.
   package var files: [String] = []
   /// Syntax errors, includes that cannot be read, includes enabled by the environment.
-  package var observations: [Observation] = []
+  package var observations: [ReadingProblem] = []
 
   /// Includes nested deeper than this are not read (XcodeGen itself recurses without end on a cycle).
   static let maxIncludeDepth = 16
@@ -291,7 +291,7 @@ extension XcodeGenSpec {
     /// The root spec's folder as given, whose own spelling is not checked.
     var root = ""
     var files: [String] = []
-    var observations: [Observation] = []
+    var observations: [ReadingProblem] = []
     /// Files being read, to stop an include cycle.
     private var open: Set<String> = []
 
@@ -314,21 +314,21 @@ extension XcodeGenSpec {
       if !files.contains(source.path) { files.append(source.path) }
       let (document, problems) = context.parseDocument(source)
       observations += problems
-      guard !problems.contains(where: { $0.ruleID == .yamlSyntax }), let rootID = document.root else { return nil }
+      guard !problems.contains(where: { $0.kind == .syntax }), let rootID = document.root else { return nil }
       var budget = 100_000 + 4 * document.nodes.count
       let raw = XcodeGenSpec.tree(document, rootID, pointer: .root, depth: 0, budget: &budget)
       if budget < 0 {
         observations.append(
-          Observation(
-            ruleID: .invalidValue,
+          ReadingProblem(
+            kind: .invalidValue,
             message:
               "aliases and '<<' merges expand the spec far beyond its size; widgetlint stops following them, and what comes after is not read",
             span: document.span(of: rootID), pointer: .root))
       }
       guard case .object = raw.value else {
         observations.append(
-          Observation(
-            ruleID: .invalidValue, message: "an XcodeGen spec must be a mapping", span: raw.span, pointer: .root))
+          ReadingProblem(
+            kind: .invalidValue, message: "an XcodeGen spec must be a mapping", span: raw.span, pointer: .root))
         return nil
       }
       open.insert(key)
@@ -340,8 +340,8 @@ extension XcodeGenSpec {
           guard enable.value else { continue }
         } else if let written = include.enableText {
           observations.append(
-            Observation(
-              ruleID: .computedValue,
+            ReadingProblem(
+              kind: .computedValue,
               message:
                 "whether '\(include.path.value)' is included is left to the environment xcodegen runs in (\(written.value)): nothing it sets is read",
               span: written.span, pointer: written.pointer))
@@ -369,8 +369,8 @@ extension XcodeGenSpec {
         case .failure(let error):
           let empty = SourceText(path: path, text: "")
           observations.append(
-            Observation(
-              ruleID: .invalidValue, message: "cannot read '\(path)': \(error.message)",
+            ReadingProblem(
+              kind: .invalidValue, message: "cannot read '\(path)': \(error.message)",
               span: SourceSpan(file: empty, start: 0, end: 0), pointer: .root))
           return nil
         }
@@ -382,8 +382,8 @@ extension XcodeGenSpec {
       case .success(let bytes): return SourceText(path: found, bytes: bytes)
       case .failure(let error):
         observations.append(
-          Observation(
-            ruleID: .invalidValue, message: "cannot read the included spec '\(found)': \(error.message)",
+          ReadingProblem(
+            kind: .invalidValue, message: "cannot read the included spec '\(found)': \(error.message)",
             span: namedAt.span, pointer: namedAt.pointer))
         return nil
       }

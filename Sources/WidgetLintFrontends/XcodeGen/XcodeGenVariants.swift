@@ -127,7 +127,7 @@ struct XcodeGenVariants {
     }
     let key = written.value
     if let known = cache[key] { return known }
-    var observations: [Observation] = []
+    var observations: [ReadingProblem] = []
     let full = PathUtilities.join(directory, written.value)
     let reading: XcodeProjectVariants.XcconfigReading
     if case .missing = context.paths.find(full, below: directory) {
@@ -160,19 +160,19 @@ struct XcodeGenVariants {
     xcconfigs: inout [String: XcodeProjectVariants.XcconfigReading]
   ) -> (name: String, project: Project, signature: [String]) {
     let specSource = spec.root.span.file
-    var project = Project(manifestFile: specSource, manifest: nil, readingObservations: [])
+    var project = Project(manifestFile: specSource, manifest: nil, readingProblems: [])
     let rootSpan = SourceSpan(file: specSource, start: 0, end: 0)
     var signature: [String] = []
     let leftToBuilder = SettingsLeftToBuilder()
 
     /// Observations made while reading files, each said once however many targets name the file.
-    func observe(_ observations: [Observation]) {
+    func observe(_ observations: [ReadingProblem]) {
       for observation in observations
-      where !project.readingObservations.contains(where: {
-        $0.ruleID == observation.ruleID && $0.span.file.path == observation.span.file.path
+      where !project.readingProblems.contains(where: {
+        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
           && $0.span.start == observation.span.start && $0.message == observation.message
       }) {
-        project.readingObservations.append(observation)
+        project.readingProblems.append(observation)
       }
     }
     func readFiles(_ files: [String]) {
@@ -402,7 +402,7 @@ struct XcodeGenVariants {
       project.toolchain = Toolchain(
         xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
     }
-    if let note = XcodeProjectVariants.note(leftToBuilder.entries) { project.readingObservations.append(note) }
+    if let note = XcodeProjectVariants.note(leftToBuilder.entries) { project.readingProblems.append(note) }
     return (name, project, signature)
   }
 

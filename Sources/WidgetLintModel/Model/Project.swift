@@ -8,7 +8,7 @@ public struct Project: Sendable {
   public var manifestFile: SourceText
   public var manifest: Manifest?
   /// Findings made while parsing and decoding (`yaml-syntax`, `unknown-key`, …).
-  public var readingObservations: [Observation]
+  public var readingProblems: [ReadingProblem]
   /// Swift facts per target, in the order of `manifest.targets`.
   public var targetSwiftFiles: [[SwiftFileFacts]]
   /// The parsed manifest, for the finishing stage: its comments hold suppressions, and its item names
@@ -16,13 +16,13 @@ public struct Project: Sendable {
   public var document: YAMLDocument?
 
   public init(
-    manifestFile: SourceText, manifest: Manifest?, readingObservations: [Observation],
+    manifestFile: SourceText, manifest: Manifest?, readingProblems: [ReadingProblem],
     targetSwiftFiles: [[SwiftFileFacts]] = [], document: YAMLDocument? = nil
   ) {
     self.document = document
     self.manifestFile = manifestFile
     self.manifest = manifest
-    self.readingObservations = readingObservations
+    self.readingProblems = readingProblems
     self.targetSwiftFiles = targetSwiftFiles
   }
 

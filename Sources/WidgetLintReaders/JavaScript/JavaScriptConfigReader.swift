@@ -31,7 +31,7 @@ public enum JavaScriptConfigReader {
   /// The deepest nesting of brackets (and of template literals inside `${}`) read.
   public static let maxDepth = 200
 
-  public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     read(source, environment: nil)
   }
 
@@ -41,7 +41,7 @@ public enum JavaScriptConfigReader {
   /// or `.cts` file is read with its TypeScript types removed.
   public static func read(
     _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil
-  ) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  ) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     let (value, problems, _, _) = readCountingWork(source, environment: environment, argument: argument)
     return (value, problems)
   }
@@ -49,14 +49,14 @@ public enum JavaScriptConfigReader {
   /// Reads a file that is one JSON5 value, as Expo reads app.json and app.config.json (`@expo/json-file`
   /// with `json5: true`): JSON with comments, trailing commas, unquoted keys, single-quoted strings, and
   /// the other literal forms JSON5 takes from JavaScript.
-  public static func readJSON5(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  public static func readJSON5(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     let (value, problems, _, _) = readCountingWork(source, environment: nil, wholeFileIsOneValue: true)
     return (value, problems + (value.map(duplicateKeys) ?? []))
   }
 
   /// A key written twice in one object: JSON5, like JavaScript, keeps the later value without a word.
-  package static func duplicateKeys(in value: Located<ConfigValue>) -> [Observation] {
-    var problems: [Observation] = []
+  package static func duplicateKeys(in value: Located<ConfigValue>) -> [ReadingProblem] {
+    var problems: [ReadingProblem] = []
     var pending = [value]
     while let next = pending.popLast() {
       switch next.value {
@@ -71,8 +71,8 @@ public enum JavaScriptConfigReader {
             continue
           }
           problems.append(
-            Observation(
-              ruleID: .duplicateKey,
+            ReadingProblem(
+              kind: .duplicateKey,
               message: "key '\(key.value)' appears twice in this object; the later value replaces the earlier one",
               span: key.span, pointer: key.pointer,
               related: [RelatedLocation("'\(key.value)' first set here", at: earlier.span)]))
@@ -91,7 +91,7 @@ public enum JavaScriptConfigReader {
   package static func readCountingWork(
     _ source: SourceText, environment: [String: String]?, argument: Located<ConfigValue>? = nil,
     wholeFileIsOneValue: Bool = false
-  ) -> (value: Located<ConfigValue>?, problems: [Observation], work: Int, tokens: Int) {
+  ) -> (value: Located<ConfigValue>?, problems: [ReadingProblem], work: Int, tokens: Int) {
     var work = 0
     var tokenCount = 0
     do throws(ReadError) {
@@ -113,7 +113,7 @@ public enum JavaScriptConfigReader {
     } catch {
       let span = SourceSpan(file: source, start: error.start, end: error.end)
       return (
-        nil, [Observation(ruleID: .invalidValue, message: error.message, span: span, pointer: .root)], work,
+        nil, [ReadingProblem(kind: .invalidValue, message: error.message, span: span, pointer: .root)], work,
         tokenCount
       )
     }

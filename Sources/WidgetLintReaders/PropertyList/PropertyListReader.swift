@@ -12,11 +12,11 @@ import WidgetLintModel
 /// the first structural error, which is returned as an `invalid-value` observation at that byte.
 public enum PropertyListReader {
   /// The rule of the observations the reader returns.
-  public static let ruleID = RuleID.invalidValue
+  public static let kind = ReadingProblem.Kind.invalidValue
   /// Collections nested deeper than this are not read (as for YAML manifests).
   public static let maxDepth = 200
 
-  public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  public static func read(_ source: SourceText) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     let bytes = source.bytes
     if bytes.starts(with: Array("bplist".utf8)) {
       return BinaryPropertyListConverter(source: source).read()
@@ -38,11 +38,11 @@ public enum PropertyListReader {
     }
   }
 
-  package static func problem(_ source: SourceText, _ message: String, _ start: Int, _ end: Int) -> Observation {
+  package static func problem(_ source: SourceText, _ message: String, _ start: Int, _ end: Int) -> ReadingProblem {
     let clampedStart = min(max(start, 0), source.bytes.count)
     let clampedEnd = min(max(end, clampedStart), source.bytes.count)
-    return Observation(
-      ruleID: ruleID, message: message, span: SourceSpan(file: source, start: clampedStart, end: clampedEnd),
+    return ReadingProblem(
+      kind: kind, message: message, span: SourceSpan(file: source, start: clampedStart, end: clampedEnd),
       pointer: .root)
   }
 }
@@ -58,7 +58,7 @@ private struct BinaryPropertyListConverter {
   let source: SourceText
   var span: SourceSpan { SourceSpan(file: source, start: 0, end: 0) }
 
-  func read() -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  func read() -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     if let offset = Self.firstSetObject(in: source.bytes) {
       let message =
         "the binary property list holds a set, which no entitlements file or Info.plist holds; widgetlint does not read it"
@@ -76,7 +76,7 @@ private struct BinaryPropertyListConverter {
     guard format == .binary else {
       return (nil, [PropertyListReader.problem(source, "the binary property list cannot be decoded", 0, 0)])
     }
-    var problems: [Observation] = []
+    var problems: [ReadingProblem] = []
     let value = convert(decoded, pointer: .root, depth: 0, problems: &problems)
     return problems.isEmpty ? (value, []) : (nil, problems)
   }
@@ -106,11 +106,14 @@ private struct BinaryPropertyListConverter {
     return nil
   }
 
-  func convert(_ object: Any, pointer: JSONPointer, depth: Int, problems: inout [Observation]) -> Located<ConfigValue> {
+  func convert(_ object: Any, pointer: JSONPointer, depth: Int, problems: inout [ReadingProblem]) -> Located<
+    ConfigValue
+  > {
     Located(value(of: object, pointer: pointer, depth: depth, problems: &problems), span: span, pointer: pointer)
   }
 
-  private func value(of object: Any, pointer: JSONPointer, depth: Int, problems: inout [Observation]) -> ConfigValue {
+  private func value(of object: Any, pointer: JSONPointer, depth: Int, problems: inout [ReadingProblem]) -> ConfigValue
+  {
     if type(of: object) == Bool.self, let flag = object as? Bool { return .bool(flag) }
     switch object {
     case let text as String:
@@ -153,7 +156,7 @@ private struct BinaryPropertyListConverter {
     return String(describing: type(of: object))
   }
 
-  private func tooDeep(_ problems: inout [Observation]) -> ConfigValue {
+  private func tooDeep(_ problems: inout [ReadingProblem]) -> ConfigValue {
     if problems.isEmpty {
       problems.append(
         PropertyListReader.problem(
@@ -191,7 +194,7 @@ private struct XMLPropertyListParser {
   let source: SourceText
   let bytes: [UInt8]
   var index: Int
-  var problems: [Observation] = []
+  var problems: [ReadingProblem] = []
 
   private struct Frame {
     enum Kind {

@@ -14,11 +14,11 @@ import WidgetLintModel
 /// reading at the first structural error, returned as a positioned `invalid-value` observation.
 public enum XcodeProjectReader {
   /// The rule of the observations the reader returns.
-  public static let ruleID = RuleID.invalidValue
+  public static let kind = ReadingProblem.Kind.invalidValue
 
   public static func read(
     _ source: SourceText, maxDepth: Int = YAMLParser.Limits().maxDepth
-  ) -> (value: Located<ConfigValue>?, problems: [Observation]) {
+  ) -> (value: Located<ConfigValue>?, problems: [ReadingProblem]) {
     let (value, problems, _) = readCountingWork(source, maxDepth: maxDepth)
     return (value, problems)
   }
@@ -26,7 +26,7 @@ public enum XcodeProjectReader {
   /// As `read`, with the number of bytes the parser looked at, for tests of linear time.
   package static func readCountingWork(
     _ source: SourceText, maxDepth: Int = YAMLParser.Limits().maxDepth
-  ) -> (value: Located<ConfigValue>?, problems: [Observation], work: Int) {
+  ) -> (value: Located<ConfigValue>?, problems: [ReadingProblem], work: Int) {
     let bytes = source.bytes
     if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
       return (nil, [problem(source, "the project file is UTF-16; widgetlint reads UTF-8 project files only", 0, 0)], 0)
@@ -43,11 +43,11 @@ public enum XcodeProjectReader {
     }
   }
 
-  package static func problem(_ source: SourceText, _ message: String, _ start: Int, _ end: Int) -> Observation {
+  package static func problem(_ source: SourceText, _ message: String, _ start: Int, _ end: Int) -> ReadingProblem {
     let clampedStart = min(max(start, 0), source.bytes.count)
     let clampedEnd = min(max(end, clampedStart), source.bytes.count)
-    return Observation(
-      ruleID: ruleID, message: message, span: SourceSpan(file: source, start: clampedStart, end: clampedEnd),
+    return ReadingProblem(
+      kind: kind, message: message, span: SourceSpan(file: source, start: clampedStart, end: clampedEnd),
       pointer: .root)
   }
 }

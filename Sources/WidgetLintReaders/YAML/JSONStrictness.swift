@@ -10,7 +10,7 @@ import WidgetLintModel
 /// quoted string, a missing comma) is reported where it starts, and the walk stops there, as `JSON.parse`
 /// stops at its first error. The walk keeps its own stack, so deep nesting cannot exhaust the thread's.
 public enum JSONStrictness {
-  public static func problems(in source: SourceText) -> [Observation] {
+  public static func problems(in source: SourceText) -> [ReadingProblem] {
     var walk = Walk(source: source)
     walk.run()
     return walk.problems
@@ -20,7 +20,7 @@ public enum JSONStrictness {
     let source: SourceText
     let bytes: [UInt8]
     var index: Int
-    var problems: [Observation] = []
+    var problems: [ReadingProblem] = []
     /// The open objects and arrays, innermost last, each with the offset of its bracket.
     var open: [(isObject: Bool, offset: Int)] = []
     /// The comma just read, while nothing but space and comments follows it.
@@ -294,8 +294,8 @@ public enum JSONStrictness {
 
     mutating func report(_ message: String, _ start: Int, _ end: Int) {
       problems.append(
-        Observation(
-          ruleID: .yamlSyntax, message: message, span: SourceSpan(file: source, start: start, end: end),
+        ReadingProblem(
+          kind: .syntax, message: message, span: SourceSpan(file: source, start: start, end: end),
           pointer: .root))
     }
 

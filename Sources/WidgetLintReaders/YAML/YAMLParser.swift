@@ -38,7 +38,7 @@ public struct YAMLParser {
     self.concurrentParseSize = concurrentParseSize
   }
 
-  public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [Observation]) {
+  public func parse(_ source: SourceText) -> (document: YAMLDocument, problems: [ReadingProblem]) {
     var builder = Builder(source: source, limits: limits)
     if let encoding = Self.wideEncoding(source.bytes) {
       builder.problem(
@@ -79,7 +79,7 @@ public struct YAMLParser {
 
   private struct Builder {
     var document: YAMLDocument
-    var problems: [Observation] = []
+    var problems: [ReadingProblem] = []
     let limits: Limits
     var stack: [Frame] = []
     var children: [YAMLDocument.NodeID] = []
@@ -96,12 +96,12 @@ public struct YAMLParser {
     var source: SourceText { document.source }
 
     mutating func problem(
-      _ message: String, at start: Int, end: Int, rule: RuleID = .yamlSyntax,
+      _ message: String, at start: Int, end: Int, rule: ReadingProblem.Kind = .syntax,
       pointer: JSONPointer = .root, related: [RelatedLocation] = [], fix: Fix? = nil
     ) {
       problems.append(
-        Observation(
-          ruleID: rule, message: message, span: SourceSpan(file: source, start: start, end: end),
+        ReadingProblem(
+          kind: rule, message: message, span: SourceSpan(file: source, start: start, end: end),
           pointer: pointer, related: related, fix: fix))
     }
 

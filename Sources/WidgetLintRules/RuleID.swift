@@ -1,6 +1,8 @@
+import WidgetLintCore
+
 /// A rule's id, as users write it in configurations, suppressions and baselines. Ids are a public
-/// contract: never rename one. They are listed below, in the pipeline's first stage, because readers
-/// report what they cannot read under the id of the rule that owns it; a misspelt id does not compile.
+/// contract: never rename one. Readers and frontends cannot name one: they report `ReadingProblem`s, and
+/// the rule that owns a problem's kind reports it under its id.
 public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
   public let rawValue: String
 

@@ -1,4 +1,6 @@
-/// What a rule, the parser or the manifest decoder found, before a severity is assigned.
+import WidgetLintCore
+
+/// What a rule found, before the finishing stage assigns its severity.
 public struct Observation: Sendable {
   public var ruleID: RuleID
   public var message: String
