@@ -145,6 +145,7 @@ package struct XcodeProjectVariants {
         signature.append("entitlements \(written.value) unknown")
         return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
       }
+      result.isSigningFile = true
       result.appGroups = result.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value),
           let expanded = settings.expand(group.value)
