@@ -25,6 +25,9 @@ public struct AppGroupMismatchRule: Rule {
       `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
       (Dart set one group, Swift read another).
       """,
+    fixable: """
+      a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation and line breaks. A group the app is not entitled to either may be the mistake, and is not added anywhere.
+      """,
     examples: [
       .failing(
         "The widget reads a group the app does not write",
@@ -81,6 +84,21 @@ public struct AppGroupMismatchRule: Rule {
     groups.isEmpty
       ? "target '\(targetName)' has no App Groups entitlement"
       : "target '\(targetName)' is entitled to \(Wording.list(groups.map { "'\($0.value)'" })) only"
+  }
+
+  /// The fix that entitles a target to `group` in the one XML `.entitlements` file the project signs it
+  /// with: the group added to the App Groups array, or the key added with it; nil anywhere else.
+  package static func addingGroup(_ group: String, to entitlements: Entitlements?, of targetName: String) -> Fix? {
+    guard let entitlements, entitlements.isSigningFile, !entitlements.appGroupsAreUnknown,
+      let edits = PropertyListEdits(entitlements)
+    else { return nil }
+    let replacements =
+      if let array = entitlements.appGroupsSpan {
+        edits.adding(group, toArray: array, items: (entitlements.appGroups ?? []).map(\.span))
+      } else {
+        edits.adding(key: Entitlements.appGroupsKey, arrayWith: group)
+      }
+    return replacements.map { Fix("add '\(group)' to the App Groups of target '\(targetName)'", replacements: $0) }
   }
 
   public func check(_ context: RuleContext) {
@@ -150,15 +168,26 @@ public struct AppGroupMismatchRule: Rule {
       if let entitlements = manifest.app?.entitlements, appGroupNames?.contains(group.value) == false {
         missing.append(("the app", entitlements.appGroupsSpan ?? entitlements.span))
       }
+      var missingTargets: [Manifest.Target] = []
       // A watchOS widget runs on the watch, where the phone app's groups do not reach: not compared.
-      for (target, names) in zip(manifest.targets, targetGroupNames)
+      for (index, (target, names)) in zip(manifest.targets, targetGroupNames).enumerated()
       where !target.sources.isEmpty && target.resolvedPlatform == .ios {
         if let entitlements = target.entitlements, names?.contains(group.value) == false {
           missing.append(
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
+          // Only a widget whose code opens no other group surely reads this one.
+          let code = context.project.code(ofTarget: index)
+          if !code.files.flatMap(\.code.groupIdentifiers).contains(where: { code.resolve($0)?.value != group.value }) {
+            missingTargets.append(target)
+          }
         }
       }
       guard !missing.isEmpty else { continue }
+      // The app is entitled to the group its code sets, and one widget extension is not: that is the fix.
+      let fix =
+        appGroupNames?.contains(group.value) == true && missing.count == 1 && missingTargets.count == 1
+        ? Self.addingGroup(group.value, to: missingTargets[0].entitlements, of: missingTargets[0].name?.value ?? "")
+        : nil
       let opens =
         switch call.language {
         case .dart: "the Dart code sets App Group '\(group.value)'"
@@ -167,7 +196,8 @@ public struct AppGroupMismatchRule: Rule {
       context.report(
         "\(opens), but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
         at: group,
-        related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } })
+        related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } },
+        fix: fix)
     }
     // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
     // widget can read (and reads nothing back).
@@ -203,9 +233,16 @@ public struct AppGroupMismatchRule: Rule {
       let detail = Self.entitlementDetail(targetName: name, groups: declared)
       for use in code.files.flatMap(\.code.groupIdentifiers) {
         guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
+        // The app is entitled to the group the widget reads: the widget's entitlements lack it, and adding
+        // it there is the fix. Otherwise the group may be the mistake.
+        let appHasIt = app != nil && !unknown(app?.entitlements) && appGroups.contains(group)
         context.report(
-          "the code reads App Group '\(group)', but \(detail); it will read an empty store", inCodeOf: target, at: span,
-          related: related)
+          "the code reads App Group '\(group)', but \(detail); it will read an empty store"
+            + (appHasIt
+              ? "; add it to the target's App Groups, as the app has it"
+              : "; read a group the app is entitled to, or add '\(group)' to the app's App Groups and the target's"),
+          inCodeOf: target, at: span, related: related,
+          fix: appHasIt ? Self.addingGroup(group, to: target.entitlements, of: name) : nil)
       }
     }
   }

@@ -27,7 +27,7 @@ public struct InvalidValueRule: ReadingRule {
       "Type: Array of strings".
       """,
     fixable: """
-      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`.
+      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`. In an XML `.entitlements` file, an App Group written as a lone `<string>` is wrapped in an `<array>`, in the file's indentation and line breaks.
       """,
     examples: [
       .failing(
@@ -88,11 +88,14 @@ public struct InvalidValueRule: ReadingRule {
           continue
         }
         let isElement = part.span.start != entitlements?.appGroupsSpan?.start
+        // A lone `<string>` in an `.entitlements` file is wrapped in the array it belongs in.
+        let wrapping = isElement ? nil : entitlements.flatMap(PropertyListEdits.init)?.wrappingInArray(part.span)
         context.report(
           isElement
             ? "each App Group in '\(Entitlements.appGroupsKey)' is a string, as Apple documents the entitlement; found \(part.value), so the App Groups are not known and none is compared"
             : "'\(Entitlements.appGroupsKey)' is an array of strings, as Apple documents the entitlement; found \(part.value), so the App Groups are not known and none is compared",
-          at: part, subject: subject)
+          at: part, subject: subject,
+          fix: wrapping.map { Fix("write the App Group inside an <array>", replacements: $0) })
       }
     }
   }

@@ -66,11 +66,11 @@ public final class RuleContext {
   /// Reports a finding in a target's Swift code; its pointer is the target's `sources`.
   public func report(
     _ message: String, inCodeOf target: Manifest.Target, at span: SourceSpan, subject: String? = nil,
-    related: [RelatedLocation] = [], severity: Severity? = nil
+    related: [RelatedLocation] = [], severity: Severity? = nil, fix: Fix? = nil
   ) {
     report(
       message, at: span, pointer: target.pointer.appending("sources"), subject: subject ?? target.name?.value,
-      related: related, severity: severity)
+      related: related, severity: severity, fix: fix)
   }
 
   /// Each target with its Swift facts.

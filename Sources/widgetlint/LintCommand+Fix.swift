@@ -25,6 +25,7 @@ extension LintCommand {
     var failures: [InputError] = []
     // Standard input cannot be read again: its error ends the run.
     if let error = outcome.standardInputError { failures.append(error) }
+    failures += outcome.unreadableFixes
     for change in outcome.changes {
       if dryRun {
         let diff = UnifiedDiff.diff(

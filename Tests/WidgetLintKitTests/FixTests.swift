@@ -339,7 +339,8 @@ import Testing
     #expect(Suggestions.suggestion(for: "zzzz", in: candidates) == nil)
   }
 
-  /// An Expo app's own files are read by its frontend, not as a manifest: their findings offer no fix.
+  /// An Expo app's app.json is read by its frontend, not as a manifest: its findings offer no fix (in a
+  /// project, only property lists are edited; see PropertyListFixTests).
   @Test func aProjectsOwnFilesAreNotEdited() throws {
     let appJSON = #"{"expo": {"name": "demo", "name": "demo", "ios": {"bundleIdentifier": "com.example.demo"}}}"#
     let directory = try TestSupport.directory(with: [("app.json", appJSON)])

@@ -36,21 +36,28 @@ package struct Finisher {
         return changed
       }
     }
-    // `--fix` edits manifests only (a project's own files are read by its frontend, where an edit could
-    // not be checked by linting again): a finding elsewhere offers no fix.
+    // `--fix` edits a manifest, and the property lists a project reads (its entitlements files), which
+    // its frontend reads through `LintRun.fileContents` as a manifest is, so an edit is checked by
+    // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered.
     let editable = project.manifest?.origin == .manifest && project.document != nil
+    let propertyLists = Set(project.filesRead.filter(Self.isPropertyList))
     for index in findings.indices where findings[index].fix != nil {
-      if !editable
-        || findings[index].fix?.replacements.contains(where: { $0.span.file !== project.manifestFile }) == true
-      {
-        findings[index].fix = nil
-      }
+      let replacements = findings[index].fix?.replacements ?? []
+      let inManifest = editable && replacements.allSatisfy { $0.span.file === project.manifestFile }
+      let inPropertyList = replacements.allSatisfy { propertyLists.contains($0.file) && Self.isPropertyList($0.file) }
+      if !inManifest && !inPropertyList { findings[index].fix = nil }
     }
     if let document = project.document {
       var paths = StablePaths(document: document)
       for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
     }
     return Self.oncePerRange(findings.sorted(by: Finding.sourceOrder))
+  }
+
+  /// A property list by its name, as the frontends read it (`FrontendContext.readValue`).
+  static func isPropertyList(_ path: String) -> Bool {
+    let name = path.lowercased()
+    return name.hasSuffix(".entitlements") || name.hasSuffix(".plist")
   }
 
   /// One finding per rule and range: two checks of one rule that meet the same bad value (an EAS entry

@@ -26,6 +26,9 @@ public struct FixApplier {
     public var standardInput: [UInt8]? { fileContents["<stdin>"] }
     /// Why standard input, when named, could not be read.
     public var standardInputError: InputError?
+    /// The fixes not made because the file they leave would not read (a bug of widgetlint's, reported
+    /// rather than written), one per file.
+    public var unreadableFixes: [InputError] = []
     /// The findings left after the fixes; nil when not asked for.
     public var report: LintReport?
   }
@@ -50,16 +53,22 @@ public struct FixApplier {
     var originals: [String: [UInt8]] = [:]
     var order: [String] = []
     var applied = 0
+    var unreadable: [String: InputError] = [:]
     for _ in 0..<maxRounds {
       let report = rounds.run(arguments: arguments)
-      // Only manifests are read through `fileContents`, so only their fixes can be checked by linting
-      // again; a project's own files (an Expo app.json) are not edited.
-      let manifests = Set(report.projects.filter { !$0.isApp }.map(\.path))
+      // Manifests and the project files frontends read are all read through `fileContents`, so every
+      // fix, in whichever file it names, is checked by linting again.
       var changed = false
-      for (file, fixes) in Self.chosenFixes(report.findings.filter { manifests.contains($0.file) }) {
+      for (file, fixes) in Self.chosenFixes(report.findings) where unreadable[file] == nil {
         let bytes = fixes[0].replacements[0].span.file.bytes
         let fixed = Self.apply(fixes.flatMap(\.replacements), to: bytes)
         guard fixed != bytes else { continue }
+        if let problem = Self.readingProblem(afterFixing: file, from: bytes, to: fixed) {
+          let what = Wording.list(fixes.map { "'\($0.description)'" }, separator: " and ")
+          unreadable[file] = InputError(
+            path: file, message: "not fixed: \(what) would leave a file that does not read (\(problem))")
+          continue
+        }
         if originals[file] == nil {
           originals[file] = bytes
           order.append(file)
@@ -81,9 +90,23 @@ public struct FixApplier {
       guard let original = originals[file], let fixed = rounds.fileContents[file], fixed != original else { return nil }
       return (file, original, fixed)
     }
-    return Outcome(
+    var outcome = Outcome(
       changes: changes, appliedFixes: applied, fileContents: rounds.fileContents,
       standardInputError: standardInputError, report: report)
+    outcome.unreadableFixes = unreadable.keys.sorted().compactMap { unreadable[$0] }
+    outcome.report?.inputErrors += outcome.unreadableFixes
+    return outcome
+  }
+
+  /// What keeps a fixed property list from reading as it did before (a reader's first new problem);
+  /// nil when it reads, or is no file whose reader is known here (a manifest is read again by linting it).
+  static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
+    let name = path.lowercased()
+    guard name.hasSuffix(".entitlements") || name.hasSuffix(".plist") else { return nil }
+    let before = PropertyListReader.read(SourceText(path: path, bytes: original))
+    let after = PropertyListReader.read(SourceText(path: path, bytes: fixed))
+    guard after.value == nil || after.problems.count > before.problems.count else { return nil }
+    return after.problems.last?.message ?? "it holds no value"
   }
 
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text

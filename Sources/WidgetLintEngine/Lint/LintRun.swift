@@ -20,8 +20,8 @@ public struct LintRun {
   public var environment: [String: String]?
   /// The JSON `npx expo config --json --type prebuild` printed (`--expo-config`), for the one Expo app linted.
   public var expoConfig: SourceText?
-  /// Text to lint instead of what a manifest file holds, by its path as shown ("<stdin>" for standard
-  /// input): what `--fix` has changed and not written yet.
+  /// Text to lint instead of what a manifest or a project file holds, by its path as shown ("<stdin>"
+  /// for standard input): what `--fix` has changed and not written yet.
   public var fileContents: [String: [UInt8]] = [:]
   /// The Swift facts to read through, when they are kept longer than this run (the language server
   /// keeps them, and parses again only the files whose text changed).
@@ -62,12 +62,11 @@ public struct LintRun {
   public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
     let inputs = discovery.inputs
     let loader = ConfigurationLoader()
-    let shared =
-      swiftFacts.map {
-        Linter(
-          configuration: configuration,
-          frontendContext: FrontendContext(limits: configuration.readingLimits, swiftFacts: $0))
-      } ?? Linter(configuration: configuration)
+    // Project files read as `--fix` left them, as manifests are.
+    let shared = Linter(
+      configuration: configuration,
+      frontendContext: FrontendContext(
+        limits: configuration.readingLimits, swiftFacts: swiftFacts, fileContents: fileContents))
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []

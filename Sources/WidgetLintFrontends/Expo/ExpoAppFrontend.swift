@@ -302,7 +302,9 @@ extension ExpoAppFrontend {
     }
     let path = PathUtilities.join(folder, name)
     let (value, problems, _) = context.readValue(at: path, display: path)
-    return (value.flatMap(ConfigValues.entitlements), problems, [path])
+    var entitlements = value.flatMap(ConfigValues.entitlements)
+    entitlements?.isSigningFile = true
+    return (entitlements, problems, [path])
   }
 
   /// The `ConfigContext` a dynamic config's function is called with: its `config` is the static

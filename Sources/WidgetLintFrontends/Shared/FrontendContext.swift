@@ -10,16 +10,30 @@ public final class FrontendContext: Sendable {
   package let swiftFacts: SwiftFactsCache
   /// Finds the paths projects name as a Mac's default volume does, listing each folder once.
   package let paths = PathLookup()
+  /// Texts to read instead of the project files on disk, by absolute path: what `--fix` has changed
+  /// and not written yet.
+  package let fileContents: [String: [UInt8]]
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
     self.limits = limits
     self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
+    self.fileContents = other?.fileContents ?? [:]
   }
 
-  /// A context that reads Swift through a cache kept longer than one run (the language server's).
-  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache) {
+  /// A context that reads Swift through a cache kept longer than one run (the language server's), and
+  /// `fileContents` (by any path that names each file) instead of those files.
+  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, fileContents: [String: [UInt8]] = [:]) {
     self.limits = limits
-    self.swiftFacts = swiftFacts
+    self.swiftFacts = swiftFacts ?? SwiftFactsCache()
+    var absolute: [String: [UInt8]] = [:]
+    for (path, bytes) in fileContents where path != "<stdin>" { absolute[PathUtilities.absolute(path)] = bytes }
+    self.fileContents = absolute
+  }
+
+  /// A project file's bytes: the text `--fix` left for it, else what the file holds.
+  package func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    if !fileContents.isEmpty, let bytes = fileContents[PathUtilities.absolute(path)] { return .success(bytes) }
+    return InputReader.read(path: path, maxSize: maxSize)
   }
 
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
@@ -42,7 +56,7 @@ public final class FrontendContext: Sendable {
   package func readValue(
     at path: String, display: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
   ) -> (Located<ConfigValue>?, [ReadingProblem], SourceText?) {
-    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    switch read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: display, text: "")
       let problem = ReadingProblem(
@@ -128,7 +142,7 @@ public final class FrontendContext: Sendable {
   ) {
     let (found, notes) = locate(path, below: base, namedAt: name, what: what)
     guard let found else { return (nil, nil, notes, false) }
-    switch InputReader.read(path: found, maxSize: limits.maxFileSize) {
+    switch read(path: found, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let problem = ReadingProblem(
         kind: .invalidValue, message: "cannot read \(what) '\(found)': \(error.message)", span: name.span,
@@ -142,7 +156,7 @@ public final class FrontendContext: Sendable {
 
   /// Reads an Xcode `project.pbxproj`, within the reading limits.
   package func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [ReadingProblem], SourceText?) {
-    switch InputReader.read(path: path, maxSize: limits.maxFileSize) {
+    switch read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: path, text: "")
       return (nil, [XcodeProjectReader.problem(empty, "cannot read '\(path)': \(error.message)", 0, 0)], empty)

@@ -143,7 +143,7 @@ package struct TuistProjectVariants {
     let projectConfiguration = manifest.settings?.configurations.first { $0.name == name }
     let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, &xcconfigs)
 
-    /// Observations made while reading files, each said once however many targets name the file.
+    /// Problems met while reading files, each said once however many targets name the file.
     func observe(_ observations: [ReadingProblem]) {
       for observation in observations
       where !project.readingProblems.contains(where: {
@@ -228,10 +228,11 @@ package struct TuistProjectVariants {
           return Entitlements(isComputed: true, span: setting.span, pointer: setting.pointer)
         }
         let (value, wasRead) = readFile(named: written, what: "the entitlements file")
-        guard wasRead, let result = value.flatMap(ConfigValues.entitlements) else {
+        guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
           signature.append("entitlements \(written.value) unknown")
           return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
         }
+        result.isSigningFile = true
         signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
         return expanded(result)
       }

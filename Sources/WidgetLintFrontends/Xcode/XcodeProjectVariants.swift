@@ -108,7 +108,7 @@ package struct XcodeProjectVariants {
     }
 
     let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
-    /// Observations made while reading files, each said once however many targets name the file.
+    /// Problems met while reading files, each said once however many targets name the file.
     func observe(_ observations: [ReadingProblem]) {
       for observation in observations
       where !project.readingProblems.contains(where: {
@@ -145,6 +145,7 @@ package struct XcodeProjectVariants {
         signature.append("entitlements \(written.value) unknown")
         return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
       }
+      result.isSigningFile = true
       result.appGroups = result.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value),
           let expanded = settings.expand(group.value)

@@ -165,7 +165,7 @@ struct XcodeGenVariants {
     var signature: [String] = []
     let leftToBuilder = SettingsLeftToBuilder()
 
-    /// Observations made while reading files, each said once however many targets name the file.
+    /// Problems met while reading files, each said once however many targets name the file.
     func observe(_ observations: [ReadingProblem]) {
       for observation in observations
       where !project.readingProblems.contains(where: {
@@ -310,10 +310,11 @@ struct XcodeGenVariants {
         return Entitlements(isComputed: true, span: target.name.span, pointer: target.value.pointer)
       }
       let (value, wasRead) = readFile(named: written, what: "the entitlements file")
-      guard wasRead, let result = value.flatMap(ConfigValues.entitlements) else {
+      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
         signature.append("entitlements \(written.value) unknown")
         return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
       }
+      result.isSigningFile = true
       let expanded = expandGroups(result, settings, fromSpec: false)
       signature.append("entitlements \(written.value) \(expanded.appGroupNames.sorted())")
       return expanded

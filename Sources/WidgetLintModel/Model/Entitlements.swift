@@ -17,6 +17,10 @@ public struct Entitlements: Sendable {
   /// The file that holds them is named but could not be read (missing, malformed, not a dictionary):
   /// nothing in it is known. `span` is where the file is named.
   public var isUnreadable = false
+  /// Read from the one property list file the project signs the target with (`CODE_SIGN_ENTITLEMENTS`,
+  /// the one `*.entitlements` file of an Expo target's folder): the file holds exactly what the target is
+  /// entitled to, so a fix may edit it there. `span` is then its top-level value.
+  public var isSigningFile = false
   public var span: SourceSpan
   public var pointer: JSONPointer
 

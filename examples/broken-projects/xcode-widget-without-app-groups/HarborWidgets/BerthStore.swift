@@ -1,0 +1,8 @@
+import Foundation
+
+/// What the app last wrote about the boat's berth.
+enum BerthStore {
+  static let defaults = UserDefaults(suiteName: "group.com.example.harbor")
+
+  static var berth: String { defaults?.string(forKey: "berth") ?? "–" }
+}
