@@ -11,7 +11,8 @@ public struct SuppressionWithoutReasonRule: SuppressionRule {
       A suppression is a decision that a finding is acceptable here. Without the reason, the next person
       cannot tell a considered exception from a silenced bug, and cannot know when it stops applying.
       Write it after ` -- `: `# widgetlint-disable-next-line refresh-interval-too-short -- sports scores
-      in the final minutes; budget measured`. The suppression still applies.
+      in the final minutes; budget measured` (in Swift, JavaScript, TypeScript, Dart and xcconfig files,
+      `// widgetlint-disable-line availability -- behind an iOS 17 check`). The suppression still applies.
 
       Source: widgetlint suppression syntax (docs/usage.md, "Suppressing a finding").
       """,

@@ -8,15 +8,17 @@ public struct UnusedSuppressionRule: SuppressionRule {
     defaultSeverity: .warning,
     summary: "A widgetlint-disable comment suppresses nothing, names an unknown rule, or is misplaced.",
     rationale: """
-      Suppressions outlive the findings they were written for: once the manifest is fixed, a stale
-      `widgetlint-disable` comment would silently hide the next real problem on that line. widgetlint
+      Suppressions outlive the findings they were written for: once the manifest or the code is fixed, a
+      stale `widgetlint-disable` comment would silently hide the next real problem on that line. widgetlint
       reports every directive (and every rule named in one) that matched no finding, names an unknown
-      rule, names no rule, or is a `widgetlint-disable-file` outside the file's first comment block.
+      rule, names no rule, or is a `widgetlint-disable-file` outside the file's first comment block; in a
+      manifest or in any other file it reads that has comments (Swift, JavaScript and TypeScript, Dart,
+      xcconfig, XcodeGen's YAML).
 
       Source: widgetlint suppression syntax (docs/usage.md, "Suppressing a finding").
       """,
     fixable: """
-      the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another.
+      the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another; in manifests only, as every fix.
       """,
     examples: [
       .failing(

@@ -15,11 +15,7 @@ package struct Finisher {
     // A project read from a document gets its stable paths from it below; any other, the pointers' text.
     let pathsFromDocument = project.document != nil
     var findings = assignSeverities(observations, pathsFromDocument: pathsFromDocument)
-    if let document = project.document {
-      var suppressions = Suppressions(source: project.manifestFile, document: document)
-      let (kept, directiveObservations) = suppressions.apply(to: findings, file: project.manifestFile)
-      findings = kept + assignSeverities(directiveObservations, pathsFromDocument: pathsFromDocument)
-    }
+    findings = applySuppressions(to: findings, of: project, pathsFromDocument: pathsFromDocument)
     if project.manifest?.isSynthesized == true {
       // A `--sources` project's made-up manifest is nowhere a reader could look.
       for index in findings.indices {
@@ -58,6 +54,41 @@ package struct Finisher {
   static func isPropertyList(_ path: String) -> Bool {
     let name = path.lowercased()
     return name.hasSuffix(".entitlements") || name.hasSuffix(".plist")
+  }
+
+  /// The findings that no `widgetlint-disable…` comment suppresses, with the findings about the
+  /// comments themselves: those of the manifest, and of every other file the project read that has any
+  /// (the readers found them; nothing is read again here).
+  private func applySuppressions(to findings: [Finding], of project: Project, pathsFromDocument: Bool) -> [Finding] {
+    var files: [FileSuppressions] = []
+    var seen: Set<ObjectIdentifier> = []
+    func add(_ file: FileSuppressions?) {
+      guard let file, !file.directives.isEmpty, seen.insert(ObjectIdentifier(file.file)).inserted else { return }
+      files.append(file)
+    }
+    if let document = project.document {
+      add(SourceComments.yamlSuppressions(project.manifestFile, document: document))
+    }
+    project.suppressions.forEach(add)
+    let swiftFiles = project.targetSwiftFiles.joined() + (project.appCode?.files ?? [])
+    for facts in swiftFiles where !facts.suppressions.isEmpty {
+      add(FileSuppressions(file: facts.file, directives: facts.suppressions))
+    }
+    guard !files.isEmpty else { return findings }
+    var byFile: [ObjectIdentifier: [Finding]] = [:]
+    var kept: [Finding] = []
+    for finding in findings {
+      let key = ObjectIdentifier(finding.span.file)
+      if seen.contains(key) { byFile[key, default: []].append(finding) } else { kept.append(finding) }
+    }
+    var observations: [Observation] = []
+    for file in files {
+      var suppressions = Suppressions(file.directives)
+      let applied = suppressions.apply(to: byFile[ObjectIdentifier(file.file)] ?? [], file: file.file)
+      kept += applied.kept
+      observations += applied.observations
+    }
+    return kept + assignSeverities(observations, pathsFromDocument: pathsFromDocument)
   }
 
   /// One finding per rule and range: two checks of one rule that meet the same bad value (an EAS entry

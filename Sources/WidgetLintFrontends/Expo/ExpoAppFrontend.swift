@@ -85,9 +85,11 @@ public struct ExpoAppFrontend: ProjectFrontend {
     var filesRead: [String] = []
     var root: Located<ConfigValue>?
     var source: SourceText?
+    var suppressions: [FileSuppressions?] = []
     if let staticPath {
       (root, problems, source) = context.readValue(at: staticPath, display: staticPath)
       filesRead.append(staticPath)
+      suppressions.append(context.suppressions(of: source))
     }
     if let dynamicPath {
       let argument = Self.configContext(config: root.map { $0["expo"] ?? $0 }, path: dynamicPath)
@@ -96,10 +98,12 @@ public struct ExpoAppFrontend: ProjectFrontend {
       (root, source) = (value, dynamicSource)
       problems += found
       filesRead.append(dynamicPath)
+      suppressions.append(context.suppressions(of: dynamicSource))
     }
     let appFile = source ?? SourceText(path: path, text: "")
     var project = Project(manifestFile: appFile, manifest: nil, readingProblems: problems)
     project.filesRead = filesRead
+    project.addSuppressions(suppressions)
     if let resolvedConfig {
       let (document, found) = context.parseDocument(resolvedConfig)
       project.readingProblems += found
@@ -115,6 +119,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
       to: root["expo"] ?? root, directory: directory, environment: environment, context: context)
     let expo = plugins.config
     project.filesRead += plugins.filesRead
+    project.addSuppressions(plugins.suppressions)
     var manifest = Manifest(rootSpan: root.span)
     manifest.origin = .expo
 
@@ -175,9 +180,10 @@ public struct ExpoAppFrontend: ProjectFrontend {
       let configPath = PathUtilities.join(folderPath, configName)
       project.filesRead.append(configPath)
       // A config function is called with the app's Expo config, as the plugin calls it.
-      let (readConfig, configProblems, _) = context.readValue(
+      let (readConfig, configProblems, configSource) = context.readValue(
         at: configPath, display: configPath, environment: environment, argument: plugins.targetsConfig)
       project.readingProblems += configProblems
+      project.addSuppressions(context.suppressions(of: configSource))
       guard let written = readConfig else { continue }
       notes += context.computedNotes(written)
       // A config computed as a whole, or members a later `...spread` may override, are not read.
@@ -230,8 +236,10 @@ public struct ExpoAppFrontend: ProjectFrontend {
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(Self.localModuleSwiftFiles(appDirectory: directory), to: &project)
-    let (calls, scriptFiles) = scripts.read(appDirectory: directory, targetsRoot: targetsRoot, context: context)
+    let (calls, scriptFiles, scriptSuppressions) = scripts.read(
+      appDirectory: directory, targetsRoot: targetsRoot, context: context)
     project.appCalls += calls
+    project.addSuppressions(scriptSuppressions)
     project.filesRead += scriptFiles
     return project
   }

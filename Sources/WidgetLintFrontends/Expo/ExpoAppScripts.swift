@@ -52,7 +52,7 @@ package enum ExpoAppScripts {
 
   /// The app's calls, and the files parsed for them.
   package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
-    calls: [AppCall], files: [String]
+    calls: [AppCall], files: [String], suppressions: [FileSuppressions]
   ) {
     let walker = SwiftFileResolver(baseDirectory: appDirectory, displayDirectory: appDirectory)
     let skipped = nonCodeFolders.union([targetsRoot])
@@ -97,17 +97,17 @@ package enum ExpoAppScripts {
         calls.append(AppCall(effect: effect, language: .javaScript, callee: call.callee, name: name))
       }
     }
-    return (calls, reading.filesRead)
+    return (calls, reading.filesRead, reading.suppressions)
   }
 
   /// One app's reading, made once for all its variants (by targets root, which a variant may change).
   package final class Cache {
-    private var readings: [String: (calls: [AppCall], files: [String])] = [:]
+    private var readings: [String: (calls: [AppCall], files: [String], suppressions: [FileSuppressions])] = [:]
 
     package init() {}
 
     package func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
-      calls: [AppCall], files: [String]
+      calls: [AppCall], files: [String], suppressions: [FileSuppressions]
     ) {
       if let known = readings[targetsRoot] { return known }
       let reading = ExpoAppScripts.read(appDirectory: appDirectory, targetsRoot: targetsRoot, context: context)
@@ -121,6 +121,8 @@ package enum ExpoAppScripts {
     let limit: Int
     var facts: [String: JavaScriptAppCallScanner.FileFacts?] = [:]
     var filesRead: [String] = []
+    /// The `widgetlint-disable…` comments of the files parsed.
+    var suppressions: [FileSuppressions] = []
 
     init(limit: Int) { self.limit = limit }
 
@@ -128,8 +130,12 @@ package enum ExpoAppScripts {
       if let known = facts[path] { return known }
       var read: JavaScriptAppCallScanner.FileFacts?
       if let bytes = bytes ?? (try? InputReader.read(path: path, maxSize: limit).get()) {
-        read = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: bytes))
+        let source = SourceText(path: path, bytes: bytes)
+        read = JavaScriptAppCallScanner.scan(source)
         filesRead.append(path)
+        if let directives = read?.suppressions, !directives.isEmpty {
+          suppressions.append(FileSuppressions(file: source, directives: directives))
+        }
       }
       facts[path] = read
       return read

@@ -25,6 +25,8 @@ extension ExpoAppFrontend {
     /// One `computed-value` note for each plugin not followed, with the reason.
     package var notes: [ReadingProblem] = []
     package var filesRead: [String] = []
+    /// The `widgetlint-disable…` comments of the plugin files read.
+    package var suppressions: [FileSuppressions] = []
   }
 
   /// A plugin entry that names a file of the app's own, not a package: a relative or absolute path.
@@ -94,8 +96,10 @@ extension ExpoAppFrontend {
         continue
       }
       let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
+      let source = SourceText(path: path, bytes: bytes)
       let reading = JavaScriptConfigReader.readPlugin(
-        SourceText(path: path, bytes: bytes), config: result.config, options: options, environment: environment)
+        source, config: result.config, options: options, environment: environment)
+      if let found = context.suppressions(of: source) { result.suppressions.append(found) }
       if let unknown = reading.unknown {
         notFollowed(name, unknown.reason, at: unknown.span, pointer: .root)
         continue

@@ -17,10 +17,11 @@ public struct FlutterAppFrontend: ProjectFrontend {
 
   /// Each of the Xcode project's variants, with the one Dart reading.
   public func readVariants(_ context: FrontendContext) -> [Project] {
-    let (calls, files) = readDart(context)
+    let (calls, files, suppressions) = readDart(context)
     return XcodeAppFrontend(directory: directory).readVariants(context).map { project in
       var project = project
       project.filesRead += files
+      project.addSuppressions(suppressions)
       project.appCalls += calls.compactMap(Self.appCall)
       return project
     }
@@ -41,21 +42,26 @@ public struct FlutterAppFrontend: ProjectFrontend {
   }
 
   /// The home_widget calls in `lib/`, and the files read for them.
-  func readDart(_ context: FrontendContext) -> (calls: [HomeWidgetCall], files: [String]) {
+  func readDart(_ context: FrontendContext) -> (
+    calls: [HomeWidgetCall], files: [String], suppressions: [FileSuppressions]
+  ) {
     let lib = PathUtilities.join(directory, "lib")
     let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
       $0.hasSuffix(".dart")
     }
     var calls: [HomeWidgetCall] = []
     var files: [String] = []
+    var suppressions: [FileSuppressions] = []
     for relative in dartFiles {
       let path = PathUtilities.join(lib, relative)
       guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
       files.append(path)
-      calls += DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+      let read = DartHomeWidgetScanner.scanWithSuppressions(SourceText(path: path, bytes: bytes))
+      calls += read.calls
+      if let found = read.suppressions { suppressions.append(found) }
     }
-    return (calls, files)
+    return (calls, files, suppressions)
   }
 }

@@ -90,6 +90,18 @@ public final class FrontendContext: Sendable {
 
   package static let scriptExtensions: Set<String> = ["js", "mjs", "cjs", "ts", "mts", "cts"]
 
+  /// The `widgetlint-disable…` comments of a file `readValue` read, where its kind has comments: a
+  /// JavaScript or TypeScript config, or a static Expo config (JSON5), found by the JavaScript lexer.
+  package func suppressions(of source: SourceText?) -> FileSuppressions? {
+    guard let source, SuppressionDirective.mayBeIn(source.bytes) else { return nil }
+    let name = (source.path as NSString).lastPathComponent
+    guard
+      Self.scriptExtensions.contains((name as NSString).pathExtension.lowercased())
+        || ExpoAppFrontend.staticConfigNames.contains(name)
+    else { return nil }
+    return SourceComments.javaScriptSuppressions(source, readsJSX: false)
+  }
+
   /// A file a project names (a build setting's value, an include), found as a Mac finds it, with what
   /// to say about it at the place it is named: a `path-case` note when the name differs from the file in
   /// case, an `invalid-value` error when there is no such file (or several differ from it in case only).

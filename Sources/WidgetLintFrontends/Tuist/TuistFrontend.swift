@@ -48,6 +48,9 @@ public struct TuistFrontend: ProjectFrontend {
       directory: directory, context: context, manifest: manifest, helperFiles: helpers.sources.map(\.path),
       skippedHelpers: helpers.skipped
     ).read()
+    for index in variants.indices {
+      for file in manifest.suppressions { variants[index].addSuppressions(file) }
+    }
     // `tuist generate` writes `<name>.xcodeproj` beside the manifest; where one is committed, each way it
     // differs from the manifest on what the rules use is said in it (the manifest is the source).
     guard let name = manifest.name?.value, !name.isEmpty, !manifest.targetsAreUnknown,

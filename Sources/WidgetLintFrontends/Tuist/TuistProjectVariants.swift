@@ -51,6 +51,8 @@ package struct TuistProjectVariants {
     var layer: XcodeBuildSettingsLayer
     var files: [String]
     var observations: [ReadingProblem]
+    /// The `widgetlint-disable…` comments of its files.
+    var suppressions: [FileSuppressions] = []
   }
 
   /// A configuration's `.xcconfig` with its includes, as one layer; a file that is not there is said
@@ -68,6 +70,8 @@ package struct TuistProjectVariants {
       return reading
     }
     var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    let suppressions = SuppressionLog()
+    reader.suppressions = suppressions
     reader.locate = { [context, directory] included, writtenAt in
       // A missing include is the builder's file, not an error (see XcconfigReader).
       if case .missing = context.paths.find(included, below: directory) { return nil }
@@ -78,7 +82,8 @@ package struct TuistProjectVariants {
     }
     let (entries, files) = reader.read(path: found)
     let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
+      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
+      suppressions: suppressions.files)
     cache[path] = reading
     return reading
   }
@@ -161,6 +166,7 @@ package struct TuistProjectVariants {
         project.filesRead.append(file)
       }
       observe(targetXcconfig.observations + projectXcconfig.observations)
+      project.addSuppressions(targetXcconfig.suppressions + projectXcconfig.suppressions)
       let targetName = target.name?.value ?? ""
       let folder = PathUtilities.absolute(directory)
       return XcodeBuildSettingsResolver(

@@ -46,6 +46,8 @@ package struct XcodeProjectVariants {
     if let known = cache[path] { return known }
     var observations: [ReadingProblem] = []
     var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    let suppressions = SuppressionLog()
+    reader.suppressions = suppressions
     reader.locate = { [context, iosDirectory] included, writtenAt in
       // A missing include is the builder's file, not an error (see XcconfigReader).
       if case .missing = context.paths.find(included, below: iosDirectory) { return nil }
@@ -56,7 +58,8 @@ package struct XcodeProjectVariants {
     }
     let (entries, files) = reader.read(path: path)
     let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
+      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
+      suppressions: suppressions.files)
     cache[path] = reading
     return reading
   }
@@ -66,6 +69,8 @@ package struct XcodeProjectVariants {
     package var files: [String]
     /// Problems finding its includes.
     package var observations: [ReadingProblem]
+    /// The `widgetlint-disable…` comments of its files.
+    package var suppressions: [FileSuppressions] = []
   }
 
   private func read(
@@ -91,6 +96,7 @@ package struct XcodeProjectVariants {
         project.filesRead.append(file)
       }
       observe(targetXcconfig.observations + projectXcconfig.observations)
+      project.addSuppressions(targetXcconfig.suppressions + projectXcconfig.suppressions)
       let targetName = target.name?.value ?? ""
       return XcodeBuildSettingsResolver(
         layers: [

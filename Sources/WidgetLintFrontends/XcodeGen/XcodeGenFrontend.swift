@@ -35,6 +35,7 @@ public struct XcodeGenFrontend: ProjectFrontend {
       var project = Project(
         manifestFile: SourceText(path: spec, text: ""), manifest: nil, readingProblems: loaded.observations)
       project.filesRead = loaded.files
+      project.addSuppressions(loaded.suppressions)
       return [project]
     }
     let decoded = XcodeGenProject(root: root)
@@ -47,6 +48,7 @@ public struct XcodeGenFrontend: ProjectFrontend {
     for index in variants.indices {
       variants[index].readingProblems = loaded.observations + variants[index].readingProblems
       variants[index].filesRead = loaded.files + variants[index].filesRead
+      variants[index].addSuppressions(loaded.suppressions)
       guard let committed else { continue }
       variants[index].readingProblems += GeneratedProjectDrift.observations(
         spec: variants[index], generated: committed, specName: (spec as NSString).lastPathComponent,

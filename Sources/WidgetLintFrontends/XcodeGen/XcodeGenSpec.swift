@@ -24,6 +24,8 @@ package struct XcodeGenSpec {
   package var files: [String] = []
   /// Syntax errors, includes that cannot be read, includes enabled by the environment.
   package var observations: [ReadingProblem] = []
+  /// The `widgetlint-disable…` comments of the spec files.
+  package var suppressions: [FileSuppressions] = []
 
   /// Includes nested deeper than this are not read (XcodeGen itself recurses without end on a cycle).
   static let maxIncludeDepth = 16
@@ -39,12 +41,14 @@ package struct XcodeGenSpec {
     guard let file = loader.load(file: name, base: directory, relativePath: "", prefix: "", depth: 0) else {
       spec.files = loader.files
       spec.observations = loader.observations
+      spec.suppressions = loader.suppressions
       return spec
     }
     var merged: Set<String> = []
     spec.root = Self.merged(file, into: &merged).map(resolveTemplates)
     spec.files = loader.files
     spec.observations = loader.observations
+    spec.suppressions = loader.suppressions
     return spec
   }
 
@@ -292,6 +296,7 @@ extension XcodeGenSpec {
     var root = ""
     var files: [String] = []
     var observations: [ReadingProblem] = []
+    var suppressions: [FileSuppressions] = []
     /// Files being read, to stop an include cycle.
     private var open: Set<String> = []
 
@@ -314,6 +319,11 @@ extension XcodeGenSpec {
       if !files.contains(source.path) { files.append(source.path) }
       let (document, problems) = context.parseDocument(source)
       observations += problems
+      if let found = SourceComments.yamlSuppressions(source, document: document),
+        !suppressions.contains(where: { $0.file === source })
+      {
+        suppressions.append(found)
+      }
       guard !problems.contains(where: { $0.kind == .syntax }), let rootID = document.root else { return nil }
       var budget = 100_000 + 4 * document.nodes.count
       let raw = XcodeGenSpec.tree(document, rootID, pointer: .root, depth: 0, budget: &budget)

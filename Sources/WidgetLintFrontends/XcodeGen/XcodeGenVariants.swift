@@ -138,6 +138,8 @@ struct XcodeGenVariants {
       let (found, notes) = context.locate(full, below: directory, namedAt: written, what: "the config file")
       observations += notes
       var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+      let suppressions = SuppressionLog()
+      reader.suppressions = suppressions
       reader.locate = { [context, directory] included, writtenAt in
         if case .missing = context.paths.find(included, below: directory) { return nil }
         let name = Located(included, span: writtenAt, pointer: .root)
@@ -147,7 +149,8 @@ struct XcodeGenVariants {
       }
       let (entries, files) = found.map { reader.read(path: $0) } ?? ([], [])
       reading = XcodeProjectVariants.XcconfigReading(
-        layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations)
+        layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
+        suppressions: suppressions.files)
     }
     cache[key] = reading
     return reading
@@ -178,10 +181,14 @@ struct XcodeGenVariants {
     func readFiles(_ files: [String]) {
       for file in files where !project.filesRead.contains(file) { project.filesRead.append(file) }
     }
+    func readSuppressions(_ xcconfig: XcodeProjectVariants.XcconfigReading) {
+      project.addSuppressions(xcconfig.suppressions)
+    }
 
     let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), &xcconfigs)
     observe(projectXcconfig.observations)
     readFiles(projectXcconfig.files)
+    readSuppressions(projectXcconfig)
     var projectSettings: [String: XcodeBuildSetting] = [:]
     if let versions = spec.root["options"]?["deploymentTarget"], case .object(let members) = versions.value {
       for member in XcodeGenSpec.lastOfEachKey(members) {
@@ -197,6 +204,7 @@ struct XcodeGenVariants {
       let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), &xcconfigs)
       observe(targetXcconfig.observations)
       readFiles(targetXcconfig.files)
+      readSuppressions(targetXcconfig)
       var own: [String: XcodeBuildSetting] = [:]
       if let key = Self.deploymentTargetKey(target.platform), let version = Self.text(target["deploymentTarget"]),
         targetXcconfig.layer.settings[key] == nil, targetXcconfig.layer.missingInclude == nil,

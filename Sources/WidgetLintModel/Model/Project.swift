@@ -62,6 +62,22 @@ public struct Project: Sendable {
   /// Every file read for this project, for `--verbose`.
   public var filesRead: [String] = []
 
+  /// The `widgetlint-disable…` comments of the files read for this project other than the manifest
+  /// (whose come from `document`) and the targets' Swift files (whose are in their facts), one entry
+  /// per file that has any.
+  public var suppressions: [FileSuppressions] = []
+
+  /// Adds the directives of a file, unless the file's are already here.
+  public mutating func addSuppressions(_ file: FileSuppressions?) {
+    guard let file, !suppressions.contains(where: { $0.file === file.file }) else { return }
+    suppressions.append(file)
+  }
+
+  /// Adds the directives of each file, unless the file's are already here.
+  public mutating func addSuppressions(_ files: [FileSuppressions?]) {
+    for file in files { addSuppressions(file) }
+  }
+
   /// The iOS or watchOS version a target deploys to, and where it was set (nil when it is the default).
   public func deploymentTarget(of target: Manifest.Target) -> (version: OSVersion, setAt: SourceSpan?)? {
     if let own = target.deploymentTarget { return (own.value, own.span) }

@@ -15,6 +15,8 @@ public struct SwiftFileFacts: Sendable {
   public var file: SourceText
   public var unavailableAPIUses: [APIUse] = []
   public var code = WidgetCodeFacts()
+  /// The file's `widgetlint-disable…` comments.
+  public var suppressions: [SuppressionDirective] = []
 
   package init(file: SourceText, unavailableAPIUses: [APIUse] = [], code: WidgetCodeFacts = WidgetCodeFacts()) {
     self.file = file

@@ -14,15 +14,41 @@ public enum DartHomeWidgetScanner {
   /// The methods reported, in the order they matter to a reader of the results.
   public static let methods: Set<String> = ["setAppGroupId", "saveWidgetData", "updateWidget"]
 
+  /// The comments of a Dart file (never inside a string literal), in source order.
+  package static func comments(in source: SourceText) -> [SourceComment] {
+    var lexer = DartLexer(source: source)
+    let log = CommentLog()
+    lexer.comments = log
+    _ = lexer.tokenize()
+    return log.comments.sorted { $0.start < $1.start }
+  }
+
   public static func scan(_ source: SourceText) -> [HomeWidgetCall] {
     var work = 0
     return scan(source, work: &work)
   }
 
+  /// `scan`, with the file's `widgetlint-disable…` comments, found by the same tokenizer.
+  package static func scanWithSuppressions(_ source: SourceText) -> (
+    calls: [HomeWidgetCall], suppressions: FileSuppressions?
+  ) {
+    var work = 0
+    guard SuppressionDirective.mayBeIn(source.bytes) else { return (scan(source, work: &work), nil) }
+    let log = CommentLog()
+    let calls = scan(source, work: &work, comments: log)
+    return (calls, FileSuppressions(file: source, comments: log.comments.sorted { $0.start < $1.start }))
+  }
+
   /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
   /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
   public static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
-    let tokens = DartLexer(source: source).tokenize()
+    scan(source, work: &work, comments: nil)
+  }
+
+  private static func scan(_ source: SourceText, work: inout Int, comments: CommentLog?) -> [HomeWidgetCall] {
+    var lexer = DartLexer(source: source)
+    lexer.comments = comments
+    let tokens = lexer.tokenize()
     let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)
     let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
@@ -185,6 +211,8 @@ private struct DartToken {
 private struct DartLexer {
   let source: SourceText
   let bytes: [UInt8]
+  /// Where the comments skipped are kept, when they are wanted.
+  var comments: CommentLog?
   private static let maxInterpolationDepth = 64
 
   init(source: SourceText) {
@@ -229,9 +257,13 @@ private struct DartLexer {
       if current == 0x20 || current == 0x09 || current == 0x0A || current == 0x0D || current == 0x0C {
         index += 1
       } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
+        let start = index
         index = skipLine(index)
+        comments?.comments.append(.line(start: start, end: index, marker: 2))
       } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+        let start = index
         index = skipBlockComment(index)
+        comments?.comments.append(.block(start: start, end: index, in: bytes))
       } else if Self.isIdentifierStart(current) {
         let start = index
         while index < bytes.count, Self.isIdentifierPart(bytes[index]) { index += 1 }
@@ -390,9 +422,13 @@ private struct DartLexer {
     while index < bytes.count {
       let current = bytes[index]
       if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "/") {
+        let start = index
         index = skipLine(index)
+        comments?.comments.append(.line(start: start, end: index, marker: 2))
       } else if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: "*") {
+        let start = index
         index = skipBlockComment(index)
+        comments?.comments.append(.block(start: start, end: index, in: bytes))
       } else if Self.isQuote(current) {
         let raw =
           index > offset && bytes[index - 1] == UInt8(ascii: "r")

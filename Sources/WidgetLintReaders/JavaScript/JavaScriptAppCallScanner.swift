@@ -72,6 +72,8 @@ public enum JavaScriptAppCallScanner {
     public var exports: [String: Export] = [:]
     /// The modules of `export * from "…"`, in order.
     public var starExports: [String] = []
+    /// The file's `widgetlint-disable…` comments.
+    public var suppressions: [SuppressionDirective] = []
   }
 
   /// The calls and string exports of one file; nil when it cannot be read as JavaScript (a syntax the
@@ -89,7 +91,10 @@ public enum JavaScriptAppCallScanner {
     if isTypeScript { tokens = TypeScriptTypes.strip(tokens) }
     tokens += lexer.substitutions
     var scanner = Scanner(source: source, tokens: tokens)
-    let facts = scanner.run()
+    var facts = scanner.run()
+    if SuppressionDirective.mayBeIn(source.bytes) {
+      facts.suppressions = SuppressionDirective.directives(in: source, comments: lexer.comments)
+    }
     return (facts, scanner.work, tokens.count)
   }
 

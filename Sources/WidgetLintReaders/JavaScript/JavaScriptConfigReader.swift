@@ -178,6 +178,8 @@ public enum JavaScriptConfigReader {
     /// The bytes JSX elements that turned out not to be JSX have cost so far: past the file's size, `<`
     /// is an operator for the rest of the file, so a file full of them is not read again and again.
     private var failedJSXWork = 0
+    /// The comments skipped so far, in source order.
+    private(set) var comments: [SourceComment] = []
 
     init(bytes: [UInt8], start: Int, readsJSX: Bool = false) {
       self.bytes = bytes
@@ -221,6 +223,7 @@ public enum JavaScriptConfigReader {
       guard failedJSXWork <= bytes.count else { return nil }
       let start = index
       let substitutionCount = substitutions.count
+      let commentCount = comments.count
       var tokens: [Token] = []
       do throws(ReadError) {
         try scanJSXElement(depth: 0, into: &tokens)
@@ -229,6 +232,7 @@ public enum JavaScriptConfigReader {
         failedJSXWork += max(index - start, 1)
         index = start
         substitutions.removeSubrange(substitutionCount...)
+        comments.removeSubrange(commentCount...)
         return nil
       }
     }
@@ -404,7 +408,9 @@ public enum JavaScriptConfigReader {
           newline = true
           index += 1
         case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+          let start = index
           while let byte = byte(at: index), byte != 0x0A, byte != 0x0D { index += 1 }
+          comments.append(.line(start: start, end: index, marker: 2))
         case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
           let start = index
           index += 2
@@ -414,6 +420,7 @@ public enum JavaScriptConfigReader {
             }
             if byte == UInt8(ascii: "*"), self.byte(at: index + 1) == UInt8(ascii: "/") {
               index += 2
+              comments.append(.block(start: start, end: index, in: bytes))
               break
             }
             if byte == 0x0A || byte == 0x0D { newline = true }

@@ -85,6 +85,8 @@ public enum SwiftSourceScanner {
       visitor.walk(tree)
       uses = visitor.uses
     }
-    return SwiftFileFacts(file: file, unavailableAPIUses: uses, code: WidgetCodeReader.read(tree, file: file))
+    var facts = SwiftFileFacts(file: file, unavailableAPIUses: uses, code: WidgetCodeReader.read(tree, file: file))
+    facts.suppressions = SourceComments.swiftSuppressions(file, tree: tree)
+    return facts
   }
 }

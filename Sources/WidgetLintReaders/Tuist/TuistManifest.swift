@@ -20,6 +20,8 @@ package struct TuistManifest: Sendable {
   package var unreadFiles: [(path: String, reason: String)] = []
   /// The expressions worked out to read it (bounded by `TuistEvaluator.maxSteps`).
   package var steps = 0
+  /// The `widgetlint-disable…` comments of the manifest and its helpers.
+  package var suppressions: [FileSuppressions] = []
 
   package init(file: SourceText) { self.file = file }
 

@@ -79,6 +79,11 @@ package enum TuistManifestReader {
     var declarations = TuistDeclarations()
     let (trees, unread) = parse([manifest] + helpers, into: &declarations)
     result.unreadFiles = unread
+    for (file, tree) in zip([manifest] + helpers, trees) {
+      guard let tree else { continue }
+      let directives = SourceComments.swiftSuppressions(file, tree: tree)
+      if !directives.isEmpty { result.suppressions.append(FileSuppressions(file: file, directives: directives)) }
+    }
     guard let tree = trees[0] else { return result }
     let evaluator = TuistEvaluator(declarations: declarations)
     guard let project = topLevelValue(of: "Project", named: "project", in: tree, file: manifest, evaluator: evaluator)

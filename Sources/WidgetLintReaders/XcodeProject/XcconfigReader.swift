@@ -26,6 +26,9 @@ package struct XcconfigReader {
     FileManager.default.fileExists(atPath: path) ? path : nil
   }
 
+  /// Where the `widgetlint-disable…` comments of the files read are kept, when they are wanted.
+  package var suppressions: SuppressionLog?
+
   package init(maxFileSize: Int) { self.maxFileSize = maxFileSize }
 
   /// The entries in the order they apply (a later one overrides an earlier one), and the files read.
@@ -50,6 +53,7 @@ package struct XcconfigReader {
     defer { open.remove(path) }
     files.append(path)
     let source = SourceText(path: path, bytes: bytes)
+    if let file = SourceComments.xcconfigSuppressions(source) { suppressions?.files.append(file) }
     let directory = PathUtilities.folder(of: path)
     var lineStart = 0
     while lineStart < bytes.count {
