@@ -51,7 +51,9 @@ let package = Package(
     // Protocol. It sits after the reports, beside the command line.
     .target(
       name: "WidgetLintLanguageServer",
-      dependencies: ["WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports"]
+      dependencies: [
+        "WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports",
+      ]
     ),
     .target(
       name: "WidgetLintKit",
@@ -98,7 +100,8 @@ if ProcessInfo.processInfo.environment["WIDGETLINT_FUZZ"] == "1" {
   // SwiftPM has no setting for sanitizers, hence unsafeFlags; they add checks, turn none off, and exist
   // only in this fuzz build, so a package depending on WidgetLintKit never sees them.
   let fuzzing: [String] = ["-sanitize=fuzzer,address"]
-  for target in package.targets where target.name.hasPrefix("WidgetLint") && target.type != .test {
+  for target in package.targets
+  where target.name.hasPrefix("WidgetLint") && [.regular, .executable].contains(target.type) {
     target.swiftSettings = [.unsafeFlags(fuzzing)]
   }
   package.targets.append(
