@@ -61,6 +61,31 @@ import Testing
     #expect(again.changes.isEmpty && again.appliedFixes == 0, "a second --fix changed \(name)")
   }
 
+  /// The Dart code's group, missing from the one widget extension that reads none other, is added to the
+  /// entitlements file that signs it: the fixed file is the clean example's, byte for byte.
+  @Test func aDartGroupMissingFromTheWidgetIsAddedToItsEntitlements() throws {
+    let example = TestSupport.path("examples/flutter-home-widget")
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.appendingPathComponent("app").path
+    try FileManager.default.copyItem(atPath: example, toPath: root)
+    let file = "/ios/CounterWidget/CounterWidget.entitlements"
+    let clean = try String(contentsOfFile: example + file, encoding: .utf8)
+    let element = "\t\t<string>group.com.example.flutterCounter</string>\n"
+    try #require(clean.contains(element))
+    try clean.replacingOccurrences(of: element, with: "").write(toFile: root + file, atomically: true, encoding: .utf8)
+
+    let before = LintRun(discoversConfiguration: false).run(arguments: [root]).findings
+    let dart = try #require(before.first { $0.file.hasSuffix("lib/main.dart") })
+    #expect(dart.ruleID == "app-group-mismatch")
+    #expect(dart.fix?.replacements.map(\.file) == [root + file])
+
+    let outcome = try FixTests.fix([root])
+    #expect(outcome.changes.map(\.path) == [root + file])
+    #expect(try String(contentsOfFile: root + file, encoding: .utf8) == clean)
+    #expect(LintRun(discoversConfiguration: false).run(arguments: [root]).findings.map(\.message) == [])
+  }
+
   @Test func dryRunPrintsTheEntitlementsDiffAndWritesNothing() throws {
     let root = "examples/broken-projects/xcode-widget-without-app-groups"
     let file = TestSupport.path(root + "/HarborWidgets/HarborWidgets.entitlements")
