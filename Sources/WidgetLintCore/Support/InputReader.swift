@@ -10,6 +10,8 @@ import Foundation
 /// writing to them.
 public enum InputReader {
   public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    // A NUL ends the path for the system: `a\0b` would open `a`. No file's name holds one.
+    guard !path.utf8.contains(0) else { return .failure(InputError(path: path, message: message(forErrno: ENOENT))) }
     if let text = EditorTexts.shared.text(of: path) {
       return text.count > maxSize
         ? .failure(InputError(path: path, message: tooLarge(text.count, maxSize))) : .success(text)

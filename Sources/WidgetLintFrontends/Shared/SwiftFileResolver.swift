@@ -112,7 +112,8 @@ public struct SwiftFileResolver: Sendable {
   /// A directory's entries and what each is; a link counts as a file when it leads to something other
   /// than a directory.
   private static func entries(of directory: String) -> [(name: String, type: EntryType)] {
-    guard let stream = opendir(directory) else { return [] }
+    // A NUL ends the path for the system, so `a\0b` would list `a` again at every level of the walk.
+    guard !directory.utf8.contains(0), let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
     var entries: [(name: String, type: EntryType)] = []
     while let entry = readdir(stream) {
