@@ -1,7 +1,7 @@
 /// Builds the replacements of fixes in a YAML or JSON manifest so that everything around them keeps its
 /// bytes: a replaced scalar keeps its quotes, a new line takes the file's line break and its siblings'
 /// indentation, and a removed entry takes its whole lines with it.
-public struct ManifestEdits {
+public struct ManifestEdits: Sendable {
   public let source: SourceText
   /// JSON (or a YAML file written in flow style): every new string is double-quoted, keys too.
   public let isJSON: Bool

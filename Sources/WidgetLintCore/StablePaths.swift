@@ -1,7 +1,7 @@
 /// Stable paths (`YAMLDocument.stablePath(for:)`) for the pointers of many findings in one document. A
 /// wide mapping gets a key table the first time a path goes through it, so n findings under a mapping of
 /// n keys cost O(n), not O(n²).
-public struct StablePaths {
+public struct StablePaths: Sendable {
   public let document: YAMLDocument
   private var keyTables: [YAMLDocument.NodeID: [String: YAMLDocument.NodeID]] = [:]
   /// Mappings up to this many keys are searched, not indexed: most are small.

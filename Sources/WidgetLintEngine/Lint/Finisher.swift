@@ -1,7 +1,6 @@
 import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
-import WidgetLintReaders
 import WidgetLintRules
 
 /// The one stage every project's findings go through after the rules, whatever the frontend that read
@@ -12,8 +11,8 @@ package struct Finisher {
   package let configuration: LintConfiguration
 
   package func finish(_ observations: [Observation], of project: Project) -> [Finding] {
-    // A project read from a document gets its stable paths from it below; any other, the pointers' text.
-    let pathsFromDocument = project.document != nil
+    // A project read from a manifest gets its stable paths from it below; any other, the pointers' text.
+    let pathsFromDocument = project.stablePaths != nil
     var findings = assignSeverities(observations, pathsFromDocument: pathsFromDocument)
     findings = applySuppressions(to: findings, of: project, pathsFromDocument: pathsFromDocument)
     if project.manifest?.isSynthesized == true {
@@ -35,7 +34,7 @@ package struct Finisher {
     // `--fix` edits a manifest, and the property lists a project reads (its entitlements files), which
     // its frontend reads through `LintRun.fileContents` as a manifest is, so an edit is checked by
     // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered.
-    let editable = project.manifest?.origin == .manifest && project.document != nil
+    let editable = project.manifest?.origin == .manifest && project.manifestEdits != nil
     let propertyLists = Set(project.filesRead.filter(Self.isPropertyList))
     for index in findings.indices where findings[index].fix != nil {
       let replacements = findings[index].fix?.replacements ?? []
@@ -43,8 +42,7 @@ package struct Finisher {
       let inPropertyList = replacements.allSatisfy { propertyLists.contains($0.file) && Self.isPropertyList($0.file) }
       if !inManifest && !inPropertyList { findings[index].fix = nil }
     }
-    if let document = project.document {
-      var paths = StablePaths(document: document)
+    if var paths = project.stablePaths {
       for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
     }
     return Self.oncePerRange(findings.sorted(by: Finding.sourceOrder))
@@ -57,17 +55,14 @@ package struct Finisher {
   }
 
   /// The findings that no `widgetlint-disable…` comment suppresses, with the findings about the
-  /// comments themselves: those of the manifest, and of every other file the project read that has any
-  /// (the readers found them; nothing is read again here).
+  /// comments themselves, in every file the project read that has any (the readers found them; nothing
+  /// is read again here).
   private func applySuppressions(to findings: [Finding], of project: Project, pathsFromDocument: Bool) -> [Finding] {
     var files: [FileSuppressions] = []
     var seen: Set<ObjectIdentifier> = []
     func add(_ file: FileSuppressions?) {
       guard let file, !file.directives.isEmpty, seen.insert(ObjectIdentifier(file.file)).inserted else { return }
       files.append(file)
-    }
-    if let document = project.document {
-      add(SourceComments.yamlSuppressions(project.manifestFile, document: document))
     }
     project.suppressions.forEach(add)
     let swiftFiles = project.targetSwiftFiles.joined() + (project.appCode?.files ?? [])

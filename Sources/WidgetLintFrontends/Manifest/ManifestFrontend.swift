@@ -26,12 +26,13 @@ public struct ManifestFrontend: ProjectFrontend {
     let (document, parseProblems) = context.parseDocument(source)
     // A document cut short by a syntax error would decode into misleading schema findings.
     guard !parseProblems.contains(where: { $0.kind == .syntax }) else {
-      return Project(manifestFile: source, manifest: nil, readingProblems: parseProblems, document: document)
+      var project = Project(manifestFile: source, manifest: nil, readingProblems: parseProblems)
+      describe(&project, document)
+      return project
     }
     let (manifest, decodeProblems) = ManifestDecoder.decode(document)
-    var project = Project(
-      manifestFile: source, manifest: manifest, readingProblems: parseProblems + decodeProblems,
-      document: document)
+    var project = Project(manifestFile: source, manifest: manifest, readingProblems: parseProblems + decodeProblems)
+    describe(&project, document)
     project.filesRead = [source.path]
     guard let manifest else { return project }
     if let xcode = manifest.app?.xcodeVersion {
@@ -76,5 +77,13 @@ public struct ManifestFrontend: ProjectFrontend {
     }
     context.attachCode(filesPerTarget, to: &project)
     return project
+  }
+
+  /// What the later stages take from the manifest's text: its suppression comments, the names that make
+  /// findings' stable paths, and the edits fixes make in it.
+  private func describe(_ project: inout Project, _ document: YAMLDocument) {
+    project.addSuppressions(SourceComments.yamlSuppressions(source, document: document))
+    project.stablePaths = StablePaths(document: document)
+    project.manifestEdits = ManifestEdits(source: source, document: document)
   }
 }

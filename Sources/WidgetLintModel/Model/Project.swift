@@ -11,15 +11,18 @@ public struct Project: Sendable {
   public var readingProblems: [ReadingProblem]
   /// Swift facts per target, in the order of `manifest.targets`.
   public var targetSwiftFiles: [[SwiftFileFacts]]
-  /// The parsed manifest, for the finishing stage: its comments hold suppressions, and its item names
-  /// make findings' stable paths. Nil for projects read from other files.
-  public var document: YAMLDocument?
+  /// How the finishing stage names findings for the baseline: a pointer into a manifest becomes a path
+  /// that names list items by what they are called, so that it survives reordering. Nil for projects
+  /// not read from a manifest, whose findings are named by their pointers.
+  public var stablePaths: StablePaths?
+  /// Where rules' fixes are made: the manifest, whose every value has its exact range. Nil for projects
+  /// read from other files (an Expo or Xcode project's values may be derived or computed).
+  public var manifestEdits: ManifestEdits?
 
   public init(
     manifestFile: SourceText, manifest: Manifest?, readingProblems: [ReadingProblem],
-    targetSwiftFiles: [[SwiftFileFacts]] = [], document: YAMLDocument? = nil
+    targetSwiftFiles: [[SwiftFileFacts]] = []
   ) {
-    self.document = document
     self.manifestFile = manifestFile
     self.manifest = manifest
     self.readingProblems = readingProblems
@@ -62,9 +65,8 @@ public struct Project: Sendable {
   /// Every file read for this project, for `--verbose`.
   public var filesRead: [String] = []
 
-  /// The `widgetlint-disable…` comments of the files read for this project other than the manifest
-  /// (whose come from `document`) and the targets' Swift files (whose are in their facts), one entry
-  /// per file that has any.
+  /// The `widgetlint-disable…` comments of the files read for this project other than the targets' Swift
+  /// files (whose are in their facts), one entry per file that has any.
   public var suppressions: [FileSuppressions] = []
 
   /// Adds the directives of a file, unless the file's are already here.
