@@ -18,6 +18,10 @@ package actor LanguageServer {
   private var shutdownRequested = false
   /// The URI each open document was opened with, by its absolute path.
   private var openDocuments: [String: String] = [:]
+  /// The editor's text of each open document, unsaved changes included, by its absolute path: what the
+  /// project is linted with instead of the file on disk. Which project a file belongs to is found from
+  /// the files on disk.
+  private var editorTexts: [String: [UInt8]] = [:]
   /// Per project (its input's configuration path), the files it last published diagnostics for.
   private var publishedFiles: [String: Set<String>] = [:]
   /// The findings last published for each file, by absolute path, for code actions and hover.
@@ -79,7 +83,7 @@ package actor LanguageServer {
         let path = Self.path(ofURI: uri)
       else { break }
       openDocuments[path] = uri
-      EditorTexts.shared.set(Array((document["text"] as? String ?? "").utf8), forAbsolutePath: path)
+      editorTexts[path] = Array((document["text"] as? String ?? "").utf8)
       lint(fileAt: path)
     case "textDocument/didChange":
       guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
@@ -87,7 +91,7 @@ package actor LanguageServer {
         let text = changes.last?["text"] as? String
       else { break }
       // Full-document sync (the capability says so): the last change holds the whole text.
-      EditorTexts.shared.set(Array(text.utf8), forAbsolutePath: path)
+      editorTexts[path] = Array(text.utf8)
       scheduleLint(fileAt: path)
     case "textDocument/didSave":
       guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri)
@@ -98,7 +102,7 @@ package actor LanguageServer {
       else { break }
       openDocuments[path] = nil
       // The project is linted again from what is on disk: the closed file's unsaved text is gone.
-      EditorTexts.shared.set(nil, forAbsolutePath: path)
+      editorTexts[path] = nil
       lint(fileAt: path)
     case "textDocument/codeAction":
       respond(to: id, with: codeActions(params))
@@ -150,6 +154,7 @@ package actor LanguageServer {
     let project = input.configurationPath
     var run = LintRun()
     run.swiftFacts = swiftFacts
+    run.fileContents = editorTexts
     let report = run.run(discovery)
     var byFile: [String: [Finding]] = [:]
     for finding in report.findings { byFile[PathUtilities.absolute(finding.file), default: []].append(finding) }

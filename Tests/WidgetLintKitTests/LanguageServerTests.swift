@@ -63,16 +63,19 @@ import Testing
     #expect(LanguageServer.path(ofURI: "untitled:Untitled-1") == nil)
   }
 
-  /// Text an editor holds is read instead of the file, by any path that names it.
-  @Test func editorTextsStandInForFiles() throws {
-    let directory = try TestSupport.directory(with: [("a.txt", "on disk\n")])
+  /// Text an editor holds is read instead of the file, by any path that names it, within the same limit;
+  /// other files are read from disk.
+  @Test func overlayTextsStandInForFiles() throws {
+    let directory = try TestSupport.directory(with: [("a.txt", "on disk\n"), ("b.txt", "b on disk\n")])
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("a.txt").path
-    EditorTexts.shared.set(Array("in the editor\n".utf8), forAbsolutePath: path)
-    defer { EditorTexts.shared.set(nil, forAbsolutePath: path) }
-    #expect(try InputReader.read(path: path + "/../a.txt", maxSize: 100).get() == Array("in the editor\n".utf8))
+    let overlay = TextOverlay([path: Array("in the editor\n".utf8)])
+    #expect(try overlay.read(path: path + "/../a.txt", maxSize: 100).get() == Array("in the editor\n".utf8))
+    #expect(try InputReader.read(path: path, maxSize: 100).get() == Array("on disk\n".utf8))
+    let other = directory.appendingPathComponent("b.txt").path
+    #expect(try overlay.read(path: other, maxSize: 100).get() == Array("b on disk\n".utf8))
     #expect(
-      InputReader.read(path: path, maxSize: 4).map { _ in true }
+      overlay.read(path: path, maxSize: 4).map { _ in true }
         == .failure(
           InputError(path: path, message: InputReader.tooLarge(14, 4))))
   }
@@ -84,12 +87,12 @@ import Testing
     let path = directory.appendingPathComponent("W.swift").path
     let file = SwiftFileResolver.ResolvedFile(path: path, displayPath: path)
     let cache = SwiftFactsCache(revalidates: true)
-    let first = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
-    let again = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
+    let disk = TextOverlay()
+    let first = try #require(cache.facts(for: [file], maxFileSize: 1 << 20, overlay: disk).0[file])
+    let again = try #require(cache.facts(for: [file], maxFileSize: 1 << 20, overlay: disk).0[file])
     #expect(again.file === first.file, "unchanged: the facts read before")
-    EditorTexts.shared.set(Array("struct B {}\n".utf8), forAbsolutePath: path)
-    defer { EditorTexts.shared.set(nil, forAbsolutePath: path) }
-    let edited = try #require(cache.facts(for: [file], maxFileSize: 1 << 20).0[file])
+    let editor = TextOverlay([path: Array("struct B {}\n".utf8)])
+    let edited = try #require(cache.facts(for: [file], maxFileSize: 1 << 20, overlay: editor).0[file])
     #expect(edited.file !== first.file)
     #expect(edited.file.bytes == Array("struct B {}\n".utf8))
   }

@@ -12,10 +12,6 @@ public enum InputReader {
   public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
     // A NUL ends the path for the system: `a\0b` would open `a`. No file's name holds one.
     guard !path.utf8.contains(0) else { return .failure(InputError(path: path, message: message(forErrno: ENOENT))) }
-    if let text = EditorTexts.shared.text(of: path) {
-      return text.count > maxSize
-        ? .failure(InputError(path: path, message: tooLarge(text.count, maxSize))) : .success(text)
-    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
     defer { close(descriptor) }
@@ -102,32 +98,5 @@ public enum InputReader {
     case EISDIR: return "is a directory"
     default: return String(cString: strerror(code))
     }
-  }
-}
-
-/// The text an editor holds for its open files, unsaved changes included: what the language server
-/// lints instead of the files on disk. Empty outside the language server, where it costs one check.
-public final class EditorTexts: @unchecked Sendable {
-  public static let shared = EditorTexts()
-
-  /// `texts` and `isEmpty` are read and written only while `lock` is held. Readers on the rules'
-  /// threads ask while the server's task sets them.
-  private let lock = NSLock()
-  private var texts: [String: [UInt8]] = [:]
-  private var isEmpty = true
-
-  /// Sets (or, with nil, drops) the text of a file, by its absolute path.
-  public func set(_ text: [UInt8]?, forAbsolutePath path: String) {
-    lock.withLock {
-      texts[path] = text
-      isEmpty = texts.isEmpty
-    }
-  }
-
-  /// The editor's text of a file, by any path that names it.
-  public func text(of path: String) -> [UInt8]? {
-    guard !lock.withLock({ isEmpty }) else { return nil }
-    let absolute = PathUtilities.absolute(path)
-    return lock.withLock { texts[absolute] }
   }
 }

@@ -31,9 +31,9 @@ package struct Finisher {
         return changed
       }
     }
-    // `--fix` edits a manifest, and the property lists a project reads (its entitlements files), which
-    // its frontend reads through `LintRun.fileContents` as a manifest is, so an edit is checked by
-    // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered.
+    // `--fix` edits a manifest, and the property lists a project reads (its entitlements files). Every
+    // project file is read through the run's overlay (`LintRun.fileContents`), so an edit is checked by
+    // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered yet.
     let editable = project.manifest?.origin == .manifest && project.manifestEdits != nil
     let propertyLists = Set(project.filesRead.filter(Self.isPropertyList))
     for index in findings.indices where findings[index].fix != nil {

@@ -23,6 +23,9 @@ public struct LintRun {
   /// Text to lint instead of what a manifest or a project file holds, by its path as shown ("<stdin>"
   /// for standard input): what `--fix` has changed and not written yet.
   public var fileContents: [String: [UInt8]] = [:]
+
+  /// `fileContents` as every reader of this run sees it.
+  private var overlay: TextOverlay { TextOverlay(fileContents.filter { $0.key != "<stdin>" }) }
   /// The Swift facts to read through, when they are kept longer than this run (the language server
   /// keeps them, and parses again only the files whose text changed).
   package var swiftFacts: SwiftFactsCache?
@@ -66,7 +69,7 @@ public struct LintRun {
     let shared = Linter(
       configuration: configuration,
       frontendContext: FrontendContext(
-        limits: configuration.readingLimits, swiftFacts: swiftFacts, fileContents: fileContents))
+        limits: configuration.readingLimits, swiftFacts: swiftFacts, overlay: overlay))
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []
@@ -134,7 +137,8 @@ public struct LintRun {
     (frontend: any ProjectFrontend, shownPath: String), InputError
   > {
     var options = FrontendOptions(maxFileSize: configuration.maxFileSize)
-    options.fileContents = fileContents
+    options.overlay = overlay
+    options.standardInput = fileContents["<stdin>"]
     options.expoEnvironments = environment.map { [$0] } ?? variants ?? [[:]]
     options.expoResolvedConfig = expoConfig
     return input.projectKind.frontend(for: input, options: options)

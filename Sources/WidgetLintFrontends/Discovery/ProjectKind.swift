@@ -79,10 +79,12 @@ package enum FolderClaim: Sendable, Equatable {
   case candidate(ProjectDiscovery.Input)
 }
 
-/// What the command line sets for frontends: the text `--fix` holds unwritten, Expo's environment.
+/// What the command line sets for frontends: the texts to read instead of files, Expo's environment.
 package struct FrontendOptions: Sendable {
-  /// Text to read instead of a file's, by its path as shown ("<stdin>" for standard input).
-  package var fileContents: [String: [UInt8]] = [:]
+  /// Texts to read instead of files (the editor's unsaved text, what `--fix` holds unwritten).
+  package var overlay = TextOverlay()
+  /// Standard input's text, when it was read already (`--fix -` lints it again).
+  package var standardInput: [UInt8]?
   package var maxFileSize: Int
   /// `process.env` variants an Expo config is evaluated with.
   package var expoEnvironments: [[String: String]] = [[:]]

@@ -64,12 +64,12 @@ package enum ExpoAppScripts {
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize
     let candidates = concurrentMap(scripts.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = InputReader.read(path: scripts[index], maxSize: limit),
+      guard case .success(let bytes) = context.read(path: scripts[index], maxSize: limit),
         needles.anyOccurs(in: bytes)
       else { return nil }
       return bytes
     }
-    var reading = Reading(limit: limit)
+    var reading = Reading(limit: limit, overlay: context.overlay)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
@@ -119,17 +119,21 @@ package enum ExpoAppScripts {
   /// The files parsed for one app, each once.
   struct Reading {
     let limit: Int
+    let overlay: TextOverlay
     var facts: [String: JavaScriptAppCallScanner.FileFacts?] = [:]
     var filesRead: [String] = []
     /// The `widgetlint-disable…` comments of the files parsed.
     var suppressions: [FileSuppressions] = []
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, overlay: TextOverlay) {
+      self.limit = limit
+      self.overlay = overlay
+    }
 
     mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
       if let known = facts[path] { return known }
       var read: JavaScriptAppCallScanner.FileFacts?
-      if let bytes = bytes ?? (try? InputReader.read(path: path, maxSize: limit).get()) {
+      if let bytes = bytes ?? (try? overlay.read(path: path, maxSize: limit).get()) {
         let source = SourceText(path: path, bytes: bytes)
         read = JavaScriptAppCallScanner.scan(source)
         filesRead.append(path)

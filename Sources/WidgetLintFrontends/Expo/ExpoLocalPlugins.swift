@@ -91,7 +91,7 @@ extension ExpoAppFrontend {
         continue
       }
       result.filesRead.append(path)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxFileSize) else {
+      guard case .success(let bytes) = context.read(path: path, maxSize: context.limits.maxFileSize) else {
         notFollowed(name, "'\(path)' cannot be read", at: name.span, pointer: name.pointer)
         continue
       }

@@ -54,7 +54,7 @@ public struct FlutterAppFrontend: ProjectFrontend {
     var suppressions: [FileSuppressions] = []
     for relative in dartFiles {
       let path = PathUtilities.join(lib, relative)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+      guard case .success(let bytes) = context.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
       files.append(path)

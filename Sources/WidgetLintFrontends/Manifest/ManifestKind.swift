@@ -49,16 +49,14 @@ package enum ManifestKind: ProjectKind {
   > {
     if input == .standardInput {
       let read =
-        options.fileContents["<stdin>"].map { .success($0) }
-        ?? InputReader.readStandardInput(maxSize: options.maxFileSize)
+        options.standardInput.map { .success($0) } ?? InputReader.readStandardInput(maxSize: options.maxFileSize)
       return read.map { bytes in
         let source = SourceText(path: "<stdin>", bytes: bytes)
         return (ManifestFrontend(source: source, directory: ".", displayDirectory: ""), "<stdin>")
       }.mapError { InputError(path: "<stdin>", message: $0.message) }
     }
     let path = input.path
-    let read =
-      options.fileContents[path].map { .success($0) } ?? InputReader.read(path: path, maxSize: options.maxFileSize)
+    let read = options.overlay.read(path: path, maxSize: options.maxFileSize)
     return read.map { bytes in
       let directory = PathUtilities.folder(of: path)
       let frontend = ManifestFrontend(

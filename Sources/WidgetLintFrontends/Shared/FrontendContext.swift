@@ -10,30 +10,27 @@ public final class FrontendContext: Sendable {
   package let swiftFacts: SwiftFactsCache
   /// Finds the paths projects name as a Mac's default volume does, listing each folder once.
   package let paths = PathLookup()
-  /// Texts to read instead of the project files on disk, by absolute path: what `--fix` has changed
-  /// and not written yet.
-  package let fileContents: [String: [UInt8]]
+  /// Texts to read instead of the project files on disk: the editor's unsaved text, or what `--fix` has
+  /// changed and not written yet. Every file a frontend reads is read through it.
+  package let overlay: TextOverlay
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
     self.limits = limits
     self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
-    self.fileContents = other?.fileContents ?? [:]
+    self.overlay = other?.overlay ?? TextOverlay()
   }
 
   /// A context that reads Swift through a cache kept longer than one run (the language server's), and
-  /// `fileContents` (by any path that names each file) instead of those files.
-  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, fileContents: [String: [UInt8]] = [:]) {
+  /// the overlay's texts instead of those files.
+  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, overlay: TextOverlay = TextOverlay()) {
     self.limits = limits
     self.swiftFacts = swiftFacts ?? SwiftFactsCache()
-    var absolute: [String: [UInt8]] = [:]
-    for (path, bytes) in fileContents where path != "<stdin>" { absolute[PathUtilities.absolute(path)] = bytes }
-    self.fileContents = absolute
+    self.overlay = overlay
   }
 
-  /// A project file's bytes: the text `--fix` left for it, else what the file holds.
+  /// A project file's bytes: the overlay's text for it, else what the file holds.
   package func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
-    if !fileContents.isEmpty, let bytes = fileContents[PathUtilities.absolute(path)] { return .success(bytes) }
-    return InputReader.read(path: path, maxSize: maxSize)
+    overlay.read(path: path, maxSize: maxSize)
   }
 
   /// Parses YAML or JSON; a `.json` file is held to JSON's own rules (no comments, no trailing commas),
@@ -201,7 +198,7 @@ public final class FrontendContext: Sendable {
   package func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
     let limit = limits.maxSourceFileSize
     let contents = concurrentMap(files.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = InputReader.read(path: files[index].path, maxSize: limit) else { return nil }
+      guard case .success(let bytes) = read(path: files[index].path, maxSize: limit) else { return nil }
       return bytes
     }
     func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
@@ -213,7 +210,7 @@ public final class FrontendContext: Sendable {
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return }
     var code = TargetCode(
-      files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+      files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
         $0.file.path < $1.file.path
       })
     let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
@@ -227,7 +224,7 @@ public final class FrontendContext: Sendable {
       if more.count > candidates.count {
         candidates = more + candidates
         code = TargetCode(
-          files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+          files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
             $0.file.path < $1.file.path
           })
       }
@@ -239,7 +236,7 @@ public final class FrontendContext: Sendable {
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
   package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftFacts.facts(
-      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize)
+      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize, overlay: overlay)
     var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
     if !problems.isEmpty {
       for (index, files) in filesPerTarget.enumerated() {

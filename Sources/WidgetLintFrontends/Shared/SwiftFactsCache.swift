@@ -19,10 +19,10 @@ package final class SwiftFactsCache: @unchecked Sendable {
 
   package init(revalidates: Bool = false) { self.revalidates = revalidates }
 
-  private static func scan(_ file: SwiftFileResolver.ResolvedFile, maxFileSize: Int) -> Result<
+  private static func scan(_ file: SwiftFileResolver.ResolvedFile, maxFileSize: Int, overlay: TextOverlay) -> Result<
     SwiftFileFacts, InputError
   > {
-    InputReader.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
+    overlay.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
       if let refusal = SwiftSourceScanner.refusal(for: bytes) {
         return .failure(InputError(path: file.path, message: refusal))
       }
@@ -30,13 +30,14 @@ package final class SwiftFactsCache: @unchecked Sendable {
     }
   }
 
-  /// The facts of each file, and why a file could not be read.
-  package func facts(for files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int) -> (
+  /// The facts of each file, read through `overlay`, and why a file could not be read. A cache that
+  /// does not revalidate must be used with one overlay: what it read is kept whatever the text now.
+  package func facts(for files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int, overlay: TextOverlay) -> (
     [SwiftFileResolver.ResolvedFile: SwiftFileFacts], [SwiftFileResolver.ResolvedFile: String]
   ) {
-    if revalidates { forgetChanged(files, maxFileSize: maxFileSize) }
+    if revalidates { forgetChanged(files, maxFileSize: maxFileSize, overlay: overlay) }
     let missing = lock.withLock { files.filter { facts[$0.path] == nil && failures[$0.path] == nil } }
-    let scanned = concurrentMap(missing.count) { Self.scan(missing[$0], maxFileSize: maxFileSize) }
+    let scanned = concurrentMap(missing.count) { Self.scan(missing[$0], maxFileSize: maxFileSize, overlay: overlay) }
     return lock.withLock {
       for (file, result) in zip(missing, scanned) {
         switch result {
@@ -60,9 +61,9 @@ package final class SwiftFactsCache: @unchecked Sendable {
   }
 
   /// Drops what was read of the files whose text is no longer the text it was read from.
-  private func forgetChanged(_ files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int) {
+  private func forgetChanged(_ files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int, overlay: TextOverlay) {
     for file in files {
-      let current = try? InputReader.read(path: file.path, maxSize: maxFileSize).get()
+      let current = try? overlay.read(path: file.path, maxSize: maxFileSize).get()
       lock.withLock {
         guard facts[file.path] != nil || failures[file.path] != nil, current != texts[file.path] else { return }
         facts[file.path] = nil

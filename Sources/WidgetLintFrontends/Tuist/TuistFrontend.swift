@@ -30,7 +30,7 @@ public struct TuistFrontend: ProjectFrontend {
   public func readVariants(_ context: FrontendContext) -> [Project] {
     let path = PathUtilities.join(directory, TuistKind.projectManifest)
     let source: SourceText
-    switch InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) {
+    switch context.read(path: path, maxSize: context.limits.maxSourceFileSize) {
     case .failure(let error):
       let empty = SourceText(path: path, text: "")
       var project = Project(manifestFile: empty, manifest: nil, readingProblems: [])
@@ -42,7 +42,7 @@ public struct TuistFrontend: ProjectFrontend {
     case .success(let bytes):
       source = SourceText(path: path, bytes: bytes)
     }
-    let helpers = Self.helpers(for: directory, maxSize: context.limits.maxSourceFileSize)
+    let helpers = Self.helpers(for: directory, maxSize: context.limits.maxSourceFileSize, overlay: context.overlay)
     let manifest = TuistManifestReader.read(source, helpers: helpers.sources)
     var variants = TuistProjectVariants(
       directory: directory, context: context, manifest: manifest, helperFiles: helpers.sources.map(\.path),
@@ -102,14 +102,16 @@ public struct TuistFrontend: ProjectFrontend {
 
   /// The Swift files of `Tuist/ProjectDescriptionHelpers` at the project's root, read; those too large
   /// to read are said.
-  package static func helpers(for folder: String, maxSize: Int) -> (sources: [SourceText], skipped: [String]) {
+  package static func helpers(for folder: String, maxSize: Int, overlay: TextOverlay) -> (
+    sources: [SourceText], skipped: [String]
+  ) {
     let helpers = PathUtilities.join(PathUtilities.join(root(of: folder), "Tuist"), "ProjectDescriptionHelpers")
     var sources: [SourceText] = []
     var skipped: [String] = []
     for relative in SwiftFileResolver(baseDirectory: helpers, displayDirectory: helpers).walk(".")
     where relative.hasSuffix(".swift") {
       let path = PathUtilities.join(helpers, relative)
-      switch InputReader.read(path: path, maxSize: maxSize) {
+      switch overlay.read(path: path, maxSize: maxSize) {
       case .success(let bytes): sources.append(SourceText(path: path, bytes: bytes))
       case .failure(let error): skipped.append("note: \(path) was not read: \(error.message)")
       }

@@ -137,7 +137,8 @@ package enum TuistKind: ProjectKind {
         TuistManifestReader.isManifest(bytes)
       else { return Status.notAManifest }
       let manifest = TuistManifestReader.read(
-        SourceText(path: path, bytes: bytes), helpers: TuistFrontend.helpers(for: folder, maxSize: 4 << 20).sources)
+        SourceText(path: path, bytes: bytes),
+        helpers: TuistFrontend.helpers(for: folder, maxSize: 4 << 20, overlay: TextOverlay()).sources)
       if manifest.targets.contains(where: { $0.product?.value == "appExtension" }) { return .extensions }
       return manifest.targetsAreUnknown ? .unknown : .noExtension
     }
@@ -149,7 +150,8 @@ package enum TuistKind: ProjectKind {
       let path = PathUtilities.join(folder, workspaceManifest)
       guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return [String]() }
       let workspace = TuistManifestReader.readWorkspace(
-        SourceText(path: path, bytes: bytes), helpers: TuistFrontend.helpers(for: folder, maxSize: 4 << 20).sources)
+        SourceText(path: path, bytes: bytes),
+        helpers: TuistFrontend.helpers(for: folder, maxSize: 4 << 20, overlay: TextOverlay()).sources)
       var folders: [String] = []
       for project in workspace.projects {
         let written = TuistFrontend.resolve(project.value, in: folder)

@@ -69,7 +69,7 @@ package struct TuistProjectVariants {
       cache[path] = reading
       return reading
     }
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
     let suppressions = SuppressionLog()
     reader.suppressions = suppressions
     reader.locate = { [context, directory] included, writtenAt in

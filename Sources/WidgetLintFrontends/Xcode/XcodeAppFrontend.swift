@@ -136,7 +136,7 @@ public struct XcodeAppFrontend: ProjectFrontend {
   package func xcconfigSettings(in directory: String, _ context: FrontendContext) -> [String: String] {
     let files = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
       .filter { $0.hasSuffix(".xcconfig") && !$0.hasPrefix("Pods/") }
-    let reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    let reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
     let entries = files.flatMap { reader.read(path: PathUtilities.join(directory, $0)).entries }
     return XcodeBuildSettingsLayer(entries: entries).settings.compactMapValues {
       $0.mayBeOverriddenBy == nil ? $0.value : nil

@@ -45,7 +45,7 @@ package struct XcodeProjectVariants {
     guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
     if let known = cache[path] { return known }
     var observations: [ReadingProblem] = []
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
     let suppressions = SuppressionLog()
     reader.suppressions = suppressions
     reader.locate = { [context, iosDirectory] included, writtenAt in

@@ -66,7 +66,7 @@ package enum XcodeGenKind: ProjectKind {
     guard FileManager.default.fileExists(atPath: input.path) else {
       return .failure(InputError(path: input.path, message: "no such file or directory"))
     }
-    return .success((XcodeGenFrontend(spec: input.path, contents: options.fileContents[input.path]), input.path))
+    return .success((XcodeGenFrontend(spec: input.path, contents: options.overlay.text(of: input.path)), input.path))
   }
 
   /// Whether a spec (with its includes, templates applied) has a target of type `app-extension`.

@@ -374,7 +374,7 @@ extension XcodeGenSpec {
     private mutating func read(_ path: String, namedAt: Located<String>?) -> SourceText? {
       guard let namedAt else {
         if let rootContents { return SourceText(path: path, bytes: rootContents) }
-        switch InputReader.read(path: path, maxSize: context.limits.maxFileSize) {
+        switch context.read(path: path, maxSize: context.limits.maxFileSize) {
         case .success(let bytes): return SourceText(path: path, bytes: bytes)
         case .failure(let error):
           let empty = SourceText(path: path, text: "")
@@ -388,7 +388,7 @@ extension XcodeGenSpec {
       let (found, notes) = context.locate(path, below: root, namedAt: namedAt, what: "the included spec")
       observations += notes
       guard let found else { return nil }
-      switch InputReader.read(path: found, maxSize: context.limits.maxFileSize) {
+      switch context.read(path: found, maxSize: context.limits.maxFileSize) {
       case .success(let bytes): return SourceText(path: found, bytes: bytes)
       case .failure(let error):
         observations.append(

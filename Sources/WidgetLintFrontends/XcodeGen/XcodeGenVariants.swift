@@ -137,7 +137,7 @@ struct XcodeGenVariants {
     } else {
       let (found, notes) = context.locate(full, below: directory, namedAt: written, what: "the config file")
       observations += notes
-      var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize)
+      var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
       let suppressions = SuppressionLog()
       reader.suppressions = suppressions
       reader.locate = { [context, directory] included, writtenAt in

@@ -20,6 +20,8 @@ package struct XcconfigReader {
   /// Includes nested deeper than this are not read (a file including itself stops at once).
   package static let maxIncludeDepth = 16
   package let maxFileSize: Int
+  /// The texts read instead of the files (the editor's, or what `--fix` changed).
+  package let overlay: TextOverlay
   /// Where an included file is on disk (its path as written, and the span of that text), or nil when
   /// there is none. The frontend finds it as a Mac would, and says where the case differs.
   package var locate: (_ path: String, _ writtenAt: SourceSpan) -> String? = { path, _ in
@@ -29,7 +31,10 @@ package struct XcconfigReader {
   /// Where the `widgetlint-disable…` comments of the files read are kept, when they are wanted.
   package var suppressions: SuppressionLog?
 
-  package init(maxFileSize: Int) { self.maxFileSize = maxFileSize }
+  package init(maxFileSize: Int, overlay: TextOverlay = TextOverlay()) {
+    self.maxFileSize = maxFileSize
+    self.overlay = overlay
+  }
 
   /// The entries in the order they apply (a later one overrides an earlier one), and the files read.
   package func read(path: String) -> (entries: [Entry], files: [String]) {
@@ -47,7 +52,7 @@ package struct XcconfigReader {
 
   private func read(path: String, depth: Int, open: inout Set<String>, entries: inout [Entry], files: inout [String]) {
     guard depth < Self.maxIncludeDepth, !open.contains(path),
-      case .success(let bytes) = InputReader.read(path: path, maxSize: maxFileSize)
+      case .success(let bytes) = overlay.read(path: path, maxSize: maxFileSize)
     else { return }
     open.insert(path)
     defer { open.remove(path) }
