@@ -9,6 +9,7 @@ package func concurrentMap<Value>(_ count: Int, _ transform: @Sendable (Int) -> 
 }
 
 private final class IndexedResults<Value>: @unchecked Sendable {
+  // Unchecked: `slots` is only touched while `lock` is held.
   private let lock = NSLock()
   private var slots: [Value?]
 

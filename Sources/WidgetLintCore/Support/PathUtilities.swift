@@ -113,6 +113,7 @@ public enum OnDiskPath: Equatable, Sendable {
 
 /// Finds paths on disk as ``OnDiskPath`` says, listing each folder once.
 public final class PathLookup: @unchecked Sendable {
+  // Unchecked: `listings` is only touched while `lock` is held.
   private let lock = NSLock()
   private var listings: [String: [String]?] = [:]
 

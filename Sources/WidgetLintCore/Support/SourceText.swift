@@ -51,6 +51,7 @@ public final class SourceText: Sendable {
 
   /// The line starts of one file, made once by whichever thread asks first.
   private final class LineTable: @unchecked Sendable {
+    // Unchecked: `made` is only touched while `lock` is held.
     private let lock = NSLock()
     private var made: [Int]?
 

@@ -22,6 +22,7 @@ public enum Suggestions {
   private static let prepared = PreparedSuggesters()
 
   private final class PreparedSuggesters: @unchecked Sendable {
+    // Unchecked: `lists` is only touched while `lock` is held.
     private let lock = NSLock()
     private var lists: [[String]: PreparedList] = [:]
     /// Lists made from a project's own names are prepared but not kept past this many.
@@ -41,6 +42,7 @@ public enum Suggestions {
   /// misspelt key in every widget, a rule id misspelt in each file's suppressions), and an answer
   /// depends only on the word.
   private final class PreparedList: @unchecked Sendable {
+    // Unchecked: the answers are only touched while `lock` is held; `suggester` is not changed.
     private let suggester: Suggester
     private let lock = NSLock()
     private var closestAnswers: [String: String?] = [:]

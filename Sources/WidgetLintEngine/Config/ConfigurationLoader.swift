@@ -8,6 +8,7 @@ import WidgetLintRules
 /// Reads and checks configuration files. Every problem carries the file's position, and any problem
 /// makes the configuration unusable (exit status 2): a linter must not guess what its config meant.
 public final class ConfigurationLoader: @unchecked Sendable {
+  // Unchecked: `byDirectory` is only touched while `lock` is held.
   private let lock = NSLock()
   private var byDirectory: [String: Result<Configuration, ConfigurationError>] = [:]
 

@@ -5,6 +5,8 @@ import WidgetLintModel
 
 /// libyaml's event parser over one input, read a batch at a time. Used by one thread at a time.
 package final class YAMLEventReader: @unchecked Sendable {
+  // Unchecked: it is handed to the parsing thread whole, and only that thread touches it until the
+  // parse ends; libyaml's parser state cannot be shared, so no lock could make it safe to share.
   private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
   private let source: SourceText
   private var finished = false
@@ -142,6 +144,7 @@ package final class YAMLEventReader: @unchecked Sendable {
 
 /// A bounded hand-over of batches from the parsing thread to the building one.
 private final class BatchQueue: @unchecked Sendable {
+  // Unchecked: `batches` and `cancelled` are only touched while `condition` is locked.
   private let condition = NSCondition()
   private var batches: [YAMLEventBatch] = []
   private var cancelled = false
