@@ -131,6 +131,25 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: widget.kind?.value, related: related)
       }
 
+      // A watch extension shares its groups with the watch app that carries it, not with the iPhone app.
+      if let host = target.host {
+        guard !unknown(host.entitlements) else { continue }
+        let hostID = host.bundleIdentifier?.value
+        let hostGroups = Set(
+          (host.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: hostID) })
+        let hostName = "the watch app '\(host.name?.value ?? "")'"
+        let hostGroupsAt = host.entitlements?.appGroupsSpan ?? host.entitlements?.span ?? host.span
+        for group in targetGroups {
+          guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !hostGroups.contains(resolved)
+          else { continue }
+          let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+          context.report(
+            "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the entitlements of \(hostName); the watch app cannot write what the widget reads",
+            at: group, subject: target.name?.value,
+            related: [RelatedLocation("App Groups of \(hostName) declared here", at: hostGroupsAt)])
+        }
+        continue
+      }
       guard app != nil, !unknown(app?.entitlements) else { continue }
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
@@ -201,21 +220,32 @@ public struct AppGroupMismatchRule: Rule {
     }
     // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
     // widget can read (and reads nothing back).
-    if let appCode = context.project.appCode, let entitlements = app?.entitlements, !unknown(entitlements) {
+    // (A watch app that carries watch extensions likewise, against its own entitlements.)
+    var appsWithCode: [(app: Manifest.App?, code: TargetCode, name: String)] = []
+    if let appCode = context.project.appCode { appsWithCode.append((app, appCode, "the app")) }
+    for (host, code) in context.project.hostCode {
+      appsWithCode.append((host, code, "the watch app '\(host.name?.value ?? "")'"))
+    }
+    for (owner, appCode, name) in appsWithCode {
+      guard let entitlements = owner?.entitlements, !unknown(entitlements) else { continue }
+      let ownerID = owner?.bundleIdentifier?.value
       let declared = entitlements.appGroups ?? []
-      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: appID) == nil }
-      let pointer = app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      let ownerGroups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: ownerID) })
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: ownerID) == nil }
+      let pointer = owner?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
       let detail =
         declared.isEmpty
-        ? "the app has no App Groups entitlement"
-        : "the app is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
-      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+        ? "\(name) has no App Groups entitlement"
+        : "\(name) is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
+      let groupsAt = entitlements.appGroupsSpan ?? entitlements.span
+      let label = name == "the app" ? "the app's App Groups declared here" : "App Groups of \(name) declared here"
+      let related = [RelatedLocation(label, at: groupsAt)]
       for use in appCode.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = appCode.resolve(use), !appGroups.contains(group), !unknownReferences else {
+        guard let (group, span) = appCode.resolve(use), !ownerGroups.contains(group), !unknownReferences else {
           continue
         }
         context.report(
-          "the app's code opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
+          "\(name == "the app" ? "the app's code" : "the code of " + name) opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
           at: span, pointer: pointer, related: related)
       }
     }

@@ -25,6 +25,12 @@ public struct AvailabilityRule: Rule {
       that compiles anyway shows nothing: an AppIntentConfiguration widget on an iOS 16 device is blank
       (expo-apple-targets#130). A target's deployment target is its own `deploymentTarget`, else the app's,
       else iOS 14.0. A watchOS target without its own deployment target is judged only on platform.
+      In code, each family `.supportedFamilies([...])` lists is judged against the target's platform: a
+      watch widget (an Xcode watchOS widget extension, `SDKROOT = watchos`) cannot list a system family,
+      and an iOS widget not `accessoryCorner`, which WidgetFamily declares for watchOS only. Code that an
+      iOS and a watchOS extension share usually lists each platform's families under `#if os(watchOS)`:
+      a family in a clause for the other platform is not compiled there and is not judged, nor is one
+      in a clause whose condition is a compilation flag.
 
       Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
       AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration), ActivityConfiguration
@@ -120,6 +126,19 @@ public struct AvailabilityRule: Rule {
               at: configuration, subject: subject, related: related)
           }
         }
+      }
+    }
+    // The families the code lists, against the target's platform: a watch widget cannot list a system
+    // family, an iOS widget not `accessoryCorner`. A family inside `#if os(…)` for the other platform (code
+    // shared by an iOS and a watch extension) is not compiled there.
+    for (target, code) in context.targetsWithCode where code.declaresWidgets {
+      let platform = target.resolvedPlatform
+      for use in code.files.flatMap(\.code.familyUses) where use.platforms.contains(platform) {
+        guard let info = WidgetKitCatalog.family(named: use.name), info.minimum(on: platform) == nil else { continue }
+        let elsewhere = platform == .ios ? "watchOS" : "iOS"
+        context.report(
+          "\(use.name) is not available on \(platform.displayName) (it is a\(platform == .ios ? "" : "n") \(elsewhere) family); remove it, or list it under `#if os(\(elsewhere))` in code both targets share",
+          inCodeOf: target, at: use.span)
       }
     }
     for (target, code) in context.targetsWithCode where target.resolvedPlatform == .ios {

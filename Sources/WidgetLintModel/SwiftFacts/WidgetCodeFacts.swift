@@ -141,6 +141,21 @@ public struct WidgetCodeFacts: Sendable {
     }
   }
 
+  /// A family `.supportedFamilies([...])` lists, and the platforms whose build surely compiles it: all
+  /// of them outside `#if`, those an `#if os(…)` clause selects inside one, none inside a clause whose
+  /// condition is not only `os(…)` checks (a compilation flag the build settings decide).
+  public struct FamilyUse: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    public var platforms: Set<Manifest.Platform>
+
+    package init(name: String, span: SourceSpan, platforms: Set<Manifest.Platform> = Set(Manifest.Platform.allCases)) {
+      self.name = name
+      self.span = span
+      self.platforms = platforms
+    }
+  }
+
   public struct ViewUse: Sendable {
     public var name: String
     public var span: SourceSpan
@@ -259,6 +274,7 @@ public struct WidgetCodeFacts: Sendable {
   public var reloadedKinds: [StringUse] = []
   public var policies: [Policy] = []
   public var versionedUses: [VersionedUse] = []
+  public var familyUses: [FamilyUse] = []
   public var unsupportedViews: [ViewUse] = []
   public var urlUses: [URLUse] = []
   /// View types each type's code constructs (for following a widget's view tree).

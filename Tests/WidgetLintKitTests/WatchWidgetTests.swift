@@ -1,0 +1,131 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
+@testable import WidgetLintKit
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintRules
+
+/// Watch complications in an Xcode project: the watch widget extension the watch app embeds, which the
+/// iPhone app carries in turn, and the frameworks of the project an app links.
+@Suite struct WatchWidgetTests {
+  static let example = TestSupport.path("examples/hydrate-watch")
+
+  @Test func theWatchWidgetExtensionIsATargetOfTheWatchApp() throws {
+    let project = Linter().read(XcodeAppFrontend(directory: Self.example))
+    let manifest = try #require(project.manifest)
+    // The iPhone app is the app, though the watch app embeds an extension too.
+    #expect(manifest.app?.bundleIdentifier?.value == "com.example.hydrate")
+    #expect(manifest.app?.deploymentTarget?.value == OSVersion(17, 0))
+    #expect(manifest.targets.map { $0.name?.value } == ["HydrateWidgetsExtension", "HydrateComplicationsExtension"])
+    let phone = manifest.targets[0]
+    let watch = manifest.targets[1]
+    #expect(phone.resolvedPlatform == .ios)
+    #expect(phone.host == nil)
+    #expect(watch.resolvedPlatform == .watchos)
+    #expect(watch.deploymentTarget?.value == OSVersion(10, 0))
+    #expect(watch.bundleIdentifier?.value == "com.example.hydrate.watchkitapp.complications")
+    let host = try #require(watch.host)
+    #expect(host.name?.value == "Hydrate Watch App")
+    #expect(host.bundleIdentifier?.value == "com.example.hydrate.watchkitapp")
+    #expect(host.deploymentTarget?.value == OSVersion(10, 0))
+    #expect(host.entitlements?.appGroupNames == ["group.com.example.hydrate"])
+    // Both extensions compile the shared widget: each bundle lists it.
+    #expect(project.code(ofTarget: 1).bundledWidgets.map(\.typeName) == ["WaterWidget"])
+    // The watch app's own Swift is its side of the complication.
+    #expect(project.hostCode.count == 1)
+    #expect(
+      project.hostCode.first?.code.files.map { ($0.file.path as NSString).lastPathComponent } == [
+        "HydrateWatchApp.swift"
+      ])
+  }
+
+  @Test func theAppsSideIncludesTheFrameworksItLinks() throws {
+    let project = Linter().read(XcodeAppFrontend(directory: Self.example))
+    let files = try #require(project.appCode).files.map { ($0.file.path as NSString).lastPathComponent }
+    #expect(files == ["WaterLog.swift"])
+  }
+
+  @Test func aFrameworkOnlyTheWidgetLinksIsTheWidgetsCode() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try Self.copyExample(to: root)
+    // The iPhone app stops linking, embedding and depending on HydrateKit; the widget extension links it.
+    let pbxproj = root + "/Hydrate.xcodeproj/project.pbxproj"
+    var text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+    let appFrameworks = try #require(
+      text.range(of: "7C3D1A152E8F4B6000A1C0DE /* HydrateKit.framework in Frameworks */,"))
+    text.removeSubrange(appFrameworks)
+    let embed = try #require(text.range(of: "7C3D1A162E8F4B6000A1C0DE /* HydrateKit.framework in Embed Frameworks */,"))
+    text.removeSubrange(embed)
+    let dependency = try #require(text.range(of: "7C3D1A212E8F4B6000A1C0DE /* PBXTargetDependency */,"))
+    text.removeSubrange(dependency)
+    // HydrateWidgetsExtension's Frameworks phase.
+    let phase = try #require(text.range(of: "7C3D1A2F2E8F4B6000A1C0DE /* Frameworks */ = {"))
+    let files = try #require(text.range(of: "files = (\n", range: phase.upperBound..<text.endIndex))
+    text.insert(
+      contentsOf: "\t\t\t\t7C3D1A152E8F4B6000A1C0DE /* HydrateKit.framework in Frameworks */,\n", at: files.upperBound)
+    try text.write(toFile: pbxproj, atomically: true, encoding: .utf8)
+    let project = Linter().read(XcodeAppFrontend(directory: root))
+    #expect(project.appCode?.files.map { ($0.file.path as NSString).lastPathComponent } == nil)
+    let widgetFiles = project.swiftFiles(ofTarget: 0).map { ($0.file.path as NSString).lastPathComponent }
+    #expect(widgetFiles.contains("WaterLog.swift"))
+    #expect(
+      !project.swiftFiles(ofTarget: 1).map { ($0.file.path as NSString).lastPathComponent }.contains("WaterLog.swift"))
+  }
+
+  static func copyExample(to root: String) throws {
+    try FileManager.default.copyItem(atPath: example, toPath: root)
+  }
+
+  /// `#if` conditions made of `os(…)` checks select platforms; anything else is the build's to decide.
+  @Test(arguments: [
+    ("os(watchOS)", "watchos"), ("os(iOS)", "ios"), ("!os(watchOS)", "ios"), ("os(iOS) || os(watchOS)", "ios watchos"),
+    ("os(iOS) && os(watchOS)", ""), ("(os(watchOS))", "watchos"), ("os(macOS)", ""), ("WIDGET_EXTENSION", "unknown"),
+    ("canImport(WidgetKit)", "unknown"), ("os(iOS) || os(watchOS) && DEBUG", "unknown"),
+  ])
+  func ifConditionsSelectPlatforms(condition: String, expected: String) throws {
+    let file = Parser.parse(source: "#if \(condition)\nlet x = 1\n#endif\n")
+    let clause = try #require(file.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition)
+    let platforms = WidgetCodeVisitor.platforms(selectedBy: clause)
+    #expect((platforms.map { $0.map(\.rawValue).sorted().joined(separator: " ") } ?? "unknown") == expected)
+  }
+
+  /// A family in a clause for the other platform, or after a flag, is not surely compiled.
+  @Test func familyUsesKnowTheirClause() throws {
+    let source = """
+      import WidgetKit
+
+      struct Water: Widget {
+        var body: some WidgetConfiguration {
+          StaticConfiguration(kind: "Water", provider: P()) { _ in V() }
+          #if os(watchOS)
+            .supportedFamilies([.accessoryCorner])
+          #elseif DEBUG
+            .supportedFamilies([.systemLarge])
+          #else
+            .supportedFamilies([.systemSmall])
+          #endif
+        }
+      }
+      struct Other: Widget {
+        var body: some WidgetConfiguration {
+          StaticConfiguration(kind: "Other", provider: P()) { _ in V() }
+            .supportedFamilies([.accessoryInline])
+        }
+      }
+      """
+    let facts = SwiftSourceScanner.scan(SourceText(path: "W.swift", text: source))
+    let uses = facts.code.familyUses.map { "\($0.name) \($0.platforms.map(\.rawValue).sorted())" }
+    #expect(
+      uses == [
+        "accessoryCorner [\"watchos\"]", "systemLarge []", "systemSmall []", "accessoryInline [\"ios\", \"watchos\"]",
+      ])
+  }
+}
