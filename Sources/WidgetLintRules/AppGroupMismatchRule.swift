@@ -21,9 +21,17 @@ public struct AppGroupMismatchRule: Rule {
       `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
       names a different group in the app and in the extension. Other references are not compared.
 
+      A watch complication's extension runs on the watch: it shares a group container with the watch app
+      that embeds it, not with the iPhone app, whose container stays on the phone (Apple's watchOS guide:
+      "a shared group container provides common storage for your Watch app and WatchKit extension", and
+      data reaches the iOS app through Watch Connectivity). So a watchOS extension's groups are compared
+      with the watch app's entitlements and the watch app's code, and the group the iPhone app's Dart or
+      JavaScript opens is not asked of it.
+
       Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
       `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
-      (Dart set one group, Swift read another).
+      (Dart set one group, Swift read another); Apple, App Programming Guide for watchOS, "Sharing Data"
+      (https://developer.apple.com/library/archive/documentation/General/Conceptual/WatchKitProgrammingGuide/SharingData.html).
       """,
     fixable: """
       a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation and line breaks. A group the app is not entitled to either may be the mistake, and is not added anywhere.

@@ -30,7 +30,10 @@ public struct AvailabilityRule: Rule {
       and an iOS widget not `accessoryCorner`, which WidgetFamily declares for watchOS only. Code that an
       iOS and a watchOS extension share usually lists each platform's families under `#if os(watchOS)`:
       a family in a clause for the other platform is not compiled there and is not judged, nor is one
-      in a clause whose condition is a compilation flag.
+      in a clause whose condition is a compilation flag. A watch extension's code is judged against its
+      own `WATCHOS_DEPLOYMENT_TARGET`: the accessory families need watchOS 9, AppIntentConfiguration and
+      `containerBackground(_:for:)` watchOS 10, unless `if #available(watchOS …, *)` or `@available`
+      guarantees the version.
 
       Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
       AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration), ActivityConfiguration
@@ -141,10 +144,33 @@ public struct AvailabilityRule: Rule {
           inCodeOf: target, at: use.span)
       }
     }
+    // A watch extension's code against its watchOS deployment target (`WATCHOS_DEPLOYMENT_TARGET`).
+    for (target, code) in context.targetsWithCode where target.resolvedPlatform == .watchos {
+      guard let deployment = context.project.deploymentTarget(of: target) else { continue }
+      let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      var uses: [(symbol: String, minimum: OSVersion, guaranteed: OSVersion?, span: SourceSpan)] = []
+      for file in code.files {
+        for use in file.code.versionedUses where use.possiblyCompiledOn.contains(.watchos) {
+          if let minimum = use.watchOSMinimum { uses.append((use.symbol, minimum, use.watchOSGuaranteed, use.span)) }
+        }
+        for use in file.code.familyUses where use.possiblyCompiledOn.contains(.watchos) {
+          if let minimum = WidgetKitCatalog.family(named: use.name)?.watchOS {
+            uses.append((use.name, minimum, use.watchOSGuaranteed, use.span))
+          }
+        }
+      }
+      for use in uses.sorted(by: { ($0.span.file.path, $0.span.start) < ($1.span.file.path, $1.span.start) })
+      where deployment.version < use.minimum && (use.guaranteed ?? OSVersion(0)) < use.minimum {
+        context.report(
+          "\(use.symbol) needs watchOS \(use.minimum), but the target deploys to watchOS \(deployment.version) and this use is not inside `if #available(watchOS \(use.minimum), *)`",
+          inCodeOf: target, at: use.span, related: related)
+      }
+    }
     for (target, code) in context.targetsWithCode where target.resolvedPlatform == .ios {
       guard let deployment = context.project.deploymentTarget(of: target) else { continue }
       let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
-      for use in code.files.flatMap(\.code.versionedUses) {
+      // Code under `#if os(watchOS)` is not compiled for iOS.
+      for use in code.files.flatMap(\.code.versionedUses) where use.possiblyCompiledOn.contains(.ios) {
         guard deployment.version < use.minimum, (use.guaranteed ?? OSVersion(0)) < use.minimum else { continue }
         context.report(
           "\(use.symbol) needs iOS \(use.minimum), but the target deploys to iOS \(deployment.version) and this use is not inside `if #available(iOS \(use.minimum), *)`",

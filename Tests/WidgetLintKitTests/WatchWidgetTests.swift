@@ -129,3 +129,73 @@ import Testing
       ])
   }
 }
+
+/// What watchOS a use needs and what the code guarantees around it.
+@Suite struct WatchAvailabilityTests {
+  @Test func watchOSGuaranteesAndOSClausesAreKept() throws {
+    let source = """
+      import SwiftUI
+      import WidgetKit
+
+      struct Water: Widget {
+        var body: some WidgetConfiguration {
+          StaticConfiguration(kind: "Water", provider: P()) { entry in
+            if #available(watchOS 10.0, iOS 17.0, *) {
+              V().containerBackground(.blue, for: .widget)
+            }
+          }
+          #if os(watchOS)
+            .supportedFamilies([.accessoryCorner])
+          #else
+            .supportedFamilies([.accessoryCircular])
+          #endif
+        }
+      }
+      """
+    let facts = SwiftSourceScanner.scan(SourceText(path: "W.swift", text: source)).code
+    let background = try #require(facts.versionedUses.first { $0.symbol.hasPrefix("containerBackground") })
+    #expect(background.watchOSMinimum == OSVersion(10))
+    #expect(background.watchOSGuaranteed == OSVersion(10))
+    #expect(background.guaranteed == OSVersion(17))
+    // The iOS family's use is not compiled for watchOS; the watch family's not for iOS.
+    let circular = try #require(facts.versionedUses.first { $0.symbol == "accessoryCircular" })
+    #expect(circular.possiblyCompiledOn == [.ios])
+    #expect(facts.familyUses.map(\.possiblyCompiledOn) == [[.watchos], [.ios]])
+  }
+
+  /// An iOS 15 widget extension that shares code with a watch extension: the watch families under
+  /// `#if os(watchOS)` are not judged against iOS 15, the iOS ones are.
+  @Test func anIOSTargetIsNotJudgedOnWatchOnlyCode() throws {
+    let widget = """
+      import SwiftUI
+      import WidgetKit
+
+      @main
+      struct Water: Widget {
+        var body: some WidgetConfiguration {
+          StaticConfiguration(kind: "Water", provider: P()) { _ in V() }
+          #if os(watchOS)
+            .supportedFamilies([.accessoryCircular, .accessoryCorner])
+          #else
+            .supportedFamilies([.systemSmall, .accessoryRectangular])
+          #endif
+        }
+      }
+      """
+    let manifest = """
+      app:
+        bundleIdentifier: com.example.water
+        deploymentTarget: "15.0"
+      targets:
+        - name: WaterWidget
+          bundleIdentifier: com.example.water.widget
+          sources: [Water.swift]
+      """
+    let directory = try TestSupport.directory(with: [("widgets.yaml", manifest), ("Water.swift", widget)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.path + "/widgets.yaml"])
+    let availability = report.findings.filter { $0.ruleID == "availability" }
+    #expect(availability.map { TestSupport.start($0) } == ["11:41"])
+    #expect(availability.first?.message.hasPrefix("accessoryRectangular needs iOS 16") == true)
+  }
+}

@@ -26,8 +26,15 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   private var referencesOutsideFamilyCases: [String: Set<String>] = [:]
   private var containerBackgroundOutsideFamilyCases: Set<String> = []
   private var availability = AvailabilityScope()
-  /// The platforms each `#if` clause being walked is surely compiled for, innermost last.
-  private var compiledFor: [Set<Manifest.Platform>] = []
+  /// The platforms each `#if` clause being walked is surely compiled for, and those it may be compiled
+  /// for (all but those its `os(…)` checks rule out), innermost last.
+  private var compiledFor: [(surely: Set<Manifest.Platform>, possibly: Set<Manifest.Platform>)] = []
+  private var surelyCompiledOn: Set<Manifest.Platform> {
+    compiledFor.reduce(Set(Manifest.Platform.allCases)) { $0.intersection($1.surely) }
+  }
+  private var possiblyCompiledOn: Set<Manifest.Platform> {
+    compiledFor.reduce(Set(Manifest.Platform.allCases)) { $0.intersection($1.possibly) }
+  }
   private var views = ViewReferenceCollector()
   /// The `body` accessors of the widgets declared so far, with the index of their widget in
   /// `facts.widgets`: a widget's configuration is read from the calls the walk meets in its body.
@@ -305,9 +312,14 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
 
   package override func visitPost(_ node: CodeBlockSyntax) { availability.leave(node) }
 
-  private func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
+  private func versioned(
+    _ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol, watchOS: OSVersion? = nil
+  ) {
     facts.versionedUses.append(
-      .init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed))
+      .init(
+        symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed,
+        watchOSMinimum: watchOS, watchOSGuaranteed: availability.guaranteed(on: .watchos),
+        possiblyCompiledOn: possiblyCompiledOn))
   }
 
   // MARK: Conditional compilation
@@ -316,19 +328,24 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   /// and no earlier clause's does. A condition other than `os(…)` checks (a compilation flag,
   /// `canImport`) is the build's to decide: nothing in its clause, or after it, is surely compiled.
   package override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-    var platforms = Set(Manifest.Platform.allCases)
+    let all = Set(Manifest.Platform.allCases)
+    var surely = all
+    var possibly = all
     if let clauses = node.parent?.as(IfConfigClauseListSyntax.self) {
       for clause in clauses {
-        let selected = clause.condition.map(Self.platforms(selectedBy:)) ?? platforms
+        let selected = clause.condition.map(Self.platforms(selectedBy:)) ?? all
         if clause.id == node.id {
-          platforms = platforms.intersection(selected ?? [])
+          surely = surely.intersection(selected ?? [])
+          possibly = possibly.intersection(selected ?? all)
           break
         }
         // Later clauses compile where this one does not; after an unknown condition, nowhere surely.
-        platforms = selected.map { platforms.subtracting($0) } ?? []
+        surely = selected.map { surely.subtracting($0) } ?? []
+        // An `os(…)` clause rules its platforms out of the later ones, surely only when it is all `os(…)`.
+        if let selected { possibly.subtract(selected) }
       }
     }
-    compiledFor.append(platforms)
+    compiledFor.append((surely, possibly))
     return .visitChildren
   }
   package override func visitPost(_ node: IfConfigClauseSyntax) { compiledFor.removeLast() }
@@ -506,12 +523,17 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       return
     }
     var families: [(name: String, span: SourceSpan)] = []
-    let platforms = compiledFor.reduce(Set(Manifest.Platform.allCases)) { $0.intersection($1) }
+    let platforms = surelyCompiledOn
+    let possibly = possiblyCompiledOn
+    let watchGuarantee = availability.guaranteed(on: .watchos)
     for element in array.elements {
       guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
       let name = family.declName.baseName.text
       families.append((name, span(family)))
-      facts.familyUses.append(.init(name: name, span: span(family), platforms: platforms))
+      facts.familyUses.append(
+        .init(
+          name: name, span: span(family), platforms: platforms, possiblyCompiledOn: possibly,
+          watchOSGuaranteed: watchGuarantee))
       if let info = WidgetKitCatalog.family(named: name), let minimum = info.iOS, minimum > OSVersion(14) {
         versioned(name, minimum, family)
       }
@@ -592,7 +614,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
           isLink: true, span: span(call.calledExpression), url: destination.flatMap { urlString($0.expression) },
           enclosingType: currentType, branches: Self.branches(around: call)))
     case "AppIntentConfiguration":
-      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression)
+      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression, watchOS: OSVersion(10))
     case "ActivityConfiguration":
       versioned("ActivityConfiguration", OSVersion(16, 1), call.calledExpression)
     case "StaticControlConfiguration", "AppIntentControlConfiguration":
@@ -680,7 +702,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     }
     guard isForWidget else { return }
     let name = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
-    versioned("containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression))
+    versioned(
+      "containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression),
+      watchOS: OSVersion(10))
     noteContainerBackground()
   }
 
