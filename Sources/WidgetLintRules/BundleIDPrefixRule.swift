@@ -23,7 +23,9 @@ public struct BundleIDPrefixRule: Rule {
       the installer's MIInstallerErrorDomain 37 "AppexBundleIDNotPrefixed" and Xcode's "Embedded binary's
       bundle identifier is not prefixed with the parent app's bundle identifier"; Apple, App Distribution
       Developer Help glossary, "Bundle ID" (https://developer.apple.com/help/glossary/bundle-id: "Bundle IDs
-      are case insensitive").
+      are case insensitive"); Apple, WWDC22 "Complications and widgets: Reloaded"
+      (https://developer.apple.com/videos/play/wwdc2022/10050/): a watch widget extension takes the watch
+      app's identifier as its prefix and is embedded in the watch app.
       """,
     fixable: """
       an extension identifier that starts with the app's in another case: the app's spelling is written, the extension's own suffix kept.
