@@ -273,12 +273,22 @@ public struct AppGroupMismatchRule: Rule {
         guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
         // The app is entitled to the group the widget reads: the widget's entitlements lack it, and adding
         // it there is the fix. Otherwise the group may be the mistake.
-        let appHasIt = app != nil && !unknown(app?.entitlements) && appGroups.contains(group)
+        // For a watch extension, the app is the watch app that embeds it.
+        let owner = target.host ?? app
+        let ownerGroups =
+          target.host.map { host in
+            Set(
+              (host.entitlements?.appGroups ?? []).compactMap {
+                Self.resolve($0.value, ownerBundleID: host.bundleIdentifier?.value)
+              })
+          } ?? appGroups
+        let theApp = target.host == nil ? "the app" : "the watch app"
+        let appHasIt = owner != nil && !unknown(owner?.entitlements) && ownerGroups.contains(group)
         context.report(
           "the code reads App Group '\(group)', but \(detail); it will read an empty store"
             + (appHasIt
-              ? "; add it to the target's App Groups, as the app has it"
-              : "; read a group the app is entitled to, or add '\(group)' to the app's App Groups and the target's"),
+              ? "; add it to the target's App Groups, as \(theApp) has it"
+              : "; read a group \(theApp) is entitled to, or add '\(group)' to \(theApp)'s App Groups and the target's"),
           inCodeOf: target, at: span, related: related,
           fix: appHasIt ? Self.addingGroup(group, to: target.entitlements, of: name) : nil)
       }

@@ -80,6 +80,35 @@ import Testing
       !project.swiftFiles(ofTarget: 1).map { ($0.file.path as NSString).lastPathComponent }.contains("WaterLog.swift"))
   }
 
+  /// A watch extension whose code reads the watch app's group without being entitled to it: the fix is
+  /// its own entitlement, since the watch app has the group; the iPhone extension is not concerned.
+  @Test func aWatchWidgetMissingTheWatchAppsGroupIsToldSo() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try Self.copyExample(to: root)
+    let entitlements = root + "/HydrateComplications/HydrateComplications.entitlements"
+    let text = try String(contentsOfFile: entitlements, encoding: .utf8)
+    try text.replacingOccurrences(of: "group.$(APP_BUNDLE_ID)", with: "group.$(APP_BUNDLE_ID).complications")
+      .write(toFile: entitlements, atomically: true, encoding: .utf8)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    let found = report.findings.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.start(finding))"
+    }
+    #expect(
+      found.sorted() == [
+        "app-group-mismatch HydrateComplications.entitlements:7:11", "app-group-mismatch WaterWidget.swift:34:43",
+      ])
+    let code = try #require(report.findings.first { $0.file.hasSuffix("WaterWidget.swift") })
+    #expect(code.message.hasSuffix("add it to the target's App Groups, as the watch app has it"))
+    #expect(code.fix != nil)
+    let host = try #require(report.findings.first { $0.file.hasSuffix(".entitlements") })
+    #expect(
+      host.message
+        == "App Group 'group.com.example.hydrate.complications' of target 'HydrateComplicationsExtension' is not in the entitlements of the watch app 'Hydrate Watch App'; the watch app cannot write what the widget reads"
+    )
+  }
+
   static func copyExample(to root: String) throws {
     try FileManager.default.copyItem(atPath: example, toPath: root)
   }
