@@ -228,3 +228,78 @@ import Testing
     #expect(availability.first?.message.hasPrefix("accessoryRectangular needs iOS 16") == true)
   }
 }
+
+/// An XcodeGen spec's watch app and its complication: the same model as a native project's.
+@Suite struct XcodeGenWatchWidgetTests {
+  static func spec(complicationID: String) -> String {
+    """
+    name: Hydrate
+    targets:
+      Hydrate:
+        type: application
+        platform: iOS
+        deploymentTarget: "17.0"
+        settings:
+          PRODUCT_BUNDLE_IDENTIFIER: com.example.hydrate
+        dependencies:
+          - target: HydrateWidgets
+          - target: HydrateWatch
+      HydrateWidgets:
+        type: app-extension
+        platform: iOS
+        deploymentTarget: "17.0"
+        info:
+          path: HydrateWidgets/Info.plist
+          properties:
+            NSExtension:
+              NSExtensionPointIdentifier: com.apple.widgetkit-extension
+        settings:
+          PRODUCT_BUNDLE_IDENTIFIER: com.example.hydrate.widgets
+      HydrateWatch:
+        type: application
+        platform: watchOS
+        deploymentTarget: "10.0"
+        settings:
+          PRODUCT_BUNDLE_IDENTIFIER: com.example.hydrate.watchkitapp
+        dependencies:
+          - target: HydrateComplications
+      HydrateComplications:
+        type: app-extension
+        platform: watchOS
+        deploymentTarget: "10.0"
+        info:
+          path: HydrateComplications/Info.plist
+          properties:
+            NSExtension:
+              NSExtensionPointIdentifier: com.apple.widgetkit-extension
+        settings:
+          PRODUCT_BUNDLE_IDENTIFIER: \(complicationID)
+    """
+  }
+
+  @Test func theWatchAppsComplicationIsATargetWithItsHost() throws {
+    let project = try #require(
+      try XcodeGenTests.read([
+        ("project.yml", Self.spec(complicationID: "com.example.hydrate.watchkitapp.complications"))
+      ])
+      .first)
+    let manifest = try #require(project.manifest)
+    #expect(manifest.app?.bundleIdentifier?.value == "com.example.hydrate")
+    #expect(manifest.targets.map { $0.name?.value } == ["HydrateWidgets", "HydrateComplications"])
+    let watch = manifest.targets[1]
+    #expect(watch.resolvedPlatform == .watchos)
+    #expect(watch.deploymentTarget?.value == OSVersion(10, 0))
+    #expect(watch.host?.name?.value == "HydrateWatch")
+    #expect(watch.host?.bundleIdentifier?.value == "com.example.hydrate.watchkitapp")
+  }
+
+  @Test func aComplicationOutsideTheWatchAppsIdIsReportedInTheSpec() throws {
+    let report = try XcodeGenTests.lint([
+      ("project.yml", Self.spec(complicationID: "com.example.hydrate.complications"))
+    ])
+    #expect(
+      report.findings.map { "\($0.ruleID) \(($0.file as NSString).lastPathComponent):\(TestSupport.start($0))" }
+        == ["bundle-id-prefix project.yml:41:34"])
+    #expect(report.findings.first?.message.contains("the watch app's 'com.example.hydrate.watchkitapp.'") == true)
+  }
+}
