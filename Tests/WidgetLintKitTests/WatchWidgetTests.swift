@@ -303,3 +303,85 @@ import Testing
     #expect(report.findings.first?.message.contains("the watch app's 'com.example.hydrate.watchkitapp.'") == true)
   }
 }
+
+/// A Tuist manifest's watch app and its complication: the same model as a native project's.
+@Suite struct TuistWatchWidgetTests {
+  static func manifest(complicationID: String) -> String {
+    """
+    import ProjectDescription
+
+    let project = Project(
+        name: "Tides",
+        targets: [
+            .target(
+                name: "TidesWatch", destinations: [.appleWatch], product: .app,
+                bundleId: "com.example.tides.watchkitapp", deploymentTargets: .watchOS("10.0"),
+                sources: ["Watch/**"],
+                entitlements: .dictionary(["com.apple.security.application-groups": ["group.com.example.tides"]]),
+                dependencies: [.target(name: "TidesComplications")]
+            ),
+            .target(
+                name: "Tides", destinations: .iOS, product: .app,
+                bundleId: "com.example.tides", deploymentTargets: .iOS("17.0"),
+                sources: ["App/**"],
+                entitlements: .file(path: "App/Tides.entitlements"),
+                dependencies: [.target(name: "TidesWatch")]
+            ),
+            .target(
+                name: "TidesComplications", destinations: [.appleWatch], product: .appExtension,
+                bundleId: "\(complicationID)", deploymentTargets: .watchOS("10.0"),
+                infoPlist: .extendingDefault(with: [
+                    "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"],
+                ]),
+                sources: ["Widget/**"],
+                entitlements: .dictionary(["com.apple.security.application-groups": ["group.com.example.tides"]])
+            ),
+        ]
+    )
+
+    """
+  }
+
+  static let watchApp = """
+    import SwiftUI
+    import WidgetKit
+
+    @main
+    struct TidesWatchApp: App {
+      var body: some Scene {
+        WindowGroup {
+          Button("Refresh") { WidgetCenter.shared.reloadTimelines(ofKind: "Tide") }
+        }
+      }
+    }
+
+    """
+
+  static func files(complicationID: String) -> [(path: String, contents: String)] {
+    TuistProjectTests.files(
+      manifest: manifest(complicationID: complicationID), more: [("Watch/TidesWatchApp.swift", watchApp)]
+    ).map { file in
+      // The watch widget lists watch families.
+      file.path == "Widget/TidesWidget.swift"
+        ? (file.path, file.contents.replacingOccurrences(of: ".systemSmall", with: ".accessoryCircular")) : file
+    }
+  }
+
+  @Test func theWatchAppIsAHostNotTheApp() throws {
+    let directory = try TestSupport.directory(with: Self.files(complicationID: "com.example.tides.watchkitapp.tides"))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.path])
+    #expect(report.inputErrors.isEmpty)
+    let found = report.findings.map { "\($0.ruleID) \(TuistProjectTests.relative($0.file)):\(TestSupport.start($0))" }
+    // The watch app reloads a kind its complication does not have.
+    #expect(found == ["unknown-widget-kind Watch/TidesWatchApp.swift:8:71"])
+  }
+
+  @Test func aComplicationOutsideTheWatchAppsIdIsReported() throws {
+    let directory = try TestSupport.directory(with: Self.files(complicationID: "com.example.tides.complications"))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.path])
+    let found = report.findings.map { "\($0.ruleID) \(TuistProjectTests.relative($0.file)):\(TestSupport.start($0))" }
+    #expect(found == ["bundle-id-prefix Project.swift:22:23", "unknown-widget-kind Watch/TidesWatchApp.swift:8:71"])
+  }
+}

@@ -140,8 +140,7 @@ package enum GeneratedProjectDrift {
           deployment: (target.deploymentTarget, other.deploymentTarget),
           entitlements: (target.entitlements, other.entitlements), anchor: (otherAnchor, other.pointer))
       }
-      // A watch app's extensions are read from a project file only, not yet from a spec: not compared.
-      for other in generatedManifest.targets where other.host == nil {
+      for other in generatedManifest.targets {
         guard let name = other.name?.value, !specNames.contains(name) else { continue }
         report(
           "the app has extension target '\(name)' here, which \(specName) does not declare",
