@@ -109,6 +109,27 @@ import Testing
     )
   }
 
+  /// A WatchKit 2 watch app (before Xcode 14) is a watch app too, whatever SDK its settings name.
+  @Test func aWatchKit2AppHostsItsComplication() throws {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try Self.copyExample(to: root)
+    let pbxproj = root + "/Hydrate.xcodeproj/project.pbxproj"
+    var text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+    let watchApp = try #require(text.range(of: "productName = \"Hydrate Watch App\";"))
+    let type = try #require(
+      text.range(
+        of: "productType = \"com.apple.product-type.application\";", range: watchApp.upperBound..<text.endIndex))
+    text.replaceSubrange(type, with: "productType = \"com.apple.product-type.application.watchapp2\";")
+    text = text.replacingOccurrences(of: "SDKROOT = watchos;", with: "SDKROOT = \"$(WATCH_SDK)\";")
+    try text.write(toFile: pbxproj, atomically: true, encoding: .utf8)
+    let manifest = try #require(Linter().read(XcodeAppFrontend(directory: root)).manifest)
+    #expect(manifest.app?.bundleIdentifier?.value == "com.example.hydrate")
+    #expect(manifest.targets.map { $0.host?.name?.value } == [nil, "Hydrate Watch App"])
+    #expect(manifest.targets.map(\.resolvedPlatform) == [.ios, .watchos])
+  }
+
   static func copyExample(to root: String) throws {
     try FileManager.default.copyItem(atPath: example, toPath: root)
   }

@@ -292,7 +292,8 @@ package struct XcodeProjectVariants {
         pointer: extensionTarget.object.pointer)
       target.name = extensionTarget.name
       target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
-      let isWatch = isWatch(extensionTarget)
+      // What a watch app embeds runs on the watch.
+      let isWatch = host != nil || isWatch(extensionTarget)
       if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
       target.host = host.map(hostApp)
       target.deploymentTarget = deploymentTarget(
