@@ -7,10 +7,12 @@ import WidgetLintReaders
 /// configuration. When every configuration gives the same facts, one project is returned (read from
 /// Release where there is one); otherwise one per configuration, named "the Debug configuration".
 ///
-/// The app is the application target that embeds extensions (`dstSubfolderSpec = 13`), else `Runner`,
-/// else the first application. Its targets are the app extensions it embeds (all app extensions when it
-/// embeds none). An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read
-/// from exactly its member Swift files: its Sources build phase and its synchronized folders.
+/// The app is the iPhone application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch
+/// app (`dstSubfolderSpec = 16`), else `Runner`, else the first application. Its targets are the app
+/// extensions it embeds and those each watch app it carries embeds, with the watch app as their host (all
+/// app extensions when it embeds none). The app's Swift includes the framework targets it links or
+/// embeds. An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read from
+/// exactly its member Swift files: its Sources build phase and its synchronized folders.
 package struct XcodeProjectVariants {
   package let frontend: XcodeAppFrontend
   package let context: FrontendContext
