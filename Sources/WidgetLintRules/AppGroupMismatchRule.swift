@@ -21,9 +21,17 @@ public struct AppGroupMismatchRule: Rule {
       `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
       names a different group in the app and in the extension. Other references are not compared.
 
+      A watch complication's extension runs on the watch: it shares a group container with the watch app
+      that embeds it, not with the iPhone app, whose container stays on the phone (Apple's watchOS guide:
+      "a shared group container provides common storage for your Watch app and WatchKit extension", and
+      data reaches the iOS app through Watch Connectivity). So a watchOS extension's groups are compared
+      with the watch app's entitlements and the watch app's code, and the group the iPhone app's Dart or
+      JavaScript opens is not asked of it.
+
       Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
       `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
-      (Dart set one group, Swift read another).
+      (Dart set one group, Swift read another); Apple, App Programming Guide for watchOS, "Sharing Data"
+      (https://developer.apple.com/library/archive/documentation/General/Conceptual/WatchKitProgrammingGuide/SharingData.html).
       """,
     fixable: """
       a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation and line breaks. A group the app is not entitled to either may be the mistake, and is not added anywhere.
@@ -131,6 +139,25 @@ public struct AppGroupMismatchRule: Rule {
           at: group, subject: widget.kind?.value, related: related)
       }
 
+      // A watch extension shares its groups with the watch app that carries it, not with the iPhone app.
+      if let host = target.host {
+        guard !unknown(host.entitlements) else { continue }
+        let hostID = host.bundleIdentifier?.value
+        let hostGroups = Set(
+          (host.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: hostID) })
+        let hostName = "the watch app '\(host.name?.value ?? "")'"
+        let hostGroupsAt = host.entitlements?.appGroupsSpan ?? host.entitlements?.span ?? host.span
+        for group in targetGroups {
+          guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !hostGroups.contains(resolved)
+          else { continue }
+          let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+          context.report(
+            "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the entitlements of \(hostName); the watch app cannot write what the widget reads",
+            at: group, subject: target.name?.value,
+            related: [RelatedLocation("App Groups of \(hostName) declared here", at: hostGroupsAt)])
+        }
+        continue
+      }
       guard app != nil, !unknown(app?.entitlements) else { continue }
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
@@ -201,21 +228,32 @@ public struct AppGroupMismatchRule: Rule {
     }
     // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
     // widget can read (and reads nothing back).
-    if let appCode = context.project.appCode, let entitlements = app?.entitlements, !unknown(entitlements) {
+    // (A watch app that carries watch extensions likewise, against its own entitlements.)
+    var appsWithCode: [(app: Manifest.App?, code: TargetCode, name: String)] = []
+    if let appCode = context.project.appCode { appsWithCode.append((app, appCode, "the app")) }
+    for (host, code) in context.project.hostCode {
+      appsWithCode.append((host, code, "the watch app '\(host.name?.value ?? "")'"))
+    }
+    for (owner, appCode, name) in appsWithCode {
+      guard let entitlements = owner?.entitlements, !unknown(entitlements) else { continue }
+      let ownerID = owner?.bundleIdentifier?.value
       let declared = entitlements.appGroups ?? []
-      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: appID) == nil }
-      let pointer = app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
+      let ownerGroups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: ownerID) })
+      let unknownReferences = declared.contains { Self.resolve($0.value, ownerBundleID: ownerID) == nil }
+      let pointer = owner?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
       let detail =
         declared.isEmpty
-        ? "the app has no App Groups entitlement"
-        : "the app is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
-      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+        ? "\(name) has no App Groups entitlement"
+        : "\(name) is entitled to \(Wording.list(declared.map { "'\($0.value)'" })) only"
+      let groupsAt = entitlements.appGroupsSpan ?? entitlements.span
+      let label = name == "the app" ? "the app's App Groups declared here" : "App Groups of \(name) declared here"
+      let related = [RelatedLocation(label, at: groupsAt)]
       for use in appCode.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = appCode.resolve(use), !appGroups.contains(group), !unknownReferences else {
+        guard let (group, span) = appCode.resolve(use), !ownerGroups.contains(group), !unknownReferences else {
           continue
         }
         context.report(
-          "the app's code opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
+          "\(name == "the app" ? "the app's code" : "the code of " + name) opens App Group '\(group)', but \(detail); the widget cannot read what it writes",
           at: span, pointer: pointer, related: related)
       }
     }
@@ -235,12 +273,22 @@ public struct AppGroupMismatchRule: Rule {
         guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
         // The app is entitled to the group the widget reads: the widget's entitlements lack it, and adding
         // it there is the fix. Otherwise the group may be the mistake.
-        let appHasIt = app != nil && !unknown(app?.entitlements) && appGroups.contains(group)
+        // For a watch extension, the app is the watch app that embeds it.
+        let owner = target.host ?? app
+        let ownerGroups =
+          target.host.map { host in
+            Set(
+              (host.entitlements?.appGroups ?? []).compactMap {
+                Self.resolve($0.value, ownerBundleID: host.bundleIdentifier?.value)
+              })
+          } ?? appGroups
+        let theApp = target.host == nil ? "the app" : "the watch app"
+        let appHasIt = owner != nil && !unknown(owner?.entitlements) && ownerGroups.contains(group)
         context.report(
           "the code reads App Group '\(group)', but \(detail); it will read an empty store"
             + (appHasIt
-              ? "; add it to the target's App Groups, as the app has it"
-              : "; read a group the app is entitled to, or add '\(group)' to the app's App Groups and the target's"),
+              ? "; add it to the target's App Groups, as \(theApp) has it"
+              : "; read a group \(theApp) is entitled to, or add '\(group)' to \(theApp)'s App Groups and the target's"),
           inCodeOf: target, at: span, related: related,
           fix: appHasIt ? Self.addingGroup(group, to: target.entitlements, of: name) : nil)
       }

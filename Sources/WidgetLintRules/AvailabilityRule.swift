@@ -25,6 +25,15 @@ public struct AvailabilityRule: Rule {
       that compiles anyway shows nothing: an AppIntentConfiguration widget on an iOS 16 device is blank
       (expo-apple-targets#130). A target's deployment target is its own `deploymentTarget`, else the app's,
       else iOS 14.0. A watchOS target without its own deployment target is judged only on platform.
+      In code, each family `.supportedFamilies([...])` lists is judged against the target's platform: a
+      watch widget (an Xcode watchOS widget extension, `SDKROOT = watchos`) cannot list a system family,
+      and an iOS widget not `accessoryCorner`, which WidgetFamily declares for watchOS only. Code that an
+      iOS and a watchOS extension share usually lists each platform's families under `#if os(watchOS)`:
+      a family in a clause for the other platform is not compiled there and is not judged, nor is one
+      in a clause whose condition is a compilation flag. A watch extension's code is judged against its
+      own `WATCHOS_DEPLOYMENT_TARGET`: the accessory families need watchOS 9, AppIntentConfiguration and
+      `containerBackground(_:for:)` watchOS 10, unless `if #available(watchOS …, *)` or `@available`
+      guarantees the version.
 
       Sources: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily), StaticConfiguration, IntentConfiguration and
       AppIntentConfiguration (https://developer.apple.com/documentation/widgetkit/appintentconfiguration), ActivityConfiguration
@@ -122,10 +131,46 @@ public struct AvailabilityRule: Rule {
         }
       }
     }
+    // The families the code lists, against the target's platform: a watch widget cannot list a system
+    // family, an iOS widget not `accessoryCorner`. A family inside `#if os(…)` for the other platform (code
+    // shared by an iOS and a watch extension) is not compiled there.
+    for (target, code) in context.targetsWithCode where code.declaresWidgets {
+      let platform = target.resolvedPlatform
+      for use in code.files.flatMap(\.code.familyUses) where use.platforms.contains(platform) {
+        guard let info = WidgetKitCatalog.family(named: use.name), info.minimum(on: platform) == nil else { continue }
+        let elsewhere = platform == .ios ? "watchOS" : "iOS"
+        context.report(
+          "\(use.name) is not available on \(platform.displayName) (it is a\(platform == .ios ? "" : "n") \(elsewhere) family); remove it, or list it under `#if os(\(elsewhere))` in code both targets share",
+          inCodeOf: target, at: use.span)
+      }
+    }
+    // A watch extension's code against its watchOS deployment target (`WATCHOS_DEPLOYMENT_TARGET`).
+    for (target, code) in context.targetsWithCode where target.resolvedPlatform == .watchos {
+      guard let deployment = context.project.deploymentTarget(of: target) else { continue }
+      let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
+      var uses: [(symbol: String, minimum: OSVersion, guaranteed: OSVersion?, span: SourceSpan)] = []
+      for file in code.files {
+        for use in file.code.versionedUses where use.possiblyCompiledOn.contains(.watchos) {
+          if let minimum = use.watchOSMinimum { uses.append((use.symbol, minimum, use.watchOSGuaranteed, use.span)) }
+        }
+        for use in file.code.familyUses where use.possiblyCompiledOn.contains(.watchos) {
+          if let minimum = WidgetKitCatalog.family(named: use.name)?.watchOS {
+            uses.append((use.name, minimum, use.watchOSGuaranteed, use.span))
+          }
+        }
+      }
+      for use in uses.sorted(by: { ($0.span.file.path, $0.span.start) < ($1.span.file.path, $1.span.start) })
+      where deployment.version < use.minimum && (use.guaranteed ?? OSVersion(0)) < use.minimum {
+        context.report(
+          "\(use.symbol) needs watchOS \(use.minimum), but the target deploys to watchOS \(deployment.version) and this use is not inside `if #available(watchOS \(use.minimum), *)`",
+          inCodeOf: target, at: use.span, related: related)
+      }
+    }
     for (target, code) in context.targetsWithCode where target.resolvedPlatform == .ios {
       guard let deployment = context.project.deploymentTarget(of: target) else { continue }
       let related = deployment.setAt.map { [RelatedLocation("deployment target set here", at: $0)] } ?? []
-      for use in code.files.flatMap(\.code.versionedUses) {
+      // Code under `#if os(watchOS)` is not compiled for iOS.
+      for use in code.files.flatMap(\.code.versionedUses) where use.possiblyCompiledOn.contains(.ios) {
         guard deployment.version < use.minimum, (use.guaranteed ?? OSVersion(0)) < use.minimum else { continue }
         context.report(
           "\(use.symbol) needs iOS \(use.minimum), but the target deploys to iOS \(deployment.version) and this use is not inside `if #available(iOS \(use.minimum), *)`",

@@ -170,6 +170,14 @@ public struct UnknownWidgetKindRule: Rule {
         if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
       }
     }
+    // A watch app's code reloads the widgets of the watch extensions it carries.
+    for (host, code) in context.project.hostCode {
+      for use in code.files.flatMap(\.code.reloadedKinds) {
+        if let (kind, span) = code.resolve(use) {
+          swiftReloads.append((kind, span, host.pointer.appending("sources"), host.name?.value))
+        }
+      }
+    }
     for (target, code) in targets {
       for use in code.files.flatMap(\.code.reloadedKinds) {
         if let (kind, span) = code.resolve(use) {
@@ -190,6 +198,9 @@ public struct UnknownWidgetKindRule: Rule {
       }
     }
     let knownKinds = Set(kinds)
+    // One widget compiled into an iOS and a watch extension is one kind.
+    var listed: Set<String> = []
+    kinds = kinds.filter { listed.insert($0).inserted }
     var suggester = Suggester(candidates: kinds)
     func suggestion(for name: String) -> String {
       suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""

@@ -19,7 +19,7 @@ import Testing
 @Suite struct ProjectExamplesTests {
   static let cleanProjects = [
     "flutter-home-widget", "expo-widgets", "expo-variants", "native-widgets", "native-team-override",
-    "expo-photo-frame", "expo-local-plugin", "tuist-widgets", "xcodegen-widgets",
+    "expo-photo-frame", "expo-local-plugin", "tuist-widgets", "xcodegen-widgets", "hydrate-watch",
   ]
 
   static var brokenProjects: [String] {

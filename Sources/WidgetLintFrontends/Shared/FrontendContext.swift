@@ -196,6 +196,13 @@ public final class FrontendContext: Sendable {
   /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
   /// then those that mention a constant those calls use by name.
   package func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
+    guard let code = appCode(files) else { return }
+    project.appCode = code
+    project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+  }
+
+  /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
+  package func appCode(_ files: [SwiftFileResolver.ResolvedFile]) -> TargetCode? {
     let limit = limits.maxSourceFileSize
     let contents = concurrentMap(files.count) { index -> [UInt8]? in
       guard case .success(let bytes) = read(path: files[index].path, maxSize: limit) else { return nil }
@@ -208,7 +215,7 @@ public final class FrontendContext: Sendable {
       }
     }
     var candidates = filesMentioning(Self.appCodeNeedles)
-    guard !candidates.isEmpty else { return }
+    guard !candidates.isEmpty else { return nil }
     var code = TargetCode(
       files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
         $0.file.path < $1.file.path
@@ -229,8 +236,7 @@ public final class FrontendContext: Sendable {
           })
       }
     }
-    project.appCode = code
-    project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+    return code
   }
 
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.

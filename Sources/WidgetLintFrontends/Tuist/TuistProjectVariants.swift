@@ -276,9 +276,21 @@ package struct TuistProjectVariants {
     model.origin = .xcode
     let extensions = manifest.targets.filter { $0.product?.value == "appExtension" }
     let extensionNames = Set(extensions.compactMap(\.name?.value))
-    let applications = manifest.targets.filter { $0.product?.value == "app" }
+    /// A target whose destinations are all the watch's.
+    func isWatch(_ target: TuistManifest.Target) -> Bool {
+      let destinations = target.destinations?.map(\.value) ?? []
+      return !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
+    }
+    let allApplications = manifest.targets.filter { $0.product?.value == "app" }
+    let watchApplications = allApplications.filter(isWatch)
+    let watchNames = Set(watchApplications.compactMap(\.name?.value))
+    // With a watch app beside it, the iPhone app is the app; the watch app hosts the watch's extensions.
+    let phoneApplications = allApplications.filter { !isWatch($0) }
+    let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
     let appTarget =
-      applications.first { app in app.dependencies.contains { extensionNames.contains($0.value) } }
+      applications.first { app in
+        app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
+      }
       ?? applications.first
     if let appTarget {
       let appSettings = settings(of: appTarget)
@@ -292,17 +304,39 @@ package struct TuistProjectVariants {
     }
     let embedded = Set(appTarget?.dependencies.map(\.value) ?? [])
     var members = extensions.filter { $0.name.map { embedded.contains($0.value) } ?? false }
-    if members.isEmpty { members = extensions }
+      .map { (target: $0, host: TuistManifest.Target?.none) }
+    let hosts = watchApplications.filter { $0.name.map { embedded.contains($0.value) } ?? false }
+    for host in hosts {
+      let carried = Set(host.dependencies.map(\.value))
+      members += extensions.filter { $0.name.map { carried.contains($0.value) } ?? false }.map { ($0, host) }
+    }
+    if members.isEmpty { members = extensions.map { ($0, nil) } }
+
+    var hostApps: [String: Manifest.App] = [:]
+    func hostApp(_ host: TuistManifest.Target) -> Manifest.App {
+      let key = host.name?.value ?? ""
+      if let known = hostApps[key] { return known }
+      let hostSettings = settings(of: host)
+      var app = Manifest.App(span: host.name?.span ?? host.span, pointer: host.pointer)
+      app.name = host.name
+      app.bundleIdentifier = resolved(hostSettings, "PRODUCT_BUNDLE_IDENTIFIER")
+      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(hostSettings, of: host)
+      signature.append(
+        "host \(key) \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
+      hostApps[key] = app
+      return app
+    }
 
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    for extensionTarget in members {
+    for (extensionTarget, host) in members {
       let targetSettings = settings(of: extensionTarget)
       var target = Manifest.Target.Draft(
         span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
       target.name = extensionTarget.name
+      target.host = host.map(hostApp)
       target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
-      let destinations = extensionTarget.destinations?.map(\.value) ?? []
-      let isWatch = !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
+      let isWatch = isWatch(extensionTarget)
       if isWatch, let first = extensionTarget.destinations?.first { target.platform = first.map { _ in .watchos } }
       target.deploymentTarget = deploymentTarget(
         targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
@@ -322,7 +356,14 @@ package struct TuistProjectVariants {
     project.manifest = model
     context.attachCode(filesPerTarget, to: &project)
     if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &project) }
-    let read = (appTarget.map { [$0] } ?? []) + members
+    for host in hosts {
+      guard let app = hostApps[host.name?.value ?? ""], let code = context.appCode(swiftFiles(of: host)) else {
+        continue
+      }
+      project.hostCode.append((app, code))
+      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+    }
+    let read = (appTarget.map { [$0] } ?? []) + hosts + members.map(\.target)
     if let note = note(leftToBuilder.entries, targets: read) { project.readingProblems.append(note) }
     return (name, project, signature)
   }

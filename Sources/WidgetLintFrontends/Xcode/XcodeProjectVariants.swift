@@ -7,10 +7,12 @@ import WidgetLintReaders
 /// configuration. When every configuration gives the same facts, one project is returned (read from
 /// Release where there is one); otherwise one per configuration, named "the Debug configuration".
 ///
-/// The app is the application target that embeds extensions (`dstSubfolderSpec = 13`), else `Runner`,
-/// else the first application. Its targets are the app extensions it embeds (all app extensions when it
-/// embeds none). An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read
-/// from exactly its member Swift files: its Sources build phase and its synchronized folders.
+/// The app is the iPhone application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch
+/// app (`dstSubfolderSpec = 16`), else `Runner`, else the first application. Its targets are the app
+/// extensions it embeds and those each watch app it carries embeds, with the watch app as their host (all
+/// app extensions when it embeds none). The app's Swift includes the framework targets it links or
+/// embeds. An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read from
+/// exactly its member Swift files: its Sources build phase and its synchronized folders.
 package struct XcodeProjectVariants {
   package let frontend: XcodeAppFrontend
   package let context: FrontendContext
@@ -21,6 +23,45 @@ package struct XcodeProjectVariants {
   package static let applicationType = "com.apple.product-type.application"
   package static let extensionType = "com.apple.product-type.app-extension"
   package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+  /// A WatchKit 2 app and its WatchKit extension (before Xcode 14's single-target watch apps).
+  package static let watchApp2Type = "com.apple.product-type.application.watchapp2"
+  package static let watchExtension2Type = "com.apple.product-type.watchkit2-extension"
+  package static let frameworkTypes: Set<String> = [
+    "com.apple.product-type.framework", "com.apple.product-type.framework.static",
+  ]
+
+  /// The framework targets of the project that targets link, embed or depend on, and those the
+  /// frameworks link in turn.
+  package static func frameworks(
+    of owners: [XcodeProjectObjects.Target], among targets: [XcodeProjectObjects.Target]
+  ) -> [XcodeProjectObjects.Target] {
+    let frameworkTargets = targets.filter { Self.frameworkTypes.contains($0.productType ?? "") }
+    guard !frameworkTargets.isEmpty else { return [] }
+    var result: [XcodeProjectObjects.Target] = []
+    var seen: Set<String> = Set(owners.map(\.id))
+    var pending = owners
+    while let owner = pending.popLast() {
+      let linked = Set(owner.linkedProducts)
+      for framework in frameworkTargets
+      where (framework.productReference.map(linked.contains) ?? false) || owner.dependencies.contains(framework.id) {
+        guard seen.insert(framework.id).inserted else { continue }
+        result.append(framework)
+        pending.append(framework)
+      }
+    }
+    return result
+  }
+
+  /// An app's Swift: its own member files and those of the frameworks of the project it uses.
+  package func appFiles(
+    of app: XcodeProjectObjects.Target, among targets: [XcodeProjectObjects.Target]
+  ) -> [SwiftFileResolver.ResolvedFile] {
+    var files = memberFiles(of: app)
+    for framework in Self.frameworks(of: [app], among: targets) {
+      files += memberFiles(of: framework).filter { !files.contains($0) }
+    }
+    return files
+  }
 
   package func read() -> [Project] {
     let targets = objects.nativeTargets
@@ -174,14 +215,34 @@ package struct XcodeProjectVariants {
 
     var manifest = Manifest(rootSpan: rootSpan)
     manifest.origin = .xcode
-    let applications = targets.filter { $0.productType == Self.applicationType }
+    var settingsOf: [String: XcodeBuildSettingsResolver] = [:]
+    func cachedSettings(_ target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
+      if let known = settingsOf[target.id] { return known }
+      let resolved = settings(of: target)
+      settingsOf[target.id] = resolved
+      return resolved
+    }
+    /// A watchOS target: built with the watchOS SDK (or one of the WatchKit 2 product types).
+    func isWatch(_ target: XcodeProjectObjects.Target) -> Bool {
+      if [Self.watchApp2Type, Self.watchExtension2Type].contains(target.productType) { return true }
+      return cachedSettings(target).resolved("SDKROOT")?.value.lowercased().hasPrefix("watchos") ?? false
+    }
+    let allApplications = targets.filter { [Self.applicationType, Self.watchApp2Type].contains($0.productType) }
+    let watchApplications = allApplications.filter(isWatch)
+    let phoneApplications = allApplications.filter { !isWatch($0) }
+    // An app with a watch app: the iPhone app is the app, the watch app a host of the watch's extensions.
+    let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
     let extensions = targets.filter { $0.productType == Self.extensionType }
     let products = Set(extensions.compactMap(\.productReference))
+    let watchProducts = Set(watchApplications.compactMap(\.productReference))
     let appTarget =
-      applications.first { $0.embeddedProducts.contains(where: products.contains) }
+      applications.first {
+        $0.embeddedProducts.contains(where: products.contains)
+          || $0.embeddedWatchContent.contains(where: watchProducts.contains)
+      }
       ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
     if let appTarget {
-      let appSettings = settings(of: appTarget)
+      let appSettings = cachedSettings(appTarget)
       var app = Manifest.App(
         span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
       app.bundleIdentifier = appSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
@@ -194,18 +255,49 @@ package struct XcodeProjectVariants {
     }
     let embedded = Set(appTarget?.embeddedProducts ?? [])
     var members = extensions.filter { $0.productReference.map(embedded.contains) ?? false }
-    if members.isEmpty { members = extensions }
+      .map { (target: $0, host: XcodeProjectObjects.Target?.none) }
+    // The watch apps the app carries ("Embed Watch Content"), and the extensions each embeds: itself, or
+    // (a WatchKit 2 app) through its WatchKit extension.
+    let watchContent = Set(appTarget.map { $0.embeddedWatchContent } ?? [])
+    let hosts = watchApplications.filter { $0.productReference.map(watchContent.contains) ?? false }
+    for host in hosts {
+      var carried = Set(host.embeddedProducts)
+      for inner in targets
+      where inner.productType == Self.watchExtension2Type && inner.productReference.map(carried.contains) ?? false {
+        carried.formUnion(inner.embeddedProducts)
+      }
+      members += extensions.filter { $0.productReference.map(carried.contains) ?? false }.map { ($0, host) }
+    }
+    if members.isEmpty { members = extensions.map { ($0, nil) } }
+
+    var hostApps: [String: Manifest.App] = [:]
+    func hostApp(_ host: XcodeProjectObjects.Target) -> Manifest.App {
+      if let known = hostApps[host.id] { return known }
+      let hostSettings = cachedSettings(host)
+      var app = Manifest.App(span: host.name?.span ?? rootSpan, pointer: host.object.pointer)
+      app.name = host.name
+      app.bundleIdentifier = hostSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(hostSettings, of: host)
+      signature.append(
+        "host \(host.name?.value ?? "") \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
+      )
+      hostApps[host.id] = app
+      return app
+    }
 
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    for extensionTarget in members {
-      let targetSettings = settings(of: extensionTarget)
+    for (extensionTarget, host) in members {
+      let targetSettings = cachedSettings(extensionTarget)
       var target = Manifest.Target.Draft(
         span: extensionTarget.name?.span ?? extensionTarget.object.span,
         pointer: extensionTarget.object.pointer)
       target.name = extensionTarget.name
       target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
-      let isWatch = targetSettings.resolved("SDKROOT")?.value == "watchos"
+      // What a watch app embeds runs on the watch.
+      let isWatch = host != nil || isWatch(extensionTarget)
       if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
+      target.host = host.map(hostApp)
       target.deploymentTarget = deploymentTarget(
         targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
       target.entitlements = entitlements(targetSettings, of: extensionTarget)
@@ -224,6 +316,13 @@ package struct XcodeProjectVariants {
           (target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder
           }
         ]
+        // A framework of the project that only the widget links is the widget's own code.
+        let appFrameworks = Set(
+          Self.frameworks(of: [host ?? appTarget].compactMap { $0 }, among: targets).map(\.id))
+        for framework in Self.frameworks(of: [extensionTarget], among: targets)
+        where !appFrameworks.contains(framework.id) {
+          files += memberFiles(of: framework).filter { !files.contains($0) }
+        }
       }
       signature.append(
         "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
@@ -233,7 +332,20 @@ package struct XcodeProjectVariants {
     }
     project.manifest = manifest
     context.attachCode(filesPerTarget, to: &project)
-    if let appTarget { context.attachAppCode(memberFiles(of: appTarget), to: &project) }
+    // The app's side: its own Swift and the frameworks of the project it links or embeds.
+    if let appTarget {
+      context.attachAppCode(appFiles(of: appTarget, among: targets), to: &project)
+    }
+    for host in hosts where hostApps[host.id] != nil {
+      var owners = [host]
+      owners += targets.filter {
+        $0.productType == Self.watchExtension2Type && $0.productReference.map(host.embeddedProducts.contains) ?? false
+      }
+      let files = owners.flatMap { appFiles(of: $0, among: targets) }
+      guard let code = context.appCode(files) else { continue }
+      project.hostCode.append((hostApps[host.id]!, code))
+      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+    }
     if let note = Self.note(leftToBuilder.entries) { project.readingProblems.append(note) }
     return (name, project, signature)
   }

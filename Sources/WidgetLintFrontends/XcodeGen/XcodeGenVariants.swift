@@ -353,7 +353,7 @@ struct XcodeGenVariants {
     let targets = spec.targets.filter { $0.platform == "iOS" || $0.platform == "watchOS" }
     let applications = targets.filter { $0.type == Self.applicationType && $0.platform == "iOS" }
     let extensions = targets.filter { $0.type == Self.extensionType }
-    func embedded(by app: XcodeGenProject.Target) -> Set<String> {
+    func embedded(by app: XcodeGenProject.Target, among candidates: [XcodeGenProject.Target]? = nil) -> Set<String> {
       var names: Set<String> = []
       for dependency in app["dependencies"]?.array ?? [] {
         guard let name = dependency["target"]?.stringValue?.value else { continue }
@@ -361,8 +361,10 @@ struct XcodeGenVariants {
         if XcodeGenSpec.Loader.boolean(dependency["embed"])?.value == false { continue }
         names.insert(name)
       }
-      return names.intersection(extensions.map(\.name.value))
+      return names.intersection((candidates ?? extensions).map(\.name.value))
     }
+    // A watch app the app embeds ("Embed Watch Content") carries the watch extensions it embeds.
+    let watchApplications = targets.filter { $0.type == Self.applicationType && $0.platform == "watchOS" }
     let appTarget = applications.first { !embedded(by: $0).isEmpty } ?? applications.first
     if let appTarget {
       let appSettings = resolver(of: appTarget)
@@ -374,15 +376,39 @@ struct XcodeGenVariants {
         "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
       manifest.app = app
     }
-    let embeddedNames = appTarget.map(embedded) ?? []
+    let embeddedNames = appTarget.map { embedded(by: $0) } ?? []
     var members = extensions.filter { embeddedNames.contains($0.name.value) }
-    if members.isEmpty { members = extensions }
+      .map { (target: $0, host: XcodeGenProject.Target?.none) }
+    let watchNames = appTarget.map { embedded(by: $0, among: watchApplications) } ?? []
+    let hosts = watchApplications.filter { watchNames.contains($0.name.value) }
+    for host in hosts {
+      let carried = embedded(by: host)
+      members += extensions.filter { carried.contains($0.name.value) }.map { ($0, host) }
+    }
+    if members.isEmpty { members = extensions.map { ($0, nil) } }
+
+    var hostApps: [String: Manifest.App] = [:]
+    func hostApp(_ host: XcodeGenProject.Target) -> Manifest.App {
+      if let known = hostApps[host.name.value] { return known }
+      let hostSettings = resolver(of: host)
+      var app = Manifest.App(span: host.name.span, pointer: host.value.pointer)
+      app.name = host.name
+      app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", hostSettings)
+      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
+      app.entitlements = entitlements(hostSettings, of: host)
+      signature.append(
+        "host \(host.name.value) \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
+      )
+      hostApps[host.name.value] = app
+      return app
+    }
 
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    for extensionTarget in members {
+    for (extensionTarget, host) in members {
       let targetSettings = resolver(of: extensionTarget)
       var target = Manifest.Target.Draft(span: extensionTarget.name.span, pointer: extensionTarget.value.pointer)
       target.name = extensionTarget.name
+      target.host = host.map(hostApp)
       target.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", targetSettings)
       if extensionTarget.platform == "watchOS" { target.platform = extensionTarget.name.map { _ in .watchos } }
       target.deploymentTarget = deploymentTarget(targetSettings, Self.deploymentTargetKey(extensionTarget.platform))
@@ -406,6 +432,13 @@ struct XcodeGenVariants {
     if let appTarget, let found = sources[appTarget.name.value] {
       observe(found.observations)
       context.attachAppCode(found.files, to: &project)
+    }
+    for host in hosts {
+      guard let app = hostApps[host.name.value], let found = sources[host.name.value] else { continue }
+      observe(found.observations)
+      guard let code = context.appCode(found.files) else { continue }
+      project.hostCode.append((app, code))
+      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
     }
     if let version = Self.text(spec.root["options"]?["xcodeVersion"]), let xcode = Self.xcodeVersion(version.value) {
       project.toolchain = Toolchain(

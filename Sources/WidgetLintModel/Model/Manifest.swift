@@ -78,6 +78,10 @@ public struct Manifest: Sendable {
     public let widgetsSpan: SourceSpan?
     public let span: SourceSpan
     public let pointer: JSONPointer
+    /// The app that embeds the target when it is not the manifest's app: the watch app that carries a
+    /// watchOS extension, which the iPhone app carries in turn. Its bundle identifier prefixes the
+    /// target's, and its App Groups are the ones the target shares. Nil for the app's own extensions.
+    public let host: App?
 
     /// A target while a frontend reads it.
     public struct Draft: Sendable {
@@ -92,6 +96,7 @@ public struct Manifest: Sendable {
       public var widgetsSpan: SourceSpan?
       public var span: SourceSpan
       public var pointer: JSONPointer
+      public var host: App?
 
       public init(span: SourceSpan, pointer: JSONPointer) {
         self.span = span
@@ -100,6 +105,7 @@ public struct Manifest: Sendable {
     }
 
     public init(_ draft: Draft) {
+      host = draft.host
       name = draft.name
       bundleIdentifier = draft.bundleIdentifier
       deploymentTarget = draft.deploymentTarget

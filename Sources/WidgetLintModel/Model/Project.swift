@@ -51,6 +51,10 @@ public struct Project: Sendable {
   /// an App Group (and those holding the constants they use). Nil where the app's code is not read.
   public var appCode: TargetCode?
 
+  /// The Swift of the other apps that embed targets (a watch app, `Manifest.Target.host`), read as the
+  /// app's is: each with the host it belongs to.
+  public var hostCode: [(host: Manifest.App, code: TargetCode)] = []
+
   /// The calls of the app's own code outside its Swift that open an App Group or reload a widget kind
   /// that is known: a Flutter app's home_widget calls, an Expo app's JavaScript.
   public var appCalls: [AppCall] = []

@@ -129,15 +129,52 @@ public struct WidgetCodeFacts: Sendable {
   /// A use that needs an OS version, and the version the code guarantees around it.
   public struct VersionedUse: Sendable {
     public var symbol: String
+    /// The iOS version it needs, and the one the code guarantees around it.
     public var minimum: OSVersion
     public var span: SourceSpan
     public var guaranteed: OSVersion?
+    /// The watchOS version it needs (nil where watchOS is not judged), and the one guaranteed around it.
+    public var watchOSMinimum: OSVersion?
+    public var watchOSGuaranteed: OSVersion?
+    /// The platforms whose build may compile it: all but those an `#if os(…)` around it rules out.
+    public var possiblyCompiledOn: Set<Manifest.Platform> = Set(Manifest.Platform.allCases)
 
-    package init(symbol: String, minimum: OSVersion, span: SourceSpan, guaranteed: OSVersion? = nil) {
+    package init(
+      symbol: String, minimum: OSVersion, span: SourceSpan, guaranteed: OSVersion? = nil,
+      watchOSMinimum: OSVersion? = nil, watchOSGuaranteed: OSVersion? = nil,
+      possiblyCompiledOn: Set<Manifest.Platform> = Set(Manifest.Platform.allCases)
+    ) {
       self.symbol = symbol
       self.minimum = minimum
       self.span = span
       self.guaranteed = guaranteed
+      self.watchOSMinimum = watchOSMinimum
+      self.watchOSGuaranteed = watchOSGuaranteed
+      self.possiblyCompiledOn = possiblyCompiledOn
+    }
+  }
+
+  /// A family `.supportedFamilies([...])` lists, and the platforms whose build surely compiles it: all
+  /// of them outside `#if`, those an `#if os(…)` clause selects inside one, none inside a clause whose
+  /// condition is not only `os(…)` checks (a compilation flag the build settings decide).
+  public struct FamilyUse: Sendable {
+    public var name: String
+    public var span: SourceSpan
+    public var platforms: Set<Manifest.Platform>
+    /// The platforms whose build may compile it: all but those an `#if os(…)` around it rules out.
+    public var possiblyCompiledOn: Set<Manifest.Platform>
+    /// The watchOS version the code guarantees around it.
+    public var watchOSGuaranteed: OSVersion?
+
+    package init(
+      name: String, span: SourceSpan, platforms: Set<Manifest.Platform> = Set(Manifest.Platform.allCases),
+      possiblyCompiledOn: Set<Manifest.Platform> = Set(Manifest.Platform.allCases), watchOSGuaranteed: OSVersion? = nil
+    ) {
+      self.name = name
+      self.span = span
+      self.platforms = platforms
+      self.possiblyCompiledOn = possiblyCompiledOn
+      self.watchOSGuaranteed = watchOSGuaranteed
     }
   }
 
@@ -259,6 +296,7 @@ public struct WidgetCodeFacts: Sendable {
   public var reloadedKinds: [StringUse] = []
   public var policies: [Policy] = []
   public var versionedUses: [VersionedUse] = []
+  public var familyUses: [FamilyUse] = []
   public var unsupportedViews: [ViewUse] = []
   public var urlUses: [URLUse] = []
   /// View types each type's code constructs (for following a widget's view tree).

@@ -64,13 +64,18 @@ package enum SwiftAttributes {
 extension SwiftAttributes {
   /// `@available(iOS 17.0, *)` on a declaration.
   package static func iOSAvailability(_ attributes: AttributeListSyntax) -> OSVersion? {
+    availability(attributes, on: .ios)
+  }
+
+  /// `@available(watchOS 10.0, *)` (or iOS) on a declaration: the version it names for the platform.
+  package static func availability(_ attributes: AttributeListSyntax, on platform: Manifest.Platform) -> OSVersion? {
     guard !attributes.isEmpty else { return nil }
     for element in attributes {
       guard let attribute = element.as(AttributeSyntax.self),
         SwiftAttributes.name(of: attribute.attributeName) == "available",
         case .availability(let arguments) = attribute.arguments
       else { continue }
-      if let version = WidgetCodeReader.iOSVersion(in: arguments) { return version }
+      if let version = WidgetCodeReader.version(in: arguments, on: platform) { return version }
     }
     return nil
   }

@@ -20,9 +20,17 @@ package enum WidgetCodeReader {
 
   /// `iOS 17.0` in an availability argument list, as a version.
   package static func iOSVersion(in arguments: AvailabilityArgumentListSyntax) -> OSVersion? {
+    version(in: arguments, on: .ios)
+  }
+
+  /// The version an availability list names for a platform (or its application extensions).
+  package static func version(in arguments: AvailabilityArgumentListSyntax, on platform: Manifest.Platform)
+    -> OSVersion?
+  {
+    let names = platform == .ios ? ["iOS", "iOSApplicationExtension"] : ["watchOS", "watchOSApplicationExtension"]
     for argument in arguments {
       if case .availabilityVersionRestriction(let restriction) = argument.argument,
-        ["iOS", "iOSApplicationExtension"].contains(restriction.platform.text), let version = restriction.version
+        names.contains(restriction.platform.text), let version = restriction.version
       {
         return OSVersion(parsing: version.trimmedDescription)
       }

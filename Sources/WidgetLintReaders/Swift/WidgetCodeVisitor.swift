@@ -26,6 +26,15 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   private var referencesOutsideFamilyCases: [String: Set<String>] = [:]
   private var containerBackgroundOutsideFamilyCases: Set<String> = []
   private var availability = AvailabilityScope()
+  /// The platforms each `#if` clause being walked is surely compiled for, and those it may be compiled
+  /// for (all but those its `os(…)` checks rule out), innermost last.
+  private var compiledFor: [(surely: Set<Manifest.Platform>, possibly: Set<Manifest.Platform>)] = []
+  private var surelyCompiledOn: Set<Manifest.Platform> {
+    compiledFor.reduce(Set(Manifest.Platform.allCases)) { $0.intersection($1.surely) }
+  }
+  private var possiblyCompiledOn: Set<Manifest.Platform> {
+    compiledFor.reduce(Set(Manifest.Platform.allCases)) { $0.intersection($1.possibly) }
+  }
   private var views = ViewReferenceCollector()
   /// The `body` accessors of the widgets declared so far, with the index of their widget in
   /// `facts.widgets`: a widget's configuration is read from the calls the walk meets in its body.
@@ -303,9 +312,97 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
 
   package override func visitPost(_ node: CodeBlockSyntax) { availability.leave(node) }
 
-  private func versioned(_ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol) {
+  private func versioned(
+    _ symbol: String, _ minimum: OSVersion, _ node: some SyntaxProtocol, watchOS: OSVersion? = nil
+  ) {
     facts.versionedUses.append(
-      .init(symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed))
+      .init(
+        symbol: symbol, minimum: minimum, span: span(node), guaranteed: availability.guaranteed,
+        watchOSMinimum: watchOS, watchOSGuaranteed: availability.guaranteed(on: .watchos),
+        possiblyCompiledOn: possiblyCompiledOn))
+  }
+
+  // MARK: Conditional compilation
+
+  /// `#if os(watchOS)`, `#elseif`, `#else`: a clause is compiled on the platforms its condition selects
+  /// and no earlier clause's does. A condition other than `os(…)` checks (a compilation flag,
+  /// `canImport`) is the build's to decide: nothing in its clause, or after it, is surely compiled.
+  package override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+    let all = Set(Manifest.Platform.allCases)
+    var surely = all
+    var possibly = all
+    if let clauses = node.parent?.as(IfConfigClauseListSyntax.self) {
+      for clause in clauses {
+        let selected = clause.condition.map(Self.platforms(selectedBy:)) ?? all
+        if clause.id == node.id {
+          surely = surely.intersection(selected ?? [])
+          possibly = possibly.intersection(selected ?? all)
+          break
+        }
+        // Later clauses compile where this one does not; after an unknown condition, nowhere surely.
+        surely = selected.map { surely.subtracting($0) } ?? []
+        // An `os(…)` clause rules its platforms out of the later ones, surely only when it is all `os(…)`.
+        if let selected { possibly.subtract(selected) }
+      }
+    }
+    compiledFor.append((surely, possibly))
+    return .visitChildren
+  }
+  package override func visitPost(_ node: IfConfigClauseSyntax) { compiledFor.removeLast() }
+
+  /// The platforms (of those widgetlint knows) an `#if` condition holds on; nil when it is not made
+  /// of `os(…)`, `!`, `&&`, `||` and parentheses alone.
+  package static func platforms(selectedBy condition: ExprSyntax) -> Set<Manifest.Platform>? {
+    let all = Set(Manifest.Platform.allCases)
+    if let call = condition.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "os", call.arguments.count == 1,
+      let name = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    {
+      switch name {
+      case "iOS": return [.ios]
+      case "watchOS": return [.watchos]
+      default: return []
+      }
+    }
+    if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+      return platforms(selectedBy: prefix.expression).map { all.subtracting($0) }
+    }
+    if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      return platforms(selectedBy: only.expression)
+    }
+    if let sequence = condition.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count % 2 == 1, var result = platforms(selectedBy: elements[0]) else { return nil }
+      var index = 1
+      while index + 1 < elements.count {
+        guard let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text,
+          let right = platforms(selectedBy: elements[index + 1])
+        else { return nil }
+        switch op {
+        case "&&": result = result.intersection(right)
+        case "||": result = result.union(right)
+        default: return nil
+        }
+        index += 2
+      }
+      // `a || b && c` groups as `a || (b && c)`: a mix of the two is left unknown.
+      let operators = Set(
+        stride(from: 1, to: elements.count, by: 2).compactMap {
+          elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text
+        })
+      return operators.count > 1 ? nil : result
+    }
+    if let infix = condition.as(InfixOperatorExprSyntax.self),
+      let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+      let left = platforms(selectedBy: infix.leftOperand), let right = platforms(selectedBy: infix.rightOperand)
+    {
+      switch op {
+      case "&&": return left.intersection(right)
+      case "||": return left.union(right)
+      default: return nil
+      }
+    }
+    return nil
   }
 
   // MARK: Family switches
@@ -426,10 +523,17 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       return
     }
     var families: [(name: String, span: SourceSpan)] = []
+    let platforms = surelyCompiledOn
+    let possibly = possiblyCompiledOn
+    let watchGuarantee = availability.guaranteed(on: .watchos)
     for element in array.elements {
       guard let family = element.expression.as(MemberAccessExprSyntax.self) else { continue }
       let name = family.declName.baseName.text
       families.append((name, span(family)))
+      facts.familyUses.append(
+        .init(
+          name: name, span: span(family), platforms: platforms, possiblyCompiledOn: possibly,
+          watchOSGuaranteed: watchGuarantee))
       if let info = WidgetKitCatalog.family(named: name), let minimum = info.iOS, minimum > OSVersion(14) {
         versioned(name, minimum, family)
       }
@@ -510,7 +614,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
           isLink: true, span: span(call.calledExpression), url: destination.flatMap { urlString($0.expression) },
           enclosingType: currentType, branches: Self.branches(around: call)))
     case "AppIntentConfiguration":
-      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression)
+      versioned("AppIntentConfiguration", OSVersion(17), call.calledExpression, watchOS: OSVersion(10))
     case "ActivityConfiguration":
       versioned("ActivityConfiguration", OSVersion(16, 1), call.calledExpression)
     case "StaticControlConfiguration", "AppIntentControlConfiguration":
@@ -598,7 +702,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     }
     guard isForWidget else { return }
     let name = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
-    versioned("containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression))
+    versioned(
+      "containerBackground(_:for: .widget)", OSVersion(17), name ?? Syntax(call.calledExpression),
+      watchOS: OSVersion(10))
     noteContainerBackground()
   }
 

@@ -139,6 +139,14 @@ package struct XcodeProjectObjects {
     package var synchronizedExtras: [String]
     /// The product references its "Embed Foundation Extensions" phases copy (`dstSubfolderSpec = 13`).
     package var embeddedProducts: [String]
+    /// The product references its "Embed Watch Content" phases copy (`dstSubfolderSpec = 16` into
+    /// `$(CONTENTS_FOLDER_PATH)/Watch`): the watch app an iPhone app carries.
+    package var embeddedWatchContent: [String] = []
+    /// The file references its Frameworks build phase links and its "Embed Frameworks" phases copy
+    /// (`dstSubfolderSpec = 10`): a framework target of the project is found by its product reference.
+    package var linkedProducts: [String] = []
+    /// The targets it depends on (`PBXTargetDependency`), by id.
+    package var dependencies: [String] = []
   }
 
   package var nativeTargets: [Target] {
@@ -147,6 +155,8 @@ package struct XcodeProjectObjects {
       let phases = Self.ids(object["buildPhases"]).compactMap { objects[$0] }
       var sources: [String] = []
       var embedded: [String] = []
+      var watchContent: [String] = []
+      var linked: [String] = []
       for phase in phases {
         let files = Self.ids(phase["files"]).compactMap { objects[$0]?["fileRef"]?.value.string }
         switch Self.isa(phase) {
@@ -154,6 +164,14 @@ package struct XcodeProjectObjects {
           sources += files.compactMap { path(of: $0) }.filter { $0.hasSuffix(".swift") }
         case "PBXCopyFilesBuildPhase" where phase["dstSubfolderSpec"]?.value.string == "13":
           embedded += files
+        case "PBXCopyFilesBuildPhase"
+        where phase["dstSubfolderSpec"]?.value.string == "16"
+          && (phase["dstPath"]?.value.string ?? "").hasSuffix("/Watch"):
+          watchContent += files
+        case "PBXCopyFilesBuildPhase" where phase["dstSubfolderSpec"]?.value.string == "10":
+          linked += files
+        case "PBXFrameworksBuildPhase":
+          linked += files
         default:
           break
         }
@@ -168,11 +186,13 @@ package struct XcodeProjectObjects {
         guard let folder = path(of: group) else { continue }
         extras += membershipExceptions(of: group, for: id).map { PathUtilities.join(folder, $0) }
       }
+      let dependencies = Self.ids(object["dependencies"]).compactMap { objects[$0]?["target"]?.value.string }
       return Target(
         id: id, object: object, name: object["name"]?.stringValue, productType: object["productType"]?.value.string,
         productReference: object["productReference"]?.value.string,
         configurations: configurations(list: object["buildConfigurationList"]?.value.string), sourcePaths: sources,
-        synchronizedFolders: folders, synchronizedExtras: extras, embeddedProducts: embedded)
+        synchronizedFolders: folders, synchronizedExtras: extras, embeddedProducts: embedded,
+        embeddedWatchContent: watchContent, linkedProducts: linked, dependencies: dependencies)
     }
   }
 

@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct HydrateComplicationsBundle: WidgetBundle {
+  var body: some Widget {
+    WaterWidget()
+  }
+}
