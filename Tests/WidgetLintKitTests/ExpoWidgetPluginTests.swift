@@ -163,6 +163,33 @@ import Testing
     #expect(found.first?.message.hasPrefix("widgets folder './ios-widgets' is not there") == true)
   }
 
+  @Test func aWidgetsFolderWithoutTheModuleFileStopsThePrebuild() throws {
+    let app =
+      #"{ "expo": { "name": "Notes", "ios": { "bundleIdentifier": "com.example.notes" }, "plugins": ["react-native-widget-extension"] } }"#
+    let (project, found) = try lint(
+      app, files: [("widgets/Notes.swift", Self.widget), ("widgets/Attributes.swift", "")])
+    #expect(findings(found).filter { $0.hasPrefix("invalid-value") } == ["invalid-value app.json:1:94"])
+    #expect(
+      found.first { $0.ruleID == "invalid-value" }?.message
+        == "widgets folder 'widgets' has no 'Module.swift'; react-native-widget-extension copies it into its native module and stops the prebuild without it"
+    )
+    // The widget's Swift is still read.
+    #expect(names(project.code(ofTarget: 0)) == ["Attributes.swift", "Notes.swift"])
+  }
+
+  /// Without `ios` options (or with `ios: false`), @bittingz/expo-widgets adds no iOS target.
+  @Test func expoWidgetsWithoutIOSOptionsAddsNoTarget() throws {
+    for options in [#"{ "android": { "src": "widgets/android" } }"#, #"{ "ios": false }"#] {
+      let app =
+        #"{ "expo": { "name": "Notes", "ios": { "bundleIdentifier": "com.example.notes" }, "plugins": [["@bittingz/expo-widgets", "#
+        + options + "]] } }"
+      let (project, found) = try lint(app, files: [("widgets/ios/Notes.swift", Self.widget)])
+      #expect(project.manifest?.targets.isEmpty == true)
+      #expect(project.manifest?.app?.entitlements == nil)
+      #expect(findings(found) == [])
+    }
+  }
+
   /// `xcode.appGroupId` entitles the widget; the app still gets `group.<app id>.expowidgets` only, so the
   /// app's module writing the override group writes where the app is not entitled.
   @Test func expoWidgetsAppGroupOverrideReachesTheWidgetOnly() throws {

@@ -253,6 +253,15 @@ extension ExpoAppFrontend {
           at: name))
     }
     target.appFiles = [module, attributes].compactMap { $0 }.filter(files.contains).map { resolved(folder, $0) }
+    // It copies both files into its native module, and the copy of a file that is not there throws.
+    for file in [module, attributes].compactMap({ $0 }) where !files.contains(file) {
+      reading.problems.append(
+        ReadingProblem(
+          kind: .invalidValue,
+          message:
+            "widgets folder '\(folderName)' has no '\(file)'; react-native-widget-extension copies it into its native module and stops the prebuild without it",
+          span: folderAt.span, pointer: folderAt.pointer))
+    }
     target.target = Manifest.Target(draft)
     reading.target = target
   }
@@ -264,8 +273,10 @@ extension ExpoAppFrontend {
     _ reading: inout PluginWidgetReading
   ) {
     // Without options, or without `ios` in them, the plugin adds nothing to the iOS app.
-    guard let options, options.value.isComputed || options["ios"] != nil else { return }
-    let ios = options.value.isComputed ? options : options["ios"]!
+    // `if (options.ios)`: only an object (or a value not known) adds the target.
+    guard let options else { return }
+    let ios = options.value.isComputed ? options : options["ios"]
+    guard let ios, ios.value.isComputed || ios.hasMembers else { return }
     let unknownOptions = ios.value.isComputed
     // Its options are read with `||`: a falsy one is its default.
     let option = { (value: Located<ConfigValue>?) in
@@ -391,6 +402,14 @@ extension ExpoAppFrontend {
     return ConfigValues.setting(
       config, ["modResults", Entitlements.appGroupsKey],
       to: Located(.array(items + [item]), span: groups?.span ?? group.span, pointer: pointer))
+  }
+}
+
+extension Located where Value == ConfigValue {
+  /// An object (empty or not): what a plugin's `if (options.ios)` takes as set.
+  fileprivate var hasMembers: Bool {
+    if case .object = value { return true }
+    return false
   }
 }
 
