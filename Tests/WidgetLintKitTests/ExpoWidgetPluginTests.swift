@@ -177,6 +177,19 @@ import Testing
     #expect(names(project.code(ofTarget: 0)) == ["Attributes.swift", "Notes.swift"])
   }
 
+  /// A name whose sanitized form Expo versions make differently: the target's name is unknown, one note.
+  @Test func aNameBeyondASCIILeavesTheTargetNameUnknown() throws {
+    let app =
+      #"{ "expo": { "name": "Café", "ios": { "bundleIdentifier": "com.example.cafe" }, "plugins": [["@bittingz/expo-widgets", { "ios": {} }]] } }"#
+    let (project, found) = try lint(app, files: [("widgets/ios/Notes.swift", Self.widget)])
+    let target = try #require(project.manifest?.targets.first)
+    #expect(target.name == nil)
+    #expect(target.bundleIdentifier == nil)
+    #expect(target.entitlements?.appGroupNames == ["group.com.example.cafe.expowidgets"])
+    // The group is known: the widget reading another one is still reported.
+    #expect(findings(found).sorted() == ["app-group-mismatch Notes.swift:13:37", "computed-value app.json:1:21"])
+  }
+
   /// Without `ios` options (or with `ios: false`), @bittingz/expo-widgets adds no iOS target.
   @Test func expoWidgetsWithoutIOSOptionsAddsNoTarget() throws {
     for options in [#"{ "android": { "src": "widgets/android" } }"#, #"{ "ios": false }"#] {

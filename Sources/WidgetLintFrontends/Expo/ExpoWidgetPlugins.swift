@@ -75,6 +75,12 @@ extension ExpoAppFrontend {
     case widgetExtensionPlugin: readWidgetExtension(name, options, directory, context, &reading)
     default: readExpoWidgets(name, options, directory, context, &reading)
     }
+    if let target = reading.target, target.target.name == nil, let appName = config["name"]?.stringValue {
+      reading.problems.append(
+        unknownNote(
+          "\(name.value) names its target after expo.name as @expo/config-plugins' sanitizedName makes it, which Expo versions do differently for '\(appName.value)': the target's name and bundle identifier are not known, not checked",
+          at: appName))
+    }
     return reading
   }
 
