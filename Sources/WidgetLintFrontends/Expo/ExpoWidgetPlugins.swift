@@ -100,8 +100,8 @@ extension ExpoAppFrontend {
           text.isEmpty && falsyIsAbsent ? .absent : .value(Located(text, span: value!.span, pointer: value!.pointer))
       case .number(let text)? where numbersAsText:
         self = .value(Located(text, span: value!.span, pointer: value!.pointer))
-      case .null?,
-        .bool(false)? where falsyIsAbsent:
+      // `null` and `false` are falsy for `||`; a destructuring default replaces `undefined` alone.
+      case .null? where falsyIsAbsent, .bool(false)? where falsyIsAbsent:
         self = .absent
       case .computed?: self = .unknown(value)
       default: self = .unknown(nil)
@@ -249,14 +249,10 @@ extension ExpoAppFrontend {
     let module = moduleName.known?.value ?? (moduleName.isAbsent ? "Module.swift" : nil)
     let attributes = attributesName.known?.value ?? (attributesName.isAbsent ? "Attributes.swift" : nil)
     var target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
+    // A module file name not known leaves the widget's Swift unknown (the option's note says why).
     if let module {
       target.files = files.filter { $0.hasSuffix(".swift") && $0 != module }.map { resolved(folder, $0) }
       draft.sources = [name.map { _ in folder }]
-    } else {
-      reading.problems.append(
-        unknownNote(
-          "react-native-widget-extension leaves the module file out of the widget extension, and which file that is is not known: the widget's Swift is not read",
-          at: name))
     }
     target.appFiles = [module, attributes].compactMap { $0 }.filter(files.contains).map { resolved(folder, $0) }
     // It copies both files into its native module, and the copy of a file that is not there throws.
