@@ -190,6 +190,17 @@ import Testing
     #expect(findings(found).sorted() == ["app-group-mismatch Notes.swift:13:37", "computed-value app.json:1:21"])
   }
 
+  /// Its `targetName` option renames where the plugin writes the entitlements, not the target it signs:
+  /// the widget's entitlements are unknown, one note, and the widget's group is compared with nothing.
+  @Test func expoWidgetsTargetNameLeavesTheWidgetsEntitlementsUnknown() throws {
+    let app =
+      #"{ "expo": { "name": "Notes", "ios": { "bundleIdentifier": "com.example.notes" }, "plugins": [["@bittingz/expo-widgets", { "ios": { "targetName": "NotesWidget" } }]] } }"#
+    let (project, found) = try lint(app, files: [("widgets/ios/Notes.swift", Self.widget)])
+    #expect(project.manifest?.targets.first?.name?.value == "NotesWidgetExtension")
+    #expect(project.manifest?.targets.first?.entitlements?.appGroupsAreUnknown == true)
+    #expect(findings(found) == ["computed-value app.json:1:146"])
+  }
+
   /// Without `ios` options (or with `ios: false`), @bittingz/expo-widgets adds no iOS target.
   @Test func expoWidgetsWithoutIOSOptionsAddsNoTarget() throws {
     for options in [#"{ "android": { "src": "widgets/android" } }"#, #"{ "ios": false }"#] {

@@ -323,7 +323,11 @@ extension ExpoAppFrontend {
     var group = xcodeIsUnknown ? Option.unknown(xcode) : option(xcode?["appGroupId"])
     if case .absent = group { group = derived }
     draft.entitlements = pluginEntitlements(group: group, at: name)
-    if case .value(let targetName)? = unknownOptions ? nil : Option(ios["targetName"], falsyIsAbsent: true) {
+    // `targetName` names where it writes the entitlements file, which is the one signed only when it
+    // sanitizes to the default name.
+    if case .value(let targetName)? = unknownOptions ? nil : Option(ios["targetName"], falsyIsAbsent: true),
+      sanitizedName(targetName.value) == nil || sanitizedName(targetName.value) != draft.name?.value
+    {
       draft.entitlements = pluginEntitlements(group: .unknown(nil), at: name)
       reading.problems.append(
         unknownNote(
