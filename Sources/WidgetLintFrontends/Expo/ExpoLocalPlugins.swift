@@ -97,7 +97,6 @@ extension ExpoAppFrontend {
         if let mod = reading.mod { mods.append((mod, name)) }
         if let target = reading.target { result.widgetTargets.append(target) }
         result.widgetPluginProblems += reading.problems
-        result.filesRead += reading.filesRead
         continue
       }
       guard isLocalPlugin(name.value) else { continue }

@@ -47,7 +47,6 @@ extension ExpoAppFrontend {
     package var target: PluginWidgetTarget?
     package var mod: JavaScriptConfigReader.EntitlementsMod?
     package var problems: [ReadingProblem] = []
-    package var filesRead: [String] = []
   }
 
   package static func isWidgetPlugin(_ name: String) -> Bool {
@@ -244,7 +243,6 @@ extension ExpoAppFrontend {
       reading.target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
       return
     }
-    reading.filesRead.append(folder)
     // The module file is left out of the extension, which compiles every other `.swift` file there.
     let module = moduleName.known?.value ?? (moduleName.isAbsent ? "Module.swift" : nil)
     let attributes = attributesName.known?.value ?? (attributesName.isAbsent ? "Attributes.swift" : nil)
@@ -378,7 +376,6 @@ extension ExpoAppFrontend {
       reading.target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
       return
     }
-    reading.filesRead.append(folder)
     draft.sources = [folderAt.map { _ in folder }]
     var target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
     // Copied and compiled: the `.swift` files directly in the folder, but `Module.swift` and hidden ones.
