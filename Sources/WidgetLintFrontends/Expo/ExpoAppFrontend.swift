@@ -229,13 +229,37 @@ public struct ExpoAppFrontend: ProjectFrontend {
       manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
-    project.readingProblems += notes
+    // The widget extensions published plugins add, after the target folders' (a project's order).
+    for added in plugins.widgetTargets {
+      manifest.targets.append(added.target)
+      filesPerTarget.append(added.files)
+      // Each plugin adds its own appExtensions entry; one the project writes for the target is the one compared.
+      if var eas = manifest.eas, eas.appExtensionsSpan != nil, let name = added.target.name,
+        !(eas.appExtensions ?? []).contains(where: { $0.targetName?.value == name.value })
+      {
+        eas.appExtensions =
+          (eas.appExtensions ?? []) + [
+            Manifest.AppExtension(
+              targetName: name, bundleIdentifier: added.target.bundleIdentifier,
+              entitlements: added.target.entitlements,
+              span: added.entry.span, pointer: added.entry.pointer)
+          ]
+        manifest.eas = eas
+      }
+    }
+    // A plugin's computed option is noted once, where it is written, though the app's groups hold it too.
+    var noted = Set<String>()
+    for problem in plugins.widgetPluginProblems + notes {
+      let key = "\(problem.kind) \(problem.span.file.path) \(problem.span.start) \(problem.message)"
+      if problem.kind != .computedValue || noted.insert(key).inserted { project.readingProblems.append(problem) }
+    }
     project.manifest = manifest
     let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
     project.toolchain = toolchain
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
-    context.attachAppCode(Self.localModuleSwiftFiles(appDirectory: directory), to: &project)
+    context.attachAppCode(
+      Self.localModuleSwiftFiles(appDirectory: directory) + plugins.widgetTargets.flatMap(\.appFiles), to: &project)
     let (calls, scriptFiles, scriptSuppressions) = scripts.read(
       appDirectory: directory, targetsRoot: targetsRoot, context: context)
     project.appCalls += calls

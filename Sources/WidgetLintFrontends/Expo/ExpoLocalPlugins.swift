@@ -27,6 +27,10 @@ extension ExpoAppFrontend {
     package var filesRead: [String] = []
     /// The `widgetlint-disable…` comments of the plugin files read.
     package var suppressions: [FileSuppressions] = []
+    /// The widget extensions published plugins add (react-native-widget-extension, @bittingz/expo-widgets).
+    package var widgetTargets: [PluginWidgetTarget] = []
+    /// What reading those plugins' entries met: unknown options, a widget folder that is not there.
+    package var widgetPluginProblems: [ReadingProblem] = []
   }
 
   /// A plugin entry that names a file of the app's own, not a package: a relative or absolute path.
@@ -85,6 +89,16 @@ extension ExpoAppFrontend {
       if name.value == "@bacons/apple-targets", targetsConfig == nil {
         targetsConfig = firstNotFollowed.map { withUnknownEntitlements(result.config, $0) } ?? result.config
       }
+      if isWidgetPlugin(name.value) {
+        let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
+        let reading = readWidgetPlugin(
+          name, options: options, config: result.config, directory: directory, context: context)
+        result.config = reading.config
+        if let mod = reading.mod { mods.append((mod, name)) }
+        if let target = reading.target { result.widgetTargets.append(target) }
+        result.widgetPluginProblems += reading.problems
+        continue
+      }
       guard isLocalPlugin(name.value) else { continue }
       guard let path = pluginFile(name.value, appDirectory: directory) else {
         notFollowed(name, "no file by that name", at: name.span, pointer: name.pointer)
@@ -106,6 +120,15 @@ extension ExpoAppFrontend {
       }
       result.config = reading.config
       mods += reading.entitlementsMods.map { ($0, name) }
+      if let change = reading.xcodeProjectChange {
+        // It may add a widget extension from a folder of its own: which, and its Swift, are not known.
+        result.notes.append(
+          ReadingProblem(
+            kind: .computedValue,
+            message:
+              "config plugin '\(name.value)' changes the Xcode project (withXcodeProject): a widget target it may add, and the folder of Swift it compiles, are not known, not checked",
+            span: change, pointer: .root))
+      }
     }
     result.targetsConfig =
       targetsConfig ?? firstNotFollowed.map { withUnknownEntitlements(result.config, $0) } ?? result.config

@@ -945,7 +945,7 @@ public enum JavaScriptConfigReader {
     }
 
     /// The span from the start of token `first` to the end of the token before `end`.
-    private func span(_ first: Int, _ end: Int) -> SourceSpan {
+    fileprivate func span(_ first: Int, _ end: Int) -> SourceSpan {
       SourceSpan(file: source, start: tokens[first].start, end: tokens[max(first, end - 1)].end)
     }
 
@@ -2027,6 +2027,11 @@ extension JavaScriptConfigReader {
   public struct EntitlementsMod {
     package let run: (Located<ConfigValue>) -> Result<Located<ConfigValue>, PluginUnknown>
 
+    /// A mod whose effect is known without reading JavaScript (a published plugin's, read from its source).
+    package init(run: @escaping (Located<ConfigValue>) -> Result<Located<ConfigValue>, PluginUnknown>) {
+      self.run = run
+    }
+
     public func apply(to config: Located<ConfigValue>) -> Result<Located<ConfigValue>, PluginUnknown> { run(config) }
   }
 
@@ -2038,6 +2043,8 @@ extension JavaScriptConfigReader {
     public var entitlementsMods: [EntitlementsMod]
     /// Why what it changes is not known; nil when it is.
     public var unknown: PluginUnknown?
+    /// Its first `withXcodeProject` call: it may add a target (a widget extension) and its files.
+    public var xcodeProjectChange: SourceSpan? = nil
   }
 
   /// Reads a config plugin of the app's own (`./plugins/withWidgets.js`): the function it exports is
@@ -2076,7 +2083,10 @@ extension JavaScriptConfigReader {
     let state = PluginState(config: config, inMod: false)
     switch parser.unknownIfStopped({ try parser.runExportedPlugin(state, options: options) }) {
     case .some(let unknown): return unchanged(unknown)
-    case nil: return PluginReading(config: state.config, entitlementsMods: state.mods, unknown: nil)
+    case nil:
+      return PluginReading(
+        config: state.config, entitlementsMods: state.mods, unknown: nil,
+        xcodeProjectChange: state.xcodeProjectCall.map { parser.span($0.start, $0.end) })
     }
   }
 
@@ -2084,6 +2094,8 @@ extension JavaScriptConfigReader {
   fileprivate final class PluginState {
     var config: Located<ConfigValue>
     var mods: [EntitlementsMod] = []
+    /// The tokens of the first `withXcodeProject` call.
+    var xcodeProjectCall: (start: Int, end: Int)?
     /// Running a mod's callback: changes may touch `modResults` only.
     let inMod: Bool
     var calls = 0
@@ -2610,6 +2622,7 @@ extension JavaScriptConfigReader.Parser {
       if let second, mentionsEntitlements(second) {
         throw stop("its '\(name)' callback refers to entitlements", second.lowerBound, second.upperBound)
       }
+      if name == "withXcodeProject", state.xcodeProjectCall == nil { state.xcodeProjectCall = (start, end) }
     case "withDangerousMod", "withFinalizedMod", "withMod", "withBaseMod":
       guard let second, try platform(of: second, state, frame) == "android" else {
         throw stop("it calls '\(name)' for iOS, which may change any file", start, end)
