@@ -159,24 +159,39 @@ public struct UnknownWidgetKindRule: Rule {
   }
 
   public func check(_ context: RuleContext) {
-    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
-    let targets = context.targetsWithCode
-    // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
-    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
+    checkWidgetKinds(context)
+    checkControlKinds(context)
+  }
+
+  private typealias SwiftReload = (kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)
+
+  /// The kinds the Swift code reloads (`uses` picks which): the app's code, and the widget extensions'
+  /// own (an intent reloading its widget), each where the kind is written: the literal, in the call or
+  /// in the constant it uses.
+  private func swiftReloads(_ context: RuleContext, _ uses: (WidgetCodeFacts) -> [WidgetCodeFacts.StringUse])
+    -> [SwiftReload]
+  {
+    var reloads: [SwiftReload] = []
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
-      // Where the kind is written: the literal, in the call or in the constant it uses.
-      for use in app.files.flatMap(\.code.reloadedKinds) {
-        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
+      for use in app.files.flatMap({ uses($0.code) }) {
+        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil)) }
       }
     }
-    for (target, code) in targets {
-      for use in code.files.flatMap(\.code.reloadedKinds) {
+    for (target, code) in context.targetsWithCode {
+      for use in code.files.flatMap({ uses($0.code) }) {
         if let (kind, span) = code.resolve(use) {
-          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+          reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
         }
       }
     }
+    return reloads
+  }
+
+  private func checkWidgetKinds(_ context: RuleContext) {
+    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
+    let targets = context.targetsWithCode
+    let swiftReloads = swiftReloads(context, \.reloadedKinds)
     guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
     // Every widget extension's list must be known, or a missing kind is not certain.
     guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
@@ -198,7 +213,7 @@ public struct UnknownWidgetKindRule: Rule {
       let name = call.name
       let reload =
         switch call.language {
-        case .dart: "iOSName '\(name.value)' is not the kind of any widget in the extension"
+        case .dart: "\(call.argumentName ?? "iOSName") '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
       context.report(
@@ -208,6 +223,40 @@ public struct UnknownWidgetKindRule: Rule {
       context.report(
         "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
           + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
+    }
+  }
+
+  /// `ExtensionStorage.reloadControls('…')` and `ControlCenter.shared.reloadControls(ofKind:)` name a
+  /// control's kind: judged against the controls the bundles list, when every one of them is known.
+  private func checkControlKinds(_ context: RuleContext) {
+    let reloads = context.project.appCalls.filter { $0.effect == .reloadsControlKind }
+    let targets = context.targetsWithCode
+    let swiftReloads = swiftReloads(context, \.reloadedControlKinds)
+    guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
+    guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
+      return
+    }
+    var kinds: [String] = []
+    for (_, code) in targets {
+      for control in code.bundledControls {
+        guard let use = code.controlKinds[control], let kind = code.resolve(use)?.value else { return }
+        kinds.append(kind)
+      }
+    }
+    let knownKinds = Set(kinds)
+    var suggester = Suggester(candidates: kinds)
+    let declared = kinds.isEmpty ? "the extension declares no control" : Wording.list(kinds)
+    func message(_ reload: String, _ name: String) -> String {
+      "\(reload) names no control's kind (\(declared)); the reload does nothing"
+        + (suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? "")
+    }
+    for call in reloads where !knownKinds.contains(call.name.value) {
+      context.report(message("\(call.callee)('\(call.name.value)')", call.name.value), at: call.name)
+    }
+    for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      context.report(
+        message("reloadControls(ofKind: '\(reload.kind)')", reload.kind), at: reload.span, pointer: reload.pointer,
+        subject: reload.subject)
     }
   }
 }

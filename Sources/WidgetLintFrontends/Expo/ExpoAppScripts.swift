@@ -69,7 +69,7 @@ package enum ExpoAppScripts {
       else { return nil }
       return bytes
     }
-    var reading = Reading(limit: limit)
+    var reading = Reading(limit: limit, appDirectory: appDirectory)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
@@ -79,9 +79,7 @@ package enum ExpoAppScripts {
         switch call.effect {
         case .opensAppGroup: effect = .opensAppGroup
         case .reloadsWidgetKind: effect = .reloadsWidgetKind
-        // A control's kind is its `StaticControlConfiguration(kind:)`, which the Swift facts do not hold:
-        // it cannot be told from an unknown one, so it is not judged.
-        case .reloadsControlKind: continue
+        case .reloadsControlKind: effect = .reloadsControlKind
         }
         let name: Located<String>?
         switch call.argument {
@@ -124,7 +122,22 @@ package enum ExpoAppScripts {
     /// The `widgetlint-disable…` comments of the files parsed.
     var suppressions: [FileSuppressions] = []
 
-    init(limit: Int) { self.limit = limit }
+    /// The app's folder, whose `tsconfig.json` may give path aliases (read when an import needs one).
+    let appDirectory: String
+    var aliases: ExpoPathAliases?
+
+    init(limit: Int, appDirectory: String) {
+      self.limit = limit
+      self.appDirectory = appDirectory
+    }
+
+    /// The file a module names: a relative one from the importing file, else through the app's path
+    /// aliases (`@/constants`); nil for a package, or an alias that is not known.
+    mutating func file(of module: String, importedBy file: String) -> String? {
+      if JavaScriptAppCallScanner.isRelative(module) { return ExpoAppScripts.resolve(module, from: file) }
+      if aliases == nil { aliases = ExpoPathAliases(appDirectory: appDirectory, limit: limit) }
+      return aliases?.resolve(module)
+    }
 
     mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
       if let known = facts[path] { return known }
@@ -146,9 +159,9 @@ package enum ExpoAppScripts {
     mutating func constant(_ name: String, of module: String, importedBy file: String, depth: Int = 0)
       -> Located<String>?
     {
-      guard depth < 16, JavaScriptAppCallScanner.isRelative(module),
-        let path = ExpoAppScripts.resolve(module, from: file), let facts = facts(of: path)
-      else { return nil }
+      guard depth < 16, let path = self.file(of: module, importedBy: file), let facts = facts(of: path) else {
+        return nil
+      }
       switch facts.exports[name] {
       case .literal(let literal)?:
         return literal
@@ -169,7 +182,12 @@ package enum ExpoAppScripts {
   /// The file a relative import names, as Metro finds it for iOS: the path itself when it is a script,
   /// else with `.ios`, `.native` or no platform before an extension, else the folder's `index` so.
   package static func resolve(_ module: String, from file: String) -> String? {
-    let base = normalized(PathUtilities.join((file as NSString).deletingLastPathComponent, module))
+    resolve(file: PathUtilities.join((file as NSString).deletingLastPathComponent, module))
+  }
+
+  /// The file a path names as Metro finds it (see `resolve(_:from:)`).
+  static func resolve(file path: String) -> String? {
+    let base = normalized(path)
     let manager = FileManager.default
     func isFile(_ path: String) -> Bool {
       var isDirectory: ObjCBool = false

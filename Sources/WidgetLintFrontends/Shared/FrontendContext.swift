@@ -191,9 +191,9 @@ public final class FrontendContext: Sendable {
   }
 
   /// The calls by which an app's code reaches its widgets: a file without any of them is not parsed.
-  package static let appCodeNeedles = ["reloadTimelines", "suiteName", "forSecurityApplicationGroupIdentifier"].map {
-    Array($0.utf8)
-  }
+  package static let appCodeNeedles = [
+    "reloadTimelines", "reloadControls", "suiteName", "forSecurityApplicationGroupIdentifier",
+  ].map { Array($0.utf8) }
 
   /// Reads the app target's code that touches widgets into the project (`Project.appCode`). Big apps
   /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
@@ -216,7 +216,7 @@ public final class FrontendContext: Sendable {
       files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
         $0.file.path < $1.file.path
       })
-    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
+    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds + $0.code.groupIdentifiers }
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
         if case .reference(_, let name) = use.value { return name }

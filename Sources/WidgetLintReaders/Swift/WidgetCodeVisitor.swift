@@ -32,6 +32,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   private var widgetBodies: [SyntaxIdentifier: Int] = [:]
   /// The widgets whose body is being walked, innermost last.
   private var widgetsInBody: [WidgetInBody] = []
+  /// The `body` accessors of the controls declared so far, with the control's type, and the controls
+  /// whose body is being walked (innermost last) with whether their configuration was met.
+  private var controlBodies: [SyntaxIdentifier: String] = [:]
+  private var controlsInBody: [(body: SyntaxIdentifier, typeName: String, hasConfiguration: Bool)] = []
 
   private struct WidgetInBody {
     let body: SyntaxIdentifier
@@ -196,7 +200,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       if let body { widgetBodies[body.id] = facts.widgets.count }
       facts.widgets.append(widget)
     }
-    if names.contains("ControlWidget") { facts.controls.append(typeName) }
+    if names.contains("ControlWidget") {
+      facts.controls.append(typeName)
+      if let body { controlBodies[body.id] = typeName }
+    }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle")
       || names.contains("ViewModifier") || isCandidate
     {
@@ -258,13 +265,21 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     let isUnavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
     // Constants only: a `var` may change before it is read.
     let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+    let isDeclaration = Self.isMemberOrTopLevel(node)
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
       if isUnavailable { facts.extensionUnavailableDeclarations.append(name) }
-      if isConstant, let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value) {
+      var literal: String?
+      if isConstant, binding.accessorBlock == nil, let value = binding.initializer?.value,
+        let text = WidgetCodeReader.literal(value)
+      {
+        literal = text
         facts.constants[.init(type: currentType, name: name)] = .init(
           value: .literal(text), span: span(value), enclosingType: currentType)
       }
+      // Every declaration of a type's or the file's: a `var`, a computed property, a `let` of anything
+      // but a plain literal, or a second declaration (in another `#if` branch) makes the name unknown.
+      if isDeclaration { facts.constantDeclarations[.init(type: currentType, name: name), default: []].append(literal) }
     }
     availability.enterDeclaration(node.attributes)
     // A computed property other than `body` is a scope of its own, like a function.
@@ -276,6 +291,25 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   package override func visitPost(_ node: VariableDeclSyntax) {
     availability.leaveDeclaration()
     if computedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// Whether a variable is a member of a type or declared at file level (in `#if` branches or not),
+  /// rather than a local of a function, closure or accessor.
+  private static func isMemberOrTopLevel(_ node: VariableDeclSyntax) -> Bool {
+    var current = Syntax(node).parent
+    while let item = current {
+      if item.is(MemberBlockItemSyntax.self) { return true }
+      guard item.is(CodeBlockItemSyntax.self), let list = item.parent, list.is(CodeBlockItemListSyntax.self) else {
+        return false
+      }
+      if list.parent?.is(SourceFileSyntax.self) == true { return true }
+      // A file-level `#if`: the clause, its list, the `#if` itself, and the item holding it.
+      guard let clause = list.parent, clause.is(IfConfigClauseSyntax.self),
+        let declaration = clause.parent?.parent, declaration.is(IfConfigDeclSyntax.self)
+      else { return false }
+      current = declaration.parent
+    }
+    return false
   }
 
   /// The name of a computed property (a getter, not observers of a stored one), other than `body`.
@@ -369,11 +403,24 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let index = widgetBodies.removeValue(forKey: node.id) {
       widgetsInBody.append(WidgetInBody(body: node.id, index: index))
     }
+    if let control = controlBodies.removeValue(forKey: node.id) {
+      controlsInBody.append((node.id, control, false))
+    }
     return .visitChildren
   }
 
   package override func visitPost(_ node: AccessorBlockSyntax) {
     if widgetsInBody.last?.body == node.id { widgetsInBody.removeLast() }
+    if controlsInBody.last?.body == node.id { controlsInBody.removeLast() }
+  }
+
+  /// The first control configuration in a control's body: its kind, when it is a literal or a constant.
+  private func readControlConfiguration(_ call: FunctionCallExprSyntax) {
+    guard let control = controlsInBody.last, !control.hasConfiguration else { return }
+    controlsInBody[controlsInBody.count - 1].hasConfiguration = true
+    if let kind = call.arguments.first(where: { $0.label?.text == "kind" }), let use = stringUse(kind.expression) {
+      facts.controlKinds[control.typeName] = use
+    }
   }
 
   /// The first configuration call in a widget's body: its type, kind and content views.
@@ -515,6 +562,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       versioned("ActivityConfiguration", OSVersion(16, 1), call.calledExpression)
     case "StaticControlConfiguration", "AppIntentControlConfiguration":
       versioned(name, OSVersion(18), call.calledExpression)
+      readControlConfiguration(call)
     case "Button" where arguments.contains { $0.label?.text == "intent" }:
       versioned("Button(intent:)", OSVersion(17), call.calledExpression)
     case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
@@ -553,6 +601,11 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     case "reloadTimelines":
       if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
         facts.reloadedKinds.append(use)
+      }
+    case "reloadControls":
+      // `ControlCenter.shared.reloadControls(ofKind:)` (iOS 18) names a control's kind.
+      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
+        facts.reloadedControlKinds.append(use)
       }
     case "supportedFamilies":
       readFamilies(call)
