@@ -213,7 +213,10 @@ public struct UnknownWidgetKindRule: Rule {
       let name = call.name
       let reload =
         switch call.language {
-        case .dart: "\(call.argumentName ?? "iOSName") '\(name.value)' is not the kind of any widget in the extension"
+        case .dart:
+          call.argumentName == "name"
+            ? "name '\(name.value)', which home_widget reloads on iOS when iOSName is not given, is not the kind of any widget in the extension"
+            : "iOSName '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
       context.report(

@@ -373,7 +373,7 @@ import Testing
   @Test func dartNameIsTheIOSKindFromHomeWidget090() throws {
     // From 0.9.0, by the constraint's lower bound or by the version the lock resolved.
     let expected = [
-      "unknown-widget-kind lib/main.dart:62:13 name 'Counter' is not the kind of any widget in the extension (CounterWidget); the reload does nothing; did you mean 'CounterWidget'?"
+      "unknown-widget-kind lib/main.dart:62:13 name 'Counter', which home_widget reloads on iOS when iOSName is not given, is not the kind of any widget in the extension (CounterWidget); the reload does nothing; did you mean 'CounterWidget'?"
     ]
     #expect(try lintFlutter(reload: Self.nameOnly, constraint: "^0.9.0") == expected)
     #expect(try lintFlutter(reload: Self.nameOnly, constraint: "'>=0.9.1 <1.0.0'") == expected)
@@ -400,5 +400,158 @@ import Testing
       } == [
         "unknown-widget-kind lib/main.dart:62:16"
       ])
+  }
+
+  // MARK: JavaScript
+
+  func lintExpo(_ extra: [(path: String, contents: String)], widget: String = ExpoAppScriptTests.widgetSwift) throws
+    -> [String]
+  {
+    let (findings, _) = try ExpoAppScriptTests().lint(ExpoAppScriptTests.app(extra, widget: widget))
+    return ExpoAppScriptTests.positions(findings)
+  }
+
+  static let save = """
+    import { ExtensionStorage } from "@bacons/apple-targets";
+    import { APP_GROUP, KIND } from "@/constants";
+
+    export function save(title: string) {
+      new ExtensionStorage(APP_GROUP).set("title", title);
+      ExtensionStorage.reloadWidget(KIND);
+    }
+    """
+
+  static let constants = """
+    export const APP_GROUP = "group.com.example.notes";
+    export const KIND = "NoteWidget";
+    """
+
+  @Test(arguments: [
+    // Expo's template: `@/*` to the app's folder, its base the expo package's (which sets no paths).
+    #"{ "extends": "expo/tsconfig.base", "compilerOptions": { "strict": true, "paths": { "@/*": ["./*"] } } }"#,
+    // With a baseUrl, comments and trailing commas (tsconfig is read as JSON5).
+    "{\n  // aliases\n  \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@/*\": [\"*\"], }, },\n}",
+    // From a local base, whose baseUrl is relative to it.
+    #"{ "extends": "./config/tsconfig.base.json" }"#,
+  ])
+  func anImportThroughATSConfigAliasIsFollowed(_ tsconfig: String) throws {
+    let base = #"{ "compilerOptions": { "baseUrl": "..", "paths": { "@/*": ["./missing/*", "./*"] } } }"#
+    let findings = try lintExpo([
+      ("tsconfig.json", tsconfig), ("config/tsconfig.base.json", base), ("src/save.ts", Self.save),
+      ("constants.ts", Self.constants),
+    ])
+    // The kind is judged at the constant's literal, in the module the alias names.
+    #expect(findings == ["unknown-widget-kind constants.ts:2:21"])
+  }
+
+  @Test(arguments: [
+    // No tsconfig: `@/constants` is a package name.
+    nil,
+    // A base of another package may set `paths`.
+    #"{ "extends": "@tsconfig/react-native/tsconfig.json" }"#,
+    // A base of another package may set `baseUrl`, which the local paths are relative to.
+    #"{ "extends": "@tsconfig/react-native", "compilerOptions": { "paths": { "@/*": ["./*"] } } }"#,
+    // No pattern matches.
+    #"{ "compilerOptions": { "paths": { "~/*": ["./*"] } } }"#,
+  ])
+  func anAliasThatIsNotResolvableIsUnknown(_ tsconfig: String?) throws {
+    let files: [(path: String, contents: String)] =
+      [("src/save.ts", Self.save), ("constants.ts", Self.constants)] + (tsconfig.map { [("tsconfig.json", $0)] } ?? [])
+    #expect(try lintExpo(files) == [])
+  }
+
+  @Test(arguments: [
+    "exports.APP_GROUP = \"group.com.example.notes\";\nexports.KIND = \"NoteWidget\";\n",
+    "const KIND = \"NoteWidget\";\nmodule.exports = {\n  APP_GROUP: \"group.com.example.notes\",\n  KIND,\n};\n",
+    "module.exports.APP_GROUP = 'group.com.example.notes';\nmodule.exports.KIND = 'NoteWidget';\n",
+  ])
+  func commonJSExportsReadByRequire(_ constants: String) throws {
+    let save = """
+      const { ExtensionStorage } = require("@bacons/apple-targets");
+      const { APP_GROUP, KIND } = require("./constants");
+
+      function save(title) {
+        new ExtensionStorage(APP_GROUP).set("title", title);
+        ExtensionStorage.reloadWidget(KIND);
+      }
+      module.exports = { save };
+      """
+    let findings = try lintExpo([("src/save.js", save), ("src/constants.js", constants)])
+    #expect(findings.count == 1)
+    #expect(findings.first?.hasPrefix("unknown-widget-kind src/constants.js:") == true)
+    // The literal "NoteWidget" of each form.
+    let line = constants.components(separatedBy: "\n").firstIndex { $0.contains("NoteWidget") }.map { $0 + 1 }
+    let column = constants.components(separatedBy: "\n").first { $0.contains("NoteWidget") }.map {
+      $0.distance(from: $0.startIndex, to: $0.firstIndex(where: { $0 == "\"" || $0 == "'" })!) + 1
+    }
+    #expect(findings.first == "unknown-widget-kind src/constants.js:\(line!):\(column!)")
+  }
+
+  @Test(arguments: [
+    // Replaced twice, or by something else than an object of plain members: not known.
+    "module.exports = { KIND: \"NoteWidget\" };\nmodule.exports = { KIND: \"Other\" };\n",
+    "module.exports = { ...base, KIND: \"NoteWidget\" };\n",
+    "module.exports = makeConstants();\nexports.KIND = \"NoteWidget\";\n",
+    "exports.KIND = \"NoteWidget\";\nexports.KIND = \"Other\";\n",
+    "exports.KIND = process.env.KIND;\n",
+  ])
+  func commonJSExportsThatAreNotKnown(_ constants: String) throws {
+    let save = """
+      const { ExtensionStorage } = require("@bacons/apple-targets");
+      const { KIND } = require("./constants");
+      ExtensionStorage.reloadWidget(KIND);
+      """
+    #expect(try lintExpo([("src/save.js", save), ("src/constants.js", constants)]) == [])
+  }
+
+  static let controlWidget = """
+    import SwiftUI
+    import WidgetKit
+
+    @main
+    struct NotesBundle: WidgetBundle {
+        var body: some Widget {
+            NotesWidget()
+            if #available(iOS 18.0, *) {
+                NewNoteControl()
+            }
+        }
+    }
+
+    struct NotesWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "NotesWidget", provider: Provider()) { entry in
+                Text(entry.title)
+                    .containerBackground(.background, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    @available(iOS 18.0, *)
+    struct NewNoteControl: ControlWidget {
+        var body: some ControlWidgetConfiguration {
+            AppIntentControlConfiguration(kind: "com.example.notes.new", provider: NewNoteProvider()) { value in
+                ControlWidgetButton(action: NewNoteIntent()) { Label("New note", systemImage: "plus") }
+            }
+        }
+    }
+    """
+
+  @Test func expoControlReloadsAreJudgedAgainstControlKinds() throws {
+    let save = """
+      import { ExtensionStorage } from "@bacons/apple-targets";
+      ExtensionStorage.reloadControls("com.example.notes.new");
+      ExtensionStorage.reloadControls("com.example.note.new");
+      ExtensionStorage.reloadControls();
+      ExtensionStorage.reloadWidget("NotesWidget");
+      """
+    let (findings, _) = try ExpoAppScriptTests().lint(
+      ExpoAppScriptTests.app([("src/save.ts", save)], widget: Self.controlWidget))
+    #expect(ExpoAppScriptTests.positions(findings) == ["unknown-widget-kind src/save.ts:3:33"])
+    #expect(
+      findings.first?.message
+        == "ExtensionStorage.reloadControls('com.example.note.new') names no control's kind (com.example.notes.new); the reload does nothing; did you mean 'com.example.notes.new'?"
+    )
   }
 }
