@@ -6,7 +6,7 @@ public struct UnknownWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
     id: .unknownWidgetKind,
     defaultSeverity: .error,
-    summary: "The app reloads a widget kind that no widget in the extension declares.",
+    summary: "The app reloads a widget or control kind that no widget or control in the extension declares.",
     rationale: """
       An app tells WidgetKit that a widget's data changed with
       `WidgetCenter.shared.reloadTimelines(ofKind:)`; a Flutter app does it with
@@ -17,14 +17,26 @@ public struct UnknownWidgetKindRule: Rule {
       bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
       app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
-      Swift (an App Intent reloading its widget); a kind the code computes is not checked, and neither is
-      `ExtensionStorage.reloadControls('…')`, which names a control's kind.
+      Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
+      declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
+      differ), is not checked.
 
-      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget);
+      Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
+      which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
+      controls the bundle lists (`StaticControlConfiguration(kind:)`, `AppIntentControlConfiguration(kind:)`),
+      not with the widgets' kinds, when all of them are known.
+
+      home_widget's iOS plugin reloads `iOSName`, or from version 0.9.0 `name` when `iOSName` is not given;
+      `name` alone is judged only where the app's home_widget is known to be 0.9.0 or later.
+
+      Sources: home_widget's `HomeWidget.updateWidget` (pub.dev/packages/home_widget) and its changelog,
+      0.9.0, "Fix iOS Widget Updating using only `name` parameter" (https://github.com/ABausG/home_widget);
       @bacons/apple-targets' README, "Sharing data between targets" (https://github.com/EvanBacon/expo-apple-targets),
-      whose `reloadWidget(name)` calls `reloadTimelines(ofKind:)`; Apple, `reloadTimelines(ofKind:)`
-      (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
-      has never reaches.
+      whose `reloadWidget(name)` calls `reloadTimelines(ofKind:)` and `reloadControls(name)`
+      `ControlCenter.shared.reloadControls(ofKind:)`; Apple, `reloadTimelines(ofKind:)`
+      (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)) and
+      `reloadControls(ofKind:)` (https://developer.apple.com/documentation/widgetkit/controlcenter/reloadcontrols(ofkind:)),
+      which a kind nothing declares never reaches.
       """,
     examples: [
       .failing(
