@@ -155,10 +155,25 @@ import Testing
       Self.files(
         app: "import SwiftUI\n", widget: Self.widget(kind: "WidgetKinds.note"),
         extra: [("Widget/Kinds.swift", kinds), ("Widget/MarkRead.swift", Self.intent)]))
-    // The widget's kind is unknown: the reload of "Nte" may be its kind, and nothing is said.
+    // The widget's kind is unknown: the reload of "Nte" may be its kind, and nothing is said of it but
+    // one note, at the widget's kind.
     let code = try #require(project.targetCode.first)
     #expect(code.bundledWidgets.first?.kind.flatMap(code.resolve) == nil)
-    #expect(!findings.contains { $0.ruleID == "unknown-widget-kind" }, "\(findings.map(\.message))")
+    #expect(findings.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["computed-value 6:35-6:51"])
+    #expect(findings.first?.file.hasSuffix("Widget/NoteWidget.swift") == true)
+    #expect(findings.first?.message.hasPrefix("kind not checked: WidgetKinds.note is declared") == true)
+  }
+
+  @Test func ifBranchesThatDifferAreSaidInTheNote() throws {
+    let kinds =
+      "enum WidgetKinds {\n#if DEBUG\n    static let note = \"NoteDebug\"\n#else\n    static let note = \"Note\"\n#endif\n}\n"
+    let (findings, _) = try lint(
+      Self.files(
+        app: "import SwiftUI\n", widget: Self.widget(kind: "WidgetKinds.note"), extra: [("Widget/Kinds.swift", kinds)]))
+    #expect(
+      findings.map(\.message) == [
+        "kind not checked: WidgetKinds.note is declared more than once (`#if` branches?) with different values, 'NoteDebug' and 'Note'"
+      ])
   }
 
   @Test func ifBranchesThatAgreeLeaveTheKindKnown() throws {
@@ -183,7 +198,11 @@ import Testing
       enum Other { static let kind = "Notes" }
       """
     let (findings, _) = try lint(Self.files(app: app, widget: Self.widget(kind: "\"Note\"")))
-    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(findings.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["computed-value 4:65-4:69"])
+    #expect(
+      findings.first?.message
+        == "kind not checked: Refresher.kind is declared by a `var`, a computed property or a value other than a string literal"
+    )
   }
 
   // MARK: Control kinds

@@ -234,6 +234,33 @@ public final class FrontendContext: Sendable {
     }
     project.appCode = code
     project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+    Self.noteUnknownConstant(
+      in: code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }, of: code,
+      pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
+      subject: nil, to: &project)
+  }
+
+  private static let unknownConstantNote = "kind not checked: "
+
+  /// One `computed-value` note per project for the first kind (a widget's, a control's, or one the code
+  /// reloads) whose constant a declaration leaves unknown: the rules that need it say nothing of it.
+  private static func noteUnknownConstant(
+    in uses: [WidgetCodeFacts.StringUse], of code: TargetCode, pointer: JSONPointer, subject: String?,
+    to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
+      })
+    else { return }
+    for use in uses {
+      guard let reason = code.unknownConstant(in: use) else { continue }
+      project.readingProblems.append(
+        ReadingProblem(
+          kind: .computedValue, message: unknownConstantNote + reason, span: use.span, pointer: pointer,
+          subject: subject))
+      return
+    }
   }
 
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
@@ -268,6 +295,15 @@ public final class FrontendContext: Sendable {
       uniqueKeysWithValues: zip(
         distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    for (index, code) in project.targetCode.enumerated() {
+      guard let targets = project.manifest?.targets, index < targets.count else { continue }
+      let target = targets[index]
+      let uses =
+        code.bundledWidgets.compactMap(\.kind) + code.bundledControls.compactMap { code.controlKinds[$0] }
+        + code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }
+      Self.noteUnknownConstant(
+        in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+    }
     for index in project.targetCode.indices {
       let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))
       guard !unavailable.isEmpty else { continue }

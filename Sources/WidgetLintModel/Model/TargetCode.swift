@@ -10,7 +10,7 @@ public struct TargetCode: Sendable {
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
   /// The type's and file-level names whose value is not known: declared by a `var`, a computed
   /// property or another initialiser than a literal, or declared more than once with different values.
-  private let unknownConstants: Set<WidgetCodeFacts.ConstantKey>
+  private let unknownConstants: [WidgetCodeFacts.ConstantKey: String]
   /// How many types (and the file level) declare each name: a bare name is looked up in another type
   /// only when that is its one declaration.
   private let declarationsByName: [String: Int]
@@ -128,12 +128,15 @@ public struct TargetCode: Sendable {
     self.widgets = widgets
     // A name declared once by a `let` of a literal (or several times with that one value) is known;
     // any other declaration makes it unknown, whatever else the files say of it.
-    var unknownConstants: Set<WidgetCodeFacts.ConstantKey> = []
+    var unknownConstants: [WidgetCodeFacts.ConstantKey: String] = [:]
     var declarationsByName: [String: Int] = [:]
     for (key, values) in declarations {
       declarationsByName[key.name, default: 0] += 1
-      if values.contains(where: { $0 == nil }) || Set(values.compactMap { $0 }).count > 1 {
-        unknownConstants.insert(key)
+      if values.contains(where: { $0 == nil }) {
+        unknownConstants[key] = "is declared by a `var`, a computed property or a value other than a string literal"
+      } else if Set(values.compactMap { $0 }).count > 1 {
+        let written = Wording.list(values.compactMap { $0.map { "'\($0)'" } }, separator: " and ")
+        unknownConstants[key] = "is declared more than once (`#if` branches?) with different values, \(written)"
       }
     }
     self.constants = constants
@@ -209,18 +212,18 @@ public struct TargetCode: Sendable {
     case .reference(let type, let name):
       let found: WidgetCodeFacts.StringUse?
       if let type {
-        guard !unknownConstants.contains(.init(type: type, name: name)) else { return nil }
+        guard unknownConstants[.init(type: type, name: name)] == nil else { return nil }
         found = constants[.init(type: type, name: name)]
       } else {
         // The enclosing type's own constant, then a file-level one, then the only one of that name; a
         // declaration that is not known hides those after it.
         let own = WidgetCodeFacts.ConstantKey(type: use.enclosingType, name: name)
         let fileLevel = WidgetCodeFacts.ConstantKey(type: nil, name: name)
-        guard !unknownConstants.contains(own) else { return nil }
+        guard unknownConstants[own] == nil else { return nil }
         if let constant = constants[own] {
           found = constant
         } else {
-          guard !unknownConstants.contains(fileLevel) else { return nil }
+          guard unknownConstants[fileLevel] == nil else { return nil }
           found =
             constants[fileLevel]
             ?? (constantsByName[name]?.count == 1 && declarationsByName[name, default: 0] <= 1
@@ -230,6 +233,19 @@ public struct TargetCode: Sendable {
       guard let found, case .literal(let text) = found.value else { return nil }
       return (text, found.span)
     }
+  }
+
+  /// Why the constant a use names is not known, where a declaration of it makes it so (a `var`, `#if`
+  /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
+  /// name the target declares nowhere.
+  public func unknownConstant(in use: WidgetCodeFacts.StringUse) -> String? {
+    guard case .reference(let type, let name) = use.value, resolve(use) == nil else { return nil }
+    let keys: [WidgetCodeFacts.ConstantKey] =
+      type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]
+    for key in keys {
+      if let reason = unknownConstants[key] { return "\(key.type.map { $0 + "." } ?? "")\(name) \(reason)" }
+    }
+    return nil
   }
 
   /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
