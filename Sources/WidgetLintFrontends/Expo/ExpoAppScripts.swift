@@ -5,7 +5,9 @@ import WidgetLintReaders
 
 /// The Expo app's own JavaScript and TypeScript, as far as it touches widgets: the App Groups it opens
 /// with `new ExtensionStorage(…)` or `SharedGroupPreferences`, and the kinds it reloads with
-/// `ExtensionStorage.reloadWidget(…)` (see `JavaScriptAppCallScanner`), as `AppCall`s.
+/// `ExtensionStorage.reloadWidget(…)` and `ExtensionStorage.reloadControls(…)` (see
+/// `JavaScriptAppCallScanner`), as `AppCall`s. Constants are followed into relative modules and through
+/// the app's `tsconfig.json` path aliases (`ExpoPathAliases`).
 ///
 /// Big apps have thousands of script files: each is read and searched for the APIs' names as bytes,
 /// and only those that hold one are parsed, with the relative modules whose constants their calls
