@@ -137,7 +137,11 @@ package enum ExpoAppScripts {
     /// aliases (`@/constants`); nil for a package, or an alias that is not known.
     mutating func file(of module: String, importedBy file: String) -> String? {
       if JavaScriptAppCallScanner.isRelative(module) { return ExpoAppScripts.resolve(module, from: file) }
-      if aliases == nil { aliases = ExpoPathAliases(appDirectory: appDirectory, limit: limit) }
+      if aliases == nil {
+        let read = ExpoPathAliases(appDirectory: appDirectory, limit: limit)
+        aliases = read
+        filesRead += read.files
+      }
       return aliases?.resolve(module)
     }
 

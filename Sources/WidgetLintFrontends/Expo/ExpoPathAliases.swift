@@ -16,6 +16,8 @@ struct ExpoPathAliases {
   private var paths: [(pattern: String, targets: [String])]?
   /// The folder the targets are relative to.
   private var base: String
+  /// The config files read.
+  private(set) var files: [String] = []
 
   /// Bases known to set neither `paths` nor `baseUrl` (`expo/tsconfig.base.json` in the expo package).
   static let knownBases: Set<String> = ["expo/tsconfig.base", "expo/tsconfig.base.json"]
@@ -26,7 +28,9 @@ struct ExpoPathAliases {
     let candidates = ["tsconfig.json", "jsconfig.json"].map { PathUtilities.join(appDirectory, $0) }
     guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return }
     var options = Options()
-    guard Self.read(file, limit: limit, into: &options, depth: 0) else {
+    let wasRead = Self.read(file, limit: limit, into: &options, depth: 0)
+    files = options.files
+    guard wasRead else {
       paths = nil
       return
     }
@@ -54,11 +58,13 @@ struct ExpoPathAliases {
     var baseURL: String?
     /// A base that was not read (a package, a file not found) may set `paths` or `baseUrl`.
     var baseMayDeclare = false
+    var files: [String] = []
   }
 
   /// Reads one config file and its bases into `options`; false when a file cannot be read.
   private static func read(_ file: String, limit: Int, into options: inout Options, depth: Int) -> Bool {
     guard depth < 8, case .success(let bytes) = InputReader.read(path: file, maxSize: limit) else { return false }
+    options.files.append(file)
     guard let config = JavaScriptConfigReader.readJSON5(SourceText(path: file, bytes: bytes)).value else {
       return false
     }

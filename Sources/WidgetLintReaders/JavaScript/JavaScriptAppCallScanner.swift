@@ -17,8 +17,10 @@ import WidgetLintModel
 /// class of that name from anywhere else is not these APIs, and its calls are not read.
 ///
 /// An argument is known when it is a string literal (or a template literal without `${}`), or a name
-/// bound once in the file: a `const` holding such a literal, or a named import from a relative module
-/// (`import { APP_GROUP } from "./constants"`), which the caller resolves from that module's `exports`.
+/// bound once in the file: a `const` holding such a literal, or a named import from another module
+/// (`import { APP_GROUP } from "./constants"`, `const { APP_GROUP } = require("@/constants")`), which the
+/// caller resolves (a relative path, or a path alias of the app's) from that module's `exports`: ES
+/// exports, or CommonJS `exports.X = …`, `module.exports.X = …` and `module.exports = { X: … }`.
 /// Anything else (a template with `${}`, a call, `process.env.X`, a parameter, a name bound more than
 /// once) is unknown. The file is tokenized (JSX in `.js`, `.jsx` and `.tsx` files; TypeScript's types
 /// dropped), so calls in comments and strings never match.
