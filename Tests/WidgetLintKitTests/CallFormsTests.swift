@@ -205,6 +205,37 @@ import Testing
     )
   }
 
+  @Test func parametersAndLocalsHideTheConstantsOfTheirName() throws {
+    let app = """
+      import WidgetKit
+      let kind = "Nte"
+      enum Reloader {
+          static func reload(kind: String) { WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+          static func reloadAll(_ kinds: [String]) {
+              for kind in kinds { WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+              kinds.forEach { kind in WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+              if let kind = kinds.first { WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+          }
+          static func reloadStored() {
+              guard let kind = UserDefaults.standard.string(forKey: "kind") else { return }
+              WidgetCenter.shared.reloadTimelines(ofKind: kind)
+          }
+          static func reloadLocal() {
+              let kind = "Notes"
+              WidgetCenter.shared.reloadTimelines(ofKind: kind)
+          }
+          static func reloadFileLevel() { WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+      }
+      """
+    let (findings, _) = try lint(Self.files(app: app, widget: Self.widget(kind: "\"Note\"")))
+    // The parameter, the loop's, the closure's and the bindings' `kind` are not the file's: only the
+    // local constant and the file's constant, where nothing hides it, are judged.
+    #expect(
+      findings.map { "\($0.ruleID) \(TestSupport.position($0))" } == [
+        "unknown-widget-kind 2:12-2:17", "unknown-widget-kind 15:20-15:27",
+      ], "\(findings.map(\.message))")
+  }
+
   // MARK: Control kinds
 
   static let bundle = """

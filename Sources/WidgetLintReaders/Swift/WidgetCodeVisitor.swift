@@ -270,7 +270,8 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
       if isUnavailable { facts.extensionUnavailableDeclarations.append(name) }
       var literal: String?
-      if isConstant, binding.accessorBlock == nil, let value = binding.initializer?.value,
+      // A function's locals are not the type's: a use finds them itself (`localBinding`).
+      if isDeclaration, isConstant, binding.accessorBlock == nil, let value = binding.initializer?.value,
         let text = WidgetCodeReader.literal(value)
       {
         literal = text
@@ -675,7 +676,15 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let text = WidgetCodeReader.literal(expression) {
       value = .literal(text)
     } else if let name = WidgetCodeReader.referenceName(expression) {
-      value = .reference(type: nil, name: name)
+      // A local or a parameter of that name hides the type's and the file's constants.
+      switch Self.localBinding(of: name, at: expression) {
+      case .literal(let text, let literal):
+        return .init(value: .literal(text), span: span(literal), enclosingType: currentType)
+      case .other:
+        return nil
+      case nil:
+        value = .reference(type: nil, name: name)
+      }
     } else if let member = expression.as(MemberAccessExprSyntax.self),
       let base = member.base.flatMap(WidgetCodeReader.referenceName)
     {
@@ -684,6 +693,105 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       return nil
     }
     return .init(value: value, span: span(expression), enclosingType: currentType)
+  }
+
+  enum LocalBinding {
+    /// `let name = "…"` before the use, in a block around it.
+    case literal(String, ExprSyntax)
+    /// A parameter, a `var`, a `let` of anything else, an `if let`, a `for` pattern: not known.
+    case other
+  }
+
+  /// What binds a bare name where it is used, inside the function, initialiser, accessor or closure
+  /// around it: nil when nothing there does (the name is then a member's or the file's).
+  static func localBinding(of name: String, at use: some SyntaxProtocol) -> LocalBinding? {
+    var child = Syntax(use)
+    while let parent = child.parent {
+      if let block = parent.as(CodeBlockItemListSyntax.self) {
+        // File-level statements are the file's constants.
+        if parent.parent?.is(SourceFileSyntax.self) == true { return nil }
+        var found: LocalBinding?
+        for item in block where item.position < child.position {
+          if let variable = item.item.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings where Self.binds(binding.pattern, name) {
+              if variable.bindingSpecifier.tokenKind == .keyword(.let), binding.accessorBlock == nil,
+                let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value)
+              {
+                found = .literal(text, value)
+              } else {
+                found = .other
+              }
+            }
+          } else if let guardStatement = item.item.as(GuardStmtSyntax.self),
+            Self.conditions(guardStatement.conditions, bind: name)
+          {
+            found = .other
+          }
+        }
+        if let found { return found }
+      } else if let function = parent.as(FunctionDeclSyntax.self) {
+        return Self.parameters(function.signature.parameterClause, include: name) ? .other : nil
+      } else if let initializer = parent.as(InitializerDeclSyntax.self) {
+        return Self.parameters(initializer.signature.parameterClause, include: name) ? .other : nil
+      } else if let closure = parent.as(ClosureExprSyntax.self), let signature = closure.signature,
+        Self.closureParameters(signature, include: name)
+      {
+        return .other
+      } else if let ifExpression = parent.as(IfExprSyntax.self), child.id == ifExpression.body.id,
+        Self.conditions(ifExpression.conditions, bind: name)
+      {
+        return .other
+      } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id,
+        Self.conditions(whileStatement.conditions, bind: name)
+      {
+        return .other
+      } else if let forStatement = parent.as(ForStmtSyntax.self), child.id == forStatement.body.id,
+        Self.binds(forStatement.pattern, name)
+      {
+        return .other
+      } else if let switchCase = parent.as(SwitchCaseSyntax.self),
+        switchCase.label.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) })
+      {
+        // `case .a(let name)`: taken for a binding whenever the label names it.
+        return .other
+      } else if let clause = parent.as(CatchClauseSyntax.self), child.id == clause.body.id,
+        name == "error"
+          || clause.catchItems.tokens(viewMode: .sourceAccurate).contains(where: {
+            $0.tokenKind == .identifier(name)
+          })
+      {
+        return .other
+      } else if parent.is(MemberBlockSyntax.self) {
+        return nil
+      }
+      child = parent
+    }
+    return nil
+  }
+
+  private static func binds(_ pattern: PatternSyntax, _ name: String) -> Bool {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) { return identifier.identifier.text == name }
+    // A tuple or `let` pattern: any name in it.
+    return pattern.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+  }
+
+  private static func conditions(_ conditions: ConditionElementListSyntax, bind name: String) -> Bool {
+    conditions.contains { element in
+      switch element.condition {
+      case .optionalBinding(let binding): return binds(binding.pattern, name)
+      case .matchingPattern(let matching): return binds(matching.pattern, name)
+      default: return false
+      }
+    }
+  }
+
+  private static func parameters(_ clause: FunctionParameterClauseSyntax, include name: String) -> Bool {
+    clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+  }
+
+  private static func closureParameters(_ signature: ClosureSignatureSyntax, include name: String) -> Bool {
+    guard let parameters = signature.parameterClause else { return false }
+    return parameters.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
   }
 
   /// `URL(string: "…")` or `URL(string: "…")!`.
