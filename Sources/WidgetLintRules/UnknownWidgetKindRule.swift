@@ -6,7 +6,7 @@ public struct UnknownWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
     id: .unknownWidgetKind,
     defaultSeverity: .error,
-    summary: "The app reloads a widget kind that no widget in the extension declares.",
+    summary: "The app reloads a widget or control kind that no widget or control in the extension declares.",
     rationale: """
       An app tells WidgetKit that a widget's data changed with
       `WidgetCenter.shared.reloadTimelines(ofKind:)`; a Flutter app does it with
@@ -17,14 +17,26 @@ public struct UnknownWidgetKindRule: Rule {
       bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
       app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
-      Swift (an App Intent reloading its widget); a kind the code computes is not checked, and neither is
-      `ExtensionStorage.reloadControls('…')`, which names a control's kind.
+      Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
+      declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
+      differ), is not checked.
 
-      Sources: home_widget's `HomeWidget.updateWidget(iOSName:)` (pub.dev/packages/home_widget);
+      Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
+      which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
+      controls the bundle lists (`StaticControlConfiguration(kind:)`, `AppIntentControlConfiguration(kind:)`),
+      not with the widgets' kinds, when all of them are known.
+
+      home_widget's iOS plugin reloads `iOSName`, or from version 0.9.0 `name` when `iOSName` is not given;
+      `name` alone is judged only where the app's home_widget is known to be 0.9.0 or later.
+
+      Sources: home_widget's `HomeWidget.updateWidget` (pub.dev/packages/home_widget) and its changelog,
+      0.9.0, "Fix iOS Widget Updating using only `name` parameter" (https://github.com/ABausG/home_widget);
       @bacons/apple-targets' README, "Sharing data between targets" (https://github.com/EvanBacon/expo-apple-targets),
-      whose `reloadWidget(name)` calls `reloadTimelines(ofKind:)`; Apple, `reloadTimelines(ofKind:)`
-      (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
-      has never reaches.
+      whose `reloadWidget(name)` calls `reloadTimelines(ofKind:)` and `reloadControls(name)`
+      `ControlCenter.shared.reloadControls(ofKind:)`; Apple, `reloadTimelines(ofKind:)`
+      (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)) and
+      `reloadControls(ofKind:)` (https://developer.apple.com/documentation/widgetkit/controlcenter/reloadcontrols(ofkind:)),
+      which a kind nothing declares never reaches.
       """,
     examples: [
       .failing(
@@ -159,32 +171,47 @@ public struct UnknownWidgetKindRule: Rule {
   }
 
   public func check(_ context: RuleContext) {
-    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
-    let targets = context.targetsWithCode
-    // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
-    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
+    checkWidgetKinds(context)
+    checkControlKinds(context)
+  }
+
+  private typealias SwiftReload = (kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)
+
+  /// The kinds the Swift code reloads (`uses` picks which): the app's code, and the widget extensions'
+  /// own (an intent reloading its widget), each where the kind is written: the literal, in the call or
+  /// in the constant it uses.
+  private func swiftReloads(_ context: RuleContext, _ uses: (WidgetCodeFacts) -> [WidgetCodeFacts.StringUse])
+    -> [SwiftReload]
+  {
+    var reloads: [SwiftReload] = []
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
-      // Where the kind is written: the literal, in the call or in the constant it uses.
-      for use in app.files.flatMap(\.code.reloadedKinds) {
-        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
+      for use in app.files.flatMap({ uses($0.code) }) {
+        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil)) }
       }
     }
     // A watch app's code reloads the widgets of the watch extensions it carries.
     for (host, code) in context.project.hostCode {
-      for use in code.files.flatMap(\.code.reloadedKinds) {
+      for use in code.files.flatMap({ uses($0.code) }) {
         if let (kind, span) = code.resolve(use) {
-          swiftReloads.append((kind, span, host.pointer.appending("sources"), host.name?.value))
+          reloads.append((kind, span, host.pointer.appending("sources"), host.name?.value))
         }
       }
     }
-    for (target, code) in targets {
-      for use in code.files.flatMap(\.code.reloadedKinds) {
+    for (target, code) in context.targetsWithCode {
+      for use in code.files.flatMap({ uses($0.code) }) {
         if let (kind, span) = code.resolve(use) {
-          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+          reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
         }
       }
     }
+    return reloads
+  }
+
+  private func checkWidgetKinds(_ context: RuleContext) {
+    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
+    let targets = context.targetsWithCode
+    let swiftReloads = swiftReloads(context, \.reloadedKinds)
     guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
     // Every widget extension's list must be known, or a missing kind is not certain.
     guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
@@ -209,7 +236,10 @@ public struct UnknownWidgetKindRule: Rule {
       let name = call.name
       let reload =
         switch call.language {
-        case .dart: "iOSName '\(name.value)' is not the kind of any widget in the extension"
+        case .dart:
+          call.argumentName == "name"
+            ? "name '\(name.value)', which home_widget reloads on iOS when iOSName is not given, is not the kind of any widget in the extension"
+            : "iOSName '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
       context.report(
@@ -219,6 +249,40 @@ public struct UnknownWidgetKindRule: Rule {
       context.report(
         "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
           + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
+    }
+  }
+
+  /// `ExtensionStorage.reloadControls('…')` and `ControlCenter.shared.reloadControls(ofKind:)` name a
+  /// control's kind: judged against the controls the bundles list, when every one of them is known.
+  private func checkControlKinds(_ context: RuleContext) {
+    let reloads = context.project.appCalls.filter { $0.effect == .reloadsControlKind }
+    let targets = context.targetsWithCode
+    let swiftReloads = swiftReloads(context, \.reloadedControlKinds)
+    guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
+    guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
+      return
+    }
+    var kinds: [String] = []
+    for (_, code) in targets {
+      for control in code.bundledControls {
+        guard let use = code.controlKinds[control], let kind = code.resolve(use)?.value else { return }
+        kinds.append(kind)
+      }
+    }
+    let knownKinds = Set(kinds)
+    var suggester = Suggester(candidates: kinds)
+    let declared = kinds.isEmpty ? "the extension declares no control" : Wording.list(kinds)
+    func message(_ reload: String, _ name: String) -> String {
+      "\(reload) names no control's kind (\(declared)); the reload does nothing"
+        + (suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? "")
+    }
+    for call in reloads where !knownKinds.contains(call.name.value) {
+      context.report(message("\(call.callee)('\(call.name.value)')", call.name.value), at: call.name)
+    }
+    for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      context.report(
+        message("reloadControls(ofKind: '\(reload.kind)')", reload.kind), at: reload.span, pointer: reload.pointer,
+        subject: reload.subject)
     }
   }
 }

@@ -87,8 +87,14 @@ import Testing
     let (findings, project) = try lint(Self.app([("src/widget.ts", widget)]))
     #expect(
       Self.positions(findings) == [
-        "app-group-mismatch src/widget.ts:3:38", "unknown-widget-kind src/widget.ts:8:33",
+        "app-group-mismatch src/widget.ts:3:38", "unknown-widget-kind src/widget.ts:11:35",
+        "unknown-widget-kind src/widget.ts:8:33",
       ])
+    // The controls' kinds are known (there is none), so the control reload names none.
+    #expect(
+      findings.map(\.message).contains(
+        "ExtensionStorage.reloadControls('NotesControl') names no control's kind (the extension declares no control); the reload does nothing"
+      ))
     let group = try #require(findings.first { $0.ruleID == "app-group-mismatch" })
     #expect(
       group.message
@@ -102,7 +108,7 @@ import Testing
     )
     #expect(
       project.appCalls.map(\.name.value) == [
-        "group.com.example.note", "group.com.example.notes", "NoteWidget", "NotesWidget",
+        "group.com.example.note", "group.com.example.notes", "NoteWidget", "NotesWidget", "NotesControl",
       ])
   }
 

@@ -99,8 +99,8 @@ import Testing
       Self.summary(facts) == [
         "new ExtensionStorage ./constants#APP_GROUP@5:22",
         "ExtensionStorage.reloadWidget ./constants#WIDGET@6:31",
-        // An alias path (tsconfig's `paths`) is not followed.
-        "new ExtensionStorage unknown",
+        // An alias path (tsconfig's `paths`): the caller resolves it, where the app's tsconfig is known.
+        "new ExtensionStorage @/constants#SHARED@7:22",
       ])
   }
 

@@ -5,7 +5,9 @@ import WidgetLintReaders
 
 /// The Expo app's own JavaScript and TypeScript, as far as it touches widgets: the App Groups it opens
 /// with `new ExtensionStorage(…)` or `SharedGroupPreferences`, and the kinds it reloads with
-/// `ExtensionStorage.reloadWidget(…)` (see `JavaScriptAppCallScanner`), as `AppCall`s.
+/// `ExtensionStorage.reloadWidget(…)` and `ExtensionStorage.reloadControls(…)` (see
+/// `JavaScriptAppCallScanner`), as `AppCall`s. Constants are followed into relative modules and through
+/// the app's `tsconfig.json` path aliases (`ExpoPathAliases`).
 ///
 /// Big apps have thousands of script files: each is read and searched for the APIs' names as bytes,
 /// and only those that hold one are parsed, with the relative modules whose constants their calls
@@ -69,7 +71,7 @@ package enum ExpoAppScripts {
       else { return nil }
       return bytes
     }
-    var reading = Reading(limit: limit, overlay: context.overlay)
+    var reading = Reading(limit: limit, overlay: context.overlay, appDirectory: appDirectory)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
@@ -79,9 +81,7 @@ package enum ExpoAppScripts {
         switch call.effect {
         case .opensAppGroup: effect = .opensAppGroup
         case .reloadsWidgetKind: effect = .reloadsWidgetKind
-        // A control's kind is its `StaticControlConfiguration(kind:)`, which the Swift facts do not hold:
-        // it cannot be told from an unknown one, so it is not judged.
-        case .reloadsControlKind: continue
+        case .reloadsControlKind: effect = .reloadsControlKind
         }
         let name: Located<String>?
         switch call.argument {
@@ -125,9 +125,26 @@ package enum ExpoAppScripts {
     /// The `widgetlint-disable…` comments of the files parsed.
     var suppressions: [FileSuppressions] = []
 
-    init(limit: Int, overlay: TextOverlay) {
+    /// The app's folder, whose `tsconfig.json` may give path aliases (read when an import needs one).
+    let appDirectory: String
+    var aliases: ExpoPathAliases?
+
+    init(limit: Int, overlay: TextOverlay, appDirectory: String) {
       self.limit = limit
       self.overlay = overlay
+      self.appDirectory = appDirectory
+    }
+
+    /// The file a module names: a relative one from the importing file, else through the app's path
+    /// aliases (`@/constants`); nil for a package, or an alias that is not known.
+    mutating func file(of module: String, importedBy file: String) -> String? {
+      if JavaScriptAppCallScanner.isRelative(module) { return ExpoAppScripts.resolve(module, from: file) }
+      if aliases == nil {
+        let read = ExpoPathAliases(appDirectory: appDirectory, limit: limit, overlay: overlay)
+        aliases = read
+        filesRead += read.files
+      }
+      return aliases?.resolve(module)
     }
 
     mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
@@ -150,9 +167,9 @@ package enum ExpoAppScripts {
     mutating func constant(_ name: String, of module: String, importedBy file: String, depth: Int = 0)
       -> Located<String>?
     {
-      guard depth < 16, JavaScriptAppCallScanner.isRelative(module),
-        let path = ExpoAppScripts.resolve(module, from: file), let facts = facts(of: path)
-      else { return nil }
+      guard depth < 16, let path = self.file(of: module, importedBy: file), let facts = facts(of: path) else {
+        return nil
+      }
       switch facts.exports[name] {
       case .literal(let literal)?:
         return literal
@@ -173,7 +190,12 @@ package enum ExpoAppScripts {
   /// The file a relative import names, as Metro finds it for iOS: the path itself when it is a script,
   /// else with `.ios`, `.native` or no platform before an extension, else the folder's `index` so.
   package static func resolve(_ module: String, from file: String) -> String? {
-    let base = normalized(PathUtilities.join((file as NSString).deletingLastPathComponent, module))
+    resolve(file: PathUtilities.join((file as NSString).deletingLastPathComponent, module))
+  }
+
+  /// The file a path names as Metro finds it (see `resolve(_:from:)`).
+  static func resolve(file path: String) -> String? {
+    let base = normalized(path)
     let manager = FileManager.default
     func isFile(_ path: String) -> Bool {
       var isDirectory: ObjCBool = false

@@ -188,9 +188,9 @@ public final class FrontendContext: Sendable {
   }
 
   /// The calls by which an app's code reaches its widgets: a file without any of them is not parsed.
-  package static let appCodeNeedles = ["reloadTimelines", "suiteName", "forSecurityApplicationGroupIdentifier"].map {
-    Array($0.utf8)
-  }
+  package static let appCodeNeedles = [
+    "reloadTimelines", "reloadControls", "suiteName", "forSecurityApplicationGroupIdentifier",
+  ].map { Array($0.utf8) }
 
   /// Reads the app target's code that touches widgets into the project (`Project.appCode`). Big apps
   /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
@@ -199,6 +199,10 @@ public final class FrontendContext: Sendable {
     guard let code = appCode(files) else { return }
     project.appCode = code
     project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+    Self.noteUnknownConstant(
+      in: code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }, of: code,
+      pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
+      subject: nil, to: &project)
   }
 
   /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
@@ -220,7 +224,7 @@ public final class FrontendContext: Sendable {
       files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
         $0.file.path < $1.file.path
       })
-    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
+    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds + $0.code.groupIdentifiers }
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
         if case .reference(_, let name) = use.value { return name }
@@ -237,6 +241,29 @@ public final class FrontendContext: Sendable {
       }
     }
     return code
+  }
+
+  private static let unknownConstantNote = "kind not checked: "
+
+  /// One `computed-value` note per project for the first kind (a widget's, a control's, or one the code
+  /// reloads) whose constant a declaration leaves unknown: the rules that need it say nothing of it.
+  private static func noteUnknownConstant(
+    in uses: [WidgetCodeFacts.StringUse], of code: TargetCode, pointer: JSONPointer, subject: String?,
+    to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
+      })
+    else { return }
+    for use in uses {
+      guard let reason = code.unknownConstant(in: use) else { continue }
+      project.readingProblems.append(
+        ReadingProblem(
+          kind: .computedValue, message: unknownConstantNote + reason, span: use.span, pointer: pointer,
+          subject: subject))
+      return
+    }
   }
 
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
@@ -271,6 +298,15 @@ public final class FrontendContext: Sendable {
       uniqueKeysWithValues: zip(
         distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    for (index, code) in project.targetCode.enumerated() {
+      guard let targets = project.manifest?.targets, index < targets.count else { continue }
+      let target = targets[index]
+      let uses =
+        code.bundledWidgets.compactMap(\.kind) + code.bundledControls.compactMap { code.controlKinds[$0] }
+        + code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }
+      Self.noteUnknownConstant(
+        in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+    }
     for index in project.targetCode.indices {
       let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))
       guard !unavailable.isEmpty else { continue }

@@ -15,6 +15,9 @@ public struct AppCall: Sendable {
     /// Asks WidgetKit to reload the widgets of kind `name` (`HomeWidget.updateWidget(iOSName:)`,
     /// `ExtensionStorage.reloadWidget`).
     case reloadsWidgetKind
+    /// Asks WidgetKit to reload the controls of kind `name` (`ExtensionStorage.reloadControls`, which
+    /// calls `ControlCenter.shared.reloadControls(ofKind:)`): a control's kind, not a widget's.
+    case reloadsControlKind
   }
 
   public enum Language: String, Sendable {
@@ -30,6 +33,9 @@ public struct AppCall: Sendable {
   /// The group or kind. Its span covers the string literal that names it (quotes included), in the call
   /// or in the constant the call uses, which may be in another file.
   public var name: Located<String>
+  /// The named argument that gives the name, where the API takes several (home_widget's `iOSName`, or
+  /// `name` when `iOSName` is not given).
+  public var argumentName: String?
 
   public init(effect: Effect, language: Language, callee: String, name: Located<String>) {
     self.effect = effect

@@ -8,9 +8,19 @@ public struct TargetCode: Sendable {
   public let widgets: [String: WidgetCodeFacts.Widget]
   private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
+  /// The type's and file-level names whose value is not known: declared by a `var`, a computed
+  /// property or another initialiser than a literal, or declared more than once with different values.
+  private let unknownConstants: [WidgetCodeFacts.ConstantKey: String]
+  /// How many types (and the file level) declare each name: a bare name is looked up in another type
+  /// only when that is its one declaration.
+  private let declarationsByName: [String: Int]
   /// The view types each type's code builds.
   package let viewReferences: [String: Set<String>]
   private let controls: Set<String>
+  /// The kind of each control, by its type (see `WidgetCodeFacts.controlKinds`).
+  public let controlKinds: [String: WidgetCodeFacts.StringUse]
+  /// The controls the `@main` bundle lists, following nested bundles, in source order.
+  public let bundledControls: [String]
   /// The facts of every file taken together: see `WidgetCodeFacts`.
   public let containerBackgroundScopes: Set<String>
   public let calls: [String: Set<String>]
@@ -59,7 +69,10 @@ public struct TargetCode: Sendable {
     var refinements: [String: Set<String>] = [:]
     var candidates: [WidgetCodeFacts.Widget] = []
     var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
+    var declarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
+    var controlKinds: [String: WidgetCodeFacts.StringUse] = [:]
     for file in files {
+      controlKinds.merge(file.code.controlKinds) { first, _ in first }
       references.merge(file.code.references) { $0.union($1) }
       typeDeclarations.merge(file.code.typeDeclarations) { $0.union($1) }
       conformances.merge(file.code.conformances) { $0.union($1) }
@@ -77,6 +90,7 @@ public struct TargetCode: Sendable {
         constants[key] = value
         byName[key.name, default: []].append(value)
       }
+      for (key, values) in file.code.constantDeclarations { declarations[key, default: []] += values }
       // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
       views.merge(file.code.viewReferences) { $0.union($1) }
     }
@@ -112,10 +126,26 @@ public struct TargetCode: Sendable {
     self.containerBackgroundScopesOutsideFamilyCases = outsideBackground
     self.bundles = bundles
     self.widgets = widgets
+    // A name declared once by a `let` of a literal (or several times with that one value) is known;
+    // any other declaration makes it unknown, whatever else the files say of it.
+    var unknownConstants: [WidgetCodeFacts.ConstantKey: String] = [:]
+    var declarationsByName: [String: Int] = [:]
+    for (key, values) in declarations {
+      declarationsByName[key.name, default: 0] += 1
+      if values.contains(where: { $0 == nil }) {
+        unknownConstants[key] = "is declared by a `var`, a computed property or a value other than a string literal"
+      } else if Set(values.compactMap { $0 }).count > 1 {
+        let written = Wording.list(values.compactMap { $0.map { "'\($0)'" } }, separator: " and ")
+        unknownConstants[key] = "is declared more than once (`#if` branches?) with different values, \(written)"
+      }
+    }
     self.constants = constants
     self.constantsByName = byName
+    self.unknownConstants = unknownConstants
+    self.declarationsByName = declarationsByName
     self.viewReferences = views
     self.controls = controls
+    self.controlKinds = controlKinds
     self.containerBackgroundScopes = containerBackgroundScopes
     self.calls = calls
     self.declaredTypes = declaredTypes
@@ -129,12 +159,15 @@ public struct TargetCode: Sendable {
     self.mainWidget = mainWidget
     if let mainWidget {
       bundledWidgets = [mainWidget]
+      bundledControls = []
       bundleIsFullyKnown = true
     } else if let mainBundle {
       bundledWidgets = Self.widgets(listedBy: mainBundle, bundles: bundles, widgets: widgets)
+      bundledControls = Self.entries(listedBy: mainBundle, bundles: bundles).filter(controls.contains)
       bundleIsFullyKnown = Self.isFullyKnown(mainBundle, bundles: bundles, widgets: widgets, controls: controls)
     } else {
       bundledWidgets = []
+      bundledControls = []
       bundleIsFullyKnown = false
     }
   }
@@ -179,16 +212,40 @@ public struct TargetCode: Sendable {
     case .reference(let type, let name):
       let found: WidgetCodeFacts.StringUse?
       if let type {
+        guard unknownConstants[.init(type: type, name: name)] == nil else { return nil }
         found = constants[.init(type: type, name: name)]
       } else {
-        // The enclosing type's own constant, then a file-level one, then the only one of that name.
-        found =
-          constants[.init(type: use.enclosingType, name: name)] ?? constants[.init(type: nil, name: name)]
-          ?? (constantsByName[name]?.count == 1 ? constantsByName[name]?.first : nil)
+        // The enclosing type's own constant, then a file-level one, then the only one of that name; a
+        // declaration that is not known hides those after it.
+        let own = WidgetCodeFacts.ConstantKey(type: use.enclosingType, name: name)
+        let fileLevel = WidgetCodeFacts.ConstantKey(type: nil, name: name)
+        guard unknownConstants[own] == nil else { return nil }
+        if let constant = constants[own] {
+          found = constant
+        } else {
+          guard unknownConstants[fileLevel] == nil else { return nil }
+          found =
+            constants[fileLevel]
+            ?? (constantsByName[name]?.count == 1 && declarationsByName[name, default: 0] <= 1
+              ? constantsByName[name]?.first : nil)
+        }
       }
       guard let found, case .literal(let text) = found.value else { return nil }
       return (text, found.span)
     }
+  }
+
+  /// Why the constant a use names is not known, where a declaration of it makes it so (a `var`, `#if`
+  /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
+  /// name the target declares nowhere.
+  public func unknownConstant(in use: WidgetCodeFacts.StringUse) -> String? {
+    guard case .reference(let type, let name) = use.value, resolve(use) == nil else { return nil }
+    let keys: [WidgetCodeFacts.ConstantKey] =
+      type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]
+    for key in keys {
+      if let reason = unknownConstants[key] { return "\(key.type.map { $0 + "." } ?? "")\(name) \(reason)" }
+    }
+    return nil
   }
 
   /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
@@ -212,6 +269,27 @@ public struct TargetCode: Sendable {
       }
     }
     return true
+  }
+
+  /// The type names a bundle lists, following nested bundles, each once, in source order.
+  private static func entries(listedBy main: WidgetCodeFacts.Bundle, bundles: [String: WidgetCodeFacts.Bundle])
+    -> [String]
+  {
+    var result: [String] = []
+    var seen: Set<String> = []
+    var visited: Set<String> = []
+    func expand(_ bundle: WidgetCodeFacts.Bundle) {
+      guard visited.insert(bundle.typeName).inserted else { return }
+      for entry in bundle.blocks.flatMap({ $0 }).sorted(by: { $0.span.start < $1.span.start }) where !entry.isGroup {
+        if let nested = bundles[entry.typeName] {
+          expand(nested)
+        } else if seen.insert(entry.typeName).inserted {
+          result.append(entry.typeName)
+        }
+      }
+    }
+    expand(main)
+    return result
   }
 
   private static func widgets(

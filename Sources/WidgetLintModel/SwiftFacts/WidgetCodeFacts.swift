@@ -289,8 +289,18 @@ public struct WidgetCodeFacts: Sendable {
   public var widgets: [Widget] = []
   /// Types conforming to `ControlWidget`: bundle entries that are not widgets.
   public var controls: [String] = []
+  /// The kind of each control whose `body` is a `StaticControlConfiguration(kind:…)` or
+  /// `AppIntentControlConfiguration(kind:…)`, by the control's type.
+  public var controlKinds: [String: StringUse] = [:]
+  /// The control kinds `ControlCenter.shared.reloadControls(ofKind:)` reloads.
+  public var reloadedControlKinds: [StringUse] = []
   /// `static let` / `let` string constants: by type (nil for file level) and name.
   public var constants: [ConstantKey: StringUse] = [:]
+  /// Each declaration of a type's or the file's variables (not a function's locals), by type and name:
+  /// the literal of a `let` initialised by a plain string literal, nil for anything else (a `var`, a
+  /// computed property, another initialiser). A name declared more than once (`#if` branches) with
+  /// different values, or by anything but such a `let`, is not known.
+  public var constantDeclarations: [ConstantKey: [String?]] = [:]
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []

@@ -71,14 +71,18 @@ public enum DartHomeWidgetScanner {
       let end = arguments.close < tokens.count ? tokens[arguments.close].end : (tokens.last?.end ?? 0)
       let method = tokens[index + 2].text
       var argument: Located<String>?
+      var argumentName: String?
       switch method {
       case "updateWidget":
-        // The iOS plugin reloads `iOSName`, or `name` when iOSName is not given.
-        if let named = arguments.list.first(where: { $0.name == "iOSName" })
-          ?? arguments.list.first(where: {
-            $0.name == "name"
-          })
-        {
+        // The iOS plugin reloads `iOSName`, or (from home_widget 0.9.0) `name` when iOSName is not a
+        // string: not given, or `null`.
+        func given(_ label: String) -> Argument? {
+          arguments.list.first {
+            $0.name == label && !($0.range.count == 1 && tokens[$0.range.lowerBound].isIdentifier("null"))
+          }
+        }
+        if let named = given("iOSName") ?? given("name") {
+          argumentName = named.name
           argument = resolver.evaluate(named.range, at: index)
         }
       default:
@@ -88,7 +92,8 @@ public enum DartHomeWidgetScanner {
       }
       calls.append(
         HomeWidgetCall(
-          method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end)))
+          method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end),
+          argumentName: argumentName))
     }
     return calls
   }

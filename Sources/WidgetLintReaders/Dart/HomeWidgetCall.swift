@@ -12,10 +12,14 @@ public struct HomeWidgetCall: Sendable {
   public var argument: Located<String>?
   /// From `HomeWidget` to the call's closing parenthesis.
   public var span: SourceSpan
+  /// The named argument the kind comes from, for `updateWidget`: `iOSName`, or `name` when `iOSName` is
+  /// not given (or `null`), which home_widget's iOS plugin reloads from version 0.9.0 only.
+  public var argumentName: String?
 
-  public init(method: String, argument: Located<String>?, span: SourceSpan) {
+  public init(method: String, argument: Located<String>?, span: SourceSpan, argumentName: String? = nil) {
     self.method = method
     self.argument = argument
     self.span = span
+    self.argumentName = argumentName
   }
 }

@@ -17,8 +17,10 @@ import WidgetLintModel
 /// class of that name from anywhere else is not these APIs, and its calls are not read.
 ///
 /// An argument is known when it is a string literal (or a template literal without `${}`), or a name
-/// bound once in the file: a `const` holding such a literal, or a named import from a relative module
-/// (`import { APP_GROUP } from "./constants"`), which the caller resolves from that module's `exports`.
+/// bound once in the file: a `const` holding such a literal, or a named import from another module
+/// (`import { APP_GROUP } from "./constants"`, `const { APP_GROUP } = require("@/constants")`), which the
+/// caller resolves (a relative path, or a path alias of the app's) from that module's `exports`: ES
+/// exports, or CommonJS `exports.X = …`, `module.exports.X = …` and `module.exports = { X: … }`.
 /// Anything else (a template with `${}`, a call, `process.env.X`, a parameter, a name bound more than
 /// once) is unknown. The file is tokenized (JSX in `.js`, `.jsx` and `.tsx` files; TypeScript's types
 /// dropped), so calls in comments and strings never match.
@@ -136,6 +138,19 @@ extension JavaScriptAppCallScanner {
     var declaredNames: Set<Int> = []
     var exportedConstants: [String] = []
     var localExports: [(local: String, exported: String)] = []
+    /// CommonJS exports: what `exports.X = …`, `module.exports.X = …` and `module.exports = { X: … }`
+    /// assign to each name (a literal, a name of the file, or anything else: nil).
+    var commonJSExports: [String: [CommonJSValue]] = [:]
+    /// `module.exports` replaced by anything but one object literal of plain members: nothing it
+    /// exports is known.
+    var commonJSExportsAreUnknown = false
+    var moduleExportsAssignments = 0
+
+    enum CommonJSValue {
+      case literal(Located<String>)
+      case name(String)
+      case unknown
+    }
     var facts = FileFacts()
     /// Steps taken by the passes over the tokens (see `scanCountingWork`).
     var work = 0
@@ -285,6 +300,11 @@ extension JavaScriptAppCallScanner {
           for name in names { bind(identifier(name)!, .other, at: name) }
         }
         return index + 1
+      case .identifier("module")
+      where !isMemberName(index) && isPunctuator(index + 1, ".") && identifier(index + 2) == "exports":
+        return readCommonJSExport(index + 3)
+      case .identifier("exports") where !isMemberName(index) && isPunctuator(index + 1, "."):
+        return readCommonJSExport(index + 1)
       case .identifier(let name) where !isMemberName(index) && !declaredNames.contains(index):
         if isPunctuator(index + 1, "=>") {
           // `group => …`: a parameter.
@@ -569,6 +589,50 @@ extension JavaScriptAppCallScanner {
       return index
     }
 
+    /// `exports.X = …` / `module.exports.X = …` (from the `.` at `index`), or `module.exports = {…}`
+    /// (from the `=` at `index`).
+    mutating func readCommonJSExport(_ index: Int) -> Int {
+      if isPunctuator(index, "."), let name = identifier(index + 1), isPunctuator(index + 2, "=") {
+        let end = expressionEnd(index + 3) ?? tokens.count
+        commonJSExports[name, default: []].append(commonJSValue((index + 3)..<end))
+        return end
+      }
+      // `module.exports` read, or a member of an export (`exports.X.Y = …`): nothing assigned to a name.
+      guard isPunctuator(index, "="), identifier(index - 1) == "exports" else { return index }
+      moduleExportsAssignments += 1
+      let end = expressionEnd(index + 1) ?? tokens.count
+      guard isPunctuator(index + 1, "{"), partner[index + 1] == end - 1 else {
+        commonJSExportsAreUnknown = true
+        return end
+      }
+      var item = index + 2
+      let close = partner[index + 1]
+      while item < close {
+        var itemEnd = item
+        while itemEnd < close, !isPunctuator(itemEnd, ",") {
+          work += 1
+          itemEnd = isOpener(itemEnd) && partner[itemEnd] > itemEnd ? partner[itemEnd] + 1 : itemEnd + 1
+        }
+        if let key = identifier(item) ?? string(item), itemEnd == item + 1, identifier(item) != nil {
+          commonJSExports[key, default: []].append(.name(key))
+        } else if let key = identifier(item) ?? string(item), isPunctuator(item + 1, ":"), itemEnd > item + 2 {
+          commonJSExports[key, default: []].append(commonJSValue((item + 2)..<itemEnd))
+        } else if item < itemEnd {
+          // A spread, a method, a computed key: any name may be exported.
+          commonJSExportsAreUnknown = true
+        }
+        item = itemEnd + 1
+      }
+      return end
+    }
+
+    func commonJSValue(_ value: Range<Int>) -> CommonJSValue {
+      guard value.count == 1 else { return .unknown }
+      if let literal = literal(value.lowerBound) { return .literal(literal) }
+      if let name = identifier(value.lowerBound) { return .name(name) }
+      return .unknown
+    }
+
     /// The one binding of a name, when the file binds it once and never assigns it.
     func onlyBinding(of name: String) -> Binding? {
       guard assignments[name] == nil, let all = bindings[name], all.count == 1 else { return nil }
@@ -580,14 +644,31 @@ extension JavaScriptAppCallScanner {
         if case .constant(let literal)? = onlyBinding(of: name) { facts.exports[name] = .literal(literal) }
       }
       for (local, exported) in localExports {
-        switch onlyBinding(of: local) {
-        case .constant(let literal)?:
-          facts.exports[exported] = .literal(literal)
-        case .imported(let module, let name)? where JavaScriptAppCallScanner.isRelative(module) && name != "*":
-          facts.exports[exported] = .reexport(module: module, name: name)
-        default:
-          break
+        if let export = export(of: local) { facts.exports[exported] = export }
+      }
+      // CommonJS: a name assigned once, when `module.exports` is replaced at most once, by an object.
+      guard !commonJSExportsAreUnknown, moduleExportsAssignments <= 1 else { return }
+      for (exported, values) in commonJSExports where values.count == 1 {
+        switch values[0] {
+        case .literal(let literal): facts.exports[exported] = .literal(literal)
+        case .name(let local): if let export = export(of: local) { facts.exports[exported] = export }
+        case .unknown: break
         }
+      }
+    }
+
+    /// What exporting a name of the file exports: its constant, or the constant it imports from a
+    /// module (a relative one or an alias, which the caller resolves).
+    func export(of local: String) -> Export? {
+      switch onlyBinding(of: local) {
+      case .constant(let literal)?:
+        return .literal(literal)
+      case .imported(let module, let name)? where name != "*" && name != "default":
+        return .reexport(module: module, name: name)
+      case .required(let module, let member?)? where member != "default":
+        return .reexport(module: module, name: member)
+      default:
+        return nil
       }
     }
 
@@ -715,12 +796,15 @@ extension JavaScriptAppCallScanner {
       if let literal = literal(range.lowerBound) { return .literal(literal) }
       guard let name = identifier(range.lowerBound) else { return .unknown }
       if name == "undefined" { return .absent }
+      // A name imported from another module (relative, or through an alias the caller may resolve),
+      // by `import { X }` or `const { X } = require(…)`.
       switch onlyBinding(of: name) {
       case .constant(let literal)?:
         return .literal(literal)
-      case .imported(let module, let imported)?
-      where JavaScriptAppCallScanner.isRelative(module) && imported != "*" && imported != "default":
+      case .imported(let module, let imported)? where imported != "*" && imported != "default":
         return .imported(module: module, name: imported, at: span(range.lowerBound))
+      case .required(let module, let member?)? where member != "default":
+        return .imported(module: module, name: member, at: span(range.lowerBound))
       default:
         return .unknown
       }

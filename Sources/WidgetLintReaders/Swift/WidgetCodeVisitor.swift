@@ -41,6 +41,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   private var widgetBodies: [SyntaxIdentifier: Int] = [:]
   /// The widgets whose body is being walked, innermost last.
   private var widgetsInBody: [WidgetInBody] = []
+  /// The `body` accessors of the controls declared so far, with the control's type, and the controls
+  /// whose body is being walked (innermost last) with whether their configuration was met.
+  private var controlBodies: [SyntaxIdentifier: String] = [:]
+  private var controlsInBody: [(body: SyntaxIdentifier, typeName: String, hasConfiguration: Bool)] = []
 
   private struct WidgetInBody {
     let body: SyntaxIdentifier
@@ -205,7 +209,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       if let body { widgetBodies[body.id] = facts.widgets.count }
       facts.widgets.append(widget)
     }
-    if names.contains("ControlWidget") { facts.controls.append(typeName) }
+    if names.contains("ControlWidget") {
+      facts.controls.append(typeName)
+      if let body { controlBodies[body.id] = typeName }
+    }
     if names.contains("Widget") || names.contains("View") || names.contains("WidgetBundle")
       || names.contains("ViewModifier") || isCandidate
     {
@@ -267,13 +274,22 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     let isUnavailable = SwiftAttributes.isUnavailableInExtensions(node.attributes)
     // Constants only: a `var` may change before it is read.
     let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+    let isDeclaration = Self.isMemberOrTopLevel(node)
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
       if isUnavailable { facts.extensionUnavailableDeclarations.append(name) }
-      if isConstant, let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value) {
+      var literal: String?
+      // A function's locals are not the type's: a use finds them itself (`localBinding`).
+      if isDeclaration, isConstant, binding.accessorBlock == nil, let value = binding.initializer?.value,
+        let text = WidgetCodeReader.literal(value)
+      {
+        literal = text
         facts.constants[.init(type: currentType, name: name)] = .init(
           value: .literal(text), span: span(value), enclosingType: currentType)
       }
+      // Every declaration of a type's or the file's: a `var`, a computed property, a `let` of anything
+      // but a plain literal, or a second declaration (in another `#if` branch) makes the name unknown.
+      if isDeclaration { facts.constantDeclarations[.init(type: currentType, name: name), default: []].append(literal) }
     }
     availability.enterDeclaration(node.attributes)
     // A computed property other than `body` is a scope of its own, like a function.
@@ -285,6 +301,25 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   package override func visitPost(_ node: VariableDeclSyntax) {
     availability.leaveDeclaration()
     if computedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// Whether a variable is a member of a type or declared at file level (in `#if` branches or not),
+  /// rather than a local of a function, closure or accessor.
+  private static func isMemberOrTopLevel(_ node: VariableDeclSyntax) -> Bool {
+    var current = Syntax(node).parent
+    while let item = current {
+      if item.is(MemberBlockItemSyntax.self) { return true }
+      guard item.is(CodeBlockItemSyntax.self), let list = item.parent, list.is(CodeBlockItemListSyntax.self) else {
+        return false
+      }
+      if list.parent?.is(SourceFileSyntax.self) == true { return true }
+      // A file-level `#if`: the clause, its list, the `#if` itself, and the item holding it.
+      guard let clause = list.parent, clause.is(IfConfigClauseSyntax.self),
+        let declaration = clause.parent?.parent, declaration.is(IfConfigDeclSyntax.self)
+      else { return false }
+      current = declaration.parent
+    }
+    return false
   }
 
   /// The name of a computed property (a getter, not observers of a stored one), other than `body`.
@@ -466,11 +501,24 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let index = widgetBodies.removeValue(forKey: node.id) {
       widgetsInBody.append(WidgetInBody(body: node.id, index: index))
     }
+    if let control = controlBodies.removeValue(forKey: node.id) {
+      controlsInBody.append((node.id, control, false))
+    }
     return .visitChildren
   }
 
   package override func visitPost(_ node: AccessorBlockSyntax) {
     if widgetsInBody.last?.body == node.id { widgetsInBody.removeLast() }
+    if controlsInBody.last?.body == node.id { controlsInBody.removeLast() }
+  }
+
+  /// The first control configuration in a control's body: its kind, when it is a literal or a constant.
+  private func readControlConfiguration(_ call: FunctionCallExprSyntax) {
+    guard let control = controlsInBody.last, !control.hasConfiguration else { return }
+    controlsInBody[controlsInBody.count - 1].hasConfiguration = true
+    if let kind = call.arguments.first(where: { $0.label?.text == "kind" }), let use = stringUse(kind.expression) {
+      facts.controlKinds[control.typeName] = use
+    }
   }
 
   /// The first configuration call in a widget's body: its type, kind and content views.
@@ -619,6 +667,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       versioned("ActivityConfiguration", OSVersion(16, 1), call.calledExpression)
     case "StaticControlConfiguration", "AppIntentControlConfiguration":
       versioned(name, OSVersion(18), call.calledExpression)
+      readControlConfiguration(call)
     case "Button" where arguments.contains { $0.label?.text == "intent" }:
       versioned("Button(intent:)", OSVersion(17), call.calledExpression)
     case "Toggle" where arguments.contains { $0.label?.text == "intent" }:
@@ -657,6 +706,11 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     case "reloadTimelines":
       if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
         facts.reloadedKinds.append(use)
+      }
+    case "reloadControls":
+      // `ControlCenter.shared.reloadControls(ofKind:)` (iOS 18) names a control's kind.
+      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
+        facts.reloadedControlKinds.append(use)
       }
     case "supportedFamilies":
       readFamilies(call)
@@ -728,7 +782,15 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let text = WidgetCodeReader.literal(expression) {
       value = .literal(text)
     } else if let name = WidgetCodeReader.referenceName(expression) {
-      value = .reference(type: nil, name: name)
+      // A local or a parameter of that name hides the type's and the file's constants.
+      switch Self.localBinding(of: name, at: expression) {
+      case .literal(let text, let literal):
+        return .init(value: .literal(text), span: span(literal), enclosingType: currentType)
+      case .other:
+        return nil
+      case nil:
+        value = .reference(type: nil, name: name)
+      }
     } else if let member = expression.as(MemberAccessExprSyntax.self),
       let base = member.base.flatMap(WidgetCodeReader.referenceName)
     {
@@ -737,6 +799,105 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       return nil
     }
     return .init(value: value, span: span(expression), enclosingType: currentType)
+  }
+
+  enum LocalBinding {
+    /// `let name = "…"` before the use, in a block around it.
+    case literal(String, ExprSyntax)
+    /// A parameter, a `var`, a `let` of anything else, an `if let`, a `for` pattern: not known.
+    case other
+  }
+
+  /// What binds a bare name where it is used, inside the function, initialiser, accessor or closure
+  /// around it: nil when nothing there does (the name is then a member's or the file's).
+  static func localBinding(of name: String, at use: some SyntaxProtocol) -> LocalBinding? {
+    var child = Syntax(use)
+    while let parent = child.parent {
+      if let block = parent.as(CodeBlockItemListSyntax.self) {
+        // File-level statements are the file's constants.
+        if parent.parent?.is(SourceFileSyntax.self) == true { return nil }
+        var found: LocalBinding?
+        for item in block where item.position < child.position {
+          if let variable = item.item.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings where Self.binds(binding.pattern, name) {
+              if variable.bindingSpecifier.tokenKind == .keyword(.let), binding.accessorBlock == nil,
+                let value = binding.initializer?.value, let text = WidgetCodeReader.literal(value)
+              {
+                found = .literal(text, value)
+              } else {
+                found = .other
+              }
+            }
+          } else if let guardStatement = item.item.as(GuardStmtSyntax.self),
+            Self.conditions(guardStatement.conditions, bind: name)
+          {
+            found = .other
+          }
+        }
+        if let found { return found }
+      } else if let function = parent.as(FunctionDeclSyntax.self) {
+        return Self.parameters(function.signature.parameterClause, include: name) ? .other : nil
+      } else if let initializer = parent.as(InitializerDeclSyntax.self) {
+        return Self.parameters(initializer.signature.parameterClause, include: name) ? .other : nil
+      } else if let closure = parent.as(ClosureExprSyntax.self), let signature = closure.signature,
+        Self.closureParameters(signature, include: name)
+      {
+        return .other
+      } else if let ifExpression = parent.as(IfExprSyntax.self), child.id == ifExpression.body.id,
+        Self.conditions(ifExpression.conditions, bind: name)
+      {
+        return .other
+      } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id,
+        Self.conditions(whileStatement.conditions, bind: name)
+      {
+        return .other
+      } else if let forStatement = parent.as(ForStmtSyntax.self), child.id == forStatement.body.id,
+        Self.binds(forStatement.pattern, name)
+      {
+        return .other
+      } else if let switchCase = parent.as(SwitchCaseSyntax.self),
+        switchCase.label.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) })
+      {
+        // `case .a(let name)`: taken for a binding whenever the label names it.
+        return .other
+      } else if let clause = parent.as(CatchClauseSyntax.self), child.id == clause.body.id,
+        name == "error"
+          || clause.catchItems.tokens(viewMode: .sourceAccurate).contains(where: {
+            $0.tokenKind == .identifier(name)
+          })
+      {
+        return .other
+      } else if parent.is(MemberBlockSyntax.self) {
+        return nil
+      }
+      child = parent
+    }
+    return nil
+  }
+
+  private static func binds(_ pattern: PatternSyntax, _ name: String) -> Bool {
+    if let identifier = pattern.as(IdentifierPatternSyntax.self) { return identifier.identifier.text == name }
+    // A tuple or `let` pattern: any name in it.
+    return pattern.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+  }
+
+  private static func conditions(_ conditions: ConditionElementListSyntax, bind name: String) -> Bool {
+    conditions.contains { element in
+      switch element.condition {
+      case .optionalBinding(let binding): return binds(binding.pattern, name)
+      case .matchingPattern(let matching): return binds(matching.pattern, name)
+      default: return false
+      }
+    }
+  }
+
+  private static func parameters(_ clause: FunctionParameterClauseSyntax, include name: String) -> Bool {
+    clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+  }
+
+  private static func closureParameters(_ signature: ClosureSignatureSyntax, include name: String) -> Bool {
+    guard let parameters = signature.parameterClause else { return false }
+    return parameters.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
   }
 
   /// `URL(string: "…")` or `URL(string: "…")!`.
