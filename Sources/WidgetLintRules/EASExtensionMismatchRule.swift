@@ -154,11 +154,17 @@ public struct EASExtensionMismatchRule: Rule {
       compare(entry, with: target, context, edits)
     }
 
+    // In an Expo app's config, an entry that names no target may be the one target's without an entry.
+    let misspelt = manifest.eas?.written == nil ? nil : Self.renaming(entries, targetsByName, manifest.targets)
     for target in manifest.targets {
       guard let name = target.name, entryByTarget[name.value] == nil else { continue }
       // The entry renamed to this target is its fix; a new one beside it would be a second entry. (The
       // renamed target is the one target without an entry, so its name is no other's.)
-      let fix = renaming?.target.name?.value == name.value ? nil : edits.flatMap { Self.newEntry(for: target, $0) }
+      let fix =
+        renaming?.target.name?.value == name.value || misspelt?.target.name?.value == name.value
+        ? nil
+        : edits.flatMap { Self.newEntry(for: target, $0) }
+          ?? manifest.eas?.written.flatMap { Self.newEntry(for: target, in: $0) }
       context.report(
         "target '\(name.value)' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
         at: name, subject: name.value,
@@ -208,6 +214,26 @@ public struct EASExtensionMismatchRule: Rule {
       pairs.append(("entitlements", .copy(copied)))
     }
     return edits.appendingItem(pairs, toListAt: JSONPointer(["eas", "appExtensions"])).map {
+      Fix("add an appExtensions entry for target '\(name)'", replacements: [$0])
+    }
+  }
+
+  /// The entry @bacons/apple-targets makes for a target (packages/apple-targets/src/with-widget.ts,
+  /// `withEASTargets`), appended to an Expo app's written `appExtensions` array: its `targetName` (the
+  /// plugin's product name, the target's name without any character but ASCII letters and digits),
+  /// `bundleIdentifier` and, when it has any, `entitlements`. None where any of them is not known.
+  package static func newEntry(for target: Manifest.Target, in array: WrittenArray) -> Fix? {
+    guard let name = target.name?.value, !name.isEmpty,
+      name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
+      let id = target.bundleIdentifier?.value, let entitlements = target.entitlements, !entitlements.isComputed,
+      !entitlements.isUnreadable, entitlements.computedKeys.isEmpty, entitlements.wronglyTypedAppGroups.isEmpty,
+      !entitlements.appGroupsAreUnknown
+    else { return nil }
+    var pairs: [(key: String, value: PlainValue)] = [("targetName", .string(name)), ("bundleIdentifier", .string(id))]
+    if !entitlements.values.isEmpty {
+      pairs.append(("entitlements", .object(entitlements.values)))
+    }
+    return ConfigLiteralEdits(array.span.file).appendingObject(pairs, to: array).map {
       Fix("add an appExtensions entry for target '\(name)'", replacements: [$0])
     }
   }
