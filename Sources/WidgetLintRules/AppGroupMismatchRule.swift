@@ -26,7 +26,7 @@ public struct AppGroupMismatchRule: Rule {
       (Dart set one group, Swift read another).
       """,
     fixable: """
-      a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation and line breaks. A group the app is not entitled to either may be the mistake, and is not added anywhere.
+      a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with, or the `entitlements` object of its `expo-target.config.js` or `.json`: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation, quotes and line breaks. An Expo app not entitled to the group its JavaScript opens and its widget extensions are entitled to gets the group in `app.json` `expo.ios.entitlements` the same way. Only a value written in place is edited: where it is computed (a variable, a spread, a value taken from the app's config, a dynamic `app.config.*`, an app's own config plugin), the message says what to change. A group the app is not entitled to either may be the mistake, and is not added anywhere.
       """,
     examples: [
       .failing(

@@ -61,13 +61,16 @@ package struct ConfigLiteralEdits {
   /// An object of `pairs` appended to the array after its last item, shaped as that item: its key
   /// order, on lines of their own indented as its members (or on one line as it is written), with its
   /// key separator. Into an empty array, one level deeper than the array, on lines of its own.
-  package func appendingObject(_ pairs: [(key: String, value: PlainValue)], to array: WrittenArray) -> Fix.Replacement? {
+  package func appendingObject(_ pairs: [(key: String, value: PlainValue)], to array: WrittenArray) -> Fix.Replacement?
+  {
     guard isLiteral(array.span, open: "[", close: "]"), array.items.allSatisfy({ inside($0, array.span) }) else {
       return nil
     }
     guard let lastIndex = array.items.indices.last else {
       let outer = indentation(ofLineAt: array.span.start)
-      guard let item = object(pairs, indentation: outer + unit, inner: outer + unit + unit, separator: ": ", quote: array.quote)
+      guard
+        let item = object(
+          pairs, indentation: outer + unit, inner: outer + unit + unit, separator: ": ", quote: array.quote)
       else { return nil }
       guard let replacements = intoEmpty(array.span, item, multiline: true), replacements.count == 1 else { return nil }
       return replacements[0]
@@ -89,7 +92,8 @@ package struct ConfigLiteralEdits {
       let inner = indentation(ofLineAt: first.key.span.start)
       guard inner.hasPrefix(itemIndentation), inner.count > itemIndentation.count else { return nil }
       let step = String(inner.dropFirst(itemIndentation.count))
-      text = object(sorted, indentation: itemIndentation, inner: inner, step: step, separator: separator, quote: last.quote)
+      text = object(
+        sorted, indentation: itemIndentation, inner: inner, step: step, separator: separator, quote: last.quote)
     } else {
       text = oneLine(.object([:]), sorted, separator: separator, quote: last.quote)
     }
@@ -104,7 +108,8 @@ package struct ConfigLiteralEdits {
   static func quoted(_ text: String, _ quote: Character) -> String? {
     guard quote == "\"" || quote == "'" else { return nil }
     for scalar in text.unicodeScalars {
-      if scalar == "\\" || scalar == "\"" || scalar == "'" || scalar == "`" || scalar.value < 0x20 || scalar.value == 0x7F
+      if scalar == "\\" || scalar == "\"" || scalar == "'" || scalar == "`" || scalar.value < 0x20
+        || scalar.value == 0x7F
         || scalar.value == 0x2028 || scalar.value == 0x2029
       {
         return nil
@@ -125,7 +130,9 @@ package struct ConfigLiteralEdits {
     let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
     guard let first = digits.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
     return text.utf8.allSatisfy { byte in
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(byte)
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(
+          byte)
     }
   }
 
@@ -138,7 +145,8 @@ package struct ConfigLiteralEdits {
     let step = step ?? String(inner.dropFirst(indentation.count))
     var lines: [String] = []
     for (key, value) in pairs {
-      guard let name = Self.quoted(key, quote), let text = written(value, indentation: inner, step: step, separator: separator, quote: quote)
+      guard let name = Self.quoted(key, quote),
+        let text = written(value, indentation: inner, step: step, separator: separator, quote: quote)
       else { return nil }
       lines.append(inner + name + separator + text)
     }
@@ -151,7 +159,8 @@ package struct ConfigLiteralEdits {
     switch value {
     case .object(let members) where !members.isEmpty:
       let pairs = members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
-      return object(pairs, indentation: indentation, inner: indentation + step, step: step, separator: separator, quote: quote)
+      return object(
+        pairs, indentation: indentation, inner: indentation + step, step: step, separator: separator, quote: quote)
     case .array(let items) where items.contains(where: Self.isCollection):
       var lines: [String] = []
       for item in items {
@@ -191,7 +200,8 @@ package struct ConfigLiteralEdits {
       }
       return "[" + parts.joined(separator: ", ") + "]"
     case .object(let members):
-      return oneLine(value, members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, separator: separator, quote: quote)
+      return oneLine(
+        value, members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, separator: separator, quote: quote)
     }
   }
 
@@ -248,7 +258,8 @@ package struct ConfigLiteralEdits {
   private func itemSeparator(_ items: [SourceSpan]) -> String {
     guard items.count > 1 else { return ", " }
     let between = bytes[items[items.count - 2].end..<items[items.count - 1].start]
-    let isSimple = between.filter { $0 == UInt8(ascii: ",") }.count == 1
+    let isSimple =
+      between.filter { $0 == UInt8(ascii: ",") }.count == 1
       && between.allSatisfy { $0 == UInt8(ascii: ",") || $0 == 0x20 || $0 == 0x09 }
     return isSimple ? String(decoding: between, as: UTF8.self) : ", "
   }
@@ -283,7 +294,10 @@ package struct ConfigLiteralEdits {
       first < span.end - 1 && startsItsLine(first)
       ? indentation(ofLineAt: first) : indentation(ofLineAt: span.start) + unit
     // Only white space and comments may be inside: an array with anything else is no empty one.
-    if first < span.end - 1, !(bytes[first] == UInt8(ascii: "/") && first + 1 < span.end - 1 && [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[first + 1])) {
+    if first < span.end - 1,
+      !(bytes[first] == UInt8(ascii: "/") && first + 1 < span.end - 1
+        && [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[first + 1]))
+    {
       return nil
     }
     return [insertion(lineBreak + deeper + text, at: span.start + 1)]

@@ -23,10 +23,12 @@ public struct EASExtensionMismatchRule: Rule {
 
       Source: expo/eas-cli, `packages/eas-cli/src/project/ios/target.ts` (the Joi schema of
       `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
-      not provisioned).
+      not provisioned); EvanBacon/expo-apple-targets, `packages/apple-targets/src/with-widget.ts` and
+      `with-eas-credentials.ts` (the entry the plugin makes for a target: its product name, the `name` or
+      folder without characters other than letters and digits, its bundle identifier and its entitlements).
       """,
     fixable: """
-      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
+      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others; in an Expo app's `app.json`, with the target's `targetName`, `bundleIdentifier` and entitlements as @bacons/apple-targets writes them, keys in the order of the last entry, when all are known and no dynamic `app.config.*` follows), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
       """,
     examples: [
       .failing(

@@ -27,7 +27,7 @@ public struct InvalidValueRule: ReadingRule {
       "Type: Array of strings".
       """,
     fixable: """
-      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`. In an XML `.entitlements` file, an App Group written as a lone `<string>` is wrapped in an `<array>`, in the file's indentation and line breaks.
+      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`. In an XML `.entitlements` file, an App Group written as a lone `<string>` is wrapped in an `<array>`, in the file's indentation and line breaks; in an Expo app's `app.json` `expo.ios.entitlements`, or a target's `entitlements` object in `expo-target.config.js` or `.json`, a string App Group is wrapped in brackets (`"group.a"` becomes `["group.a"]`) where it is written in place.
       """,
     examples: [
       .failing(

@@ -232,18 +232,21 @@ import WidgetLintFuzzing
 
   @Test func aKeyIsAddedInTheObjectsStyle() throws {
     // Single quotes, as the file writes its strings; on a line of its own, as the last member.
-    let quoted = "module.exports = {\n  type: 'widget',\n  entitlements: {\n    'aps-environment': 'production',\n  },\n};\n"
+    let quoted =
+      "module.exports = {\n  type: 'widget',\n  entitlements: {\n    'aps-environment': 'production',\n  },\n};\n"
     let object = try #require(try Self.written(quoted, at: "entitlements").0)
     #expect(object.quote == "'")
     #expect(
-      try Self.applying(ConfigLiteralEdits(object.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: object), to: quoted)
+      try Self.applying(
+        ConfigLiteralEdits(object.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: object), to: quoted)
         == "module.exports = {\n  type: 'widget',\n  entitlements: {\n    'aps-environment': 'production',\n"
         + "    '\(Self.key)': ['group.a'],\n  },\n};\n")
     // On one line, it stays on one line, with the separator written there.
     let oneLine = "{ \"expo\": { \"ios\": { \"entitlements\": { \"a\":true } } } }"
     let inline = try #require(try Self.written(oneLine, path: "app.json", at: "expo", "ios", "entitlements").0)
     #expect(
-      try Self.applying(ConfigLiteralEdits(inline.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: inline), to: oneLine)
+      try Self.applying(
+        ConfigLiteralEdits(inline.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: inline), to: oneLine)
         == "{ \"expo\": { \"ios\": { \"entitlements\": { \"a\":true, \"\(Self.key)\":[\"group.a\"] } } } }")
   }
 
@@ -251,7 +254,8 @@ import WidgetLintFuzzing
     let empty = "{\"expo\": {\"ios\": {\"entitlements\": {}}}}\n"
     let object = try #require(try Self.written(empty, path: "app.json", at: "expo", "ios", "entitlements").0)
     #expect(
-      try Self.applying(ConfigLiteralEdits(object.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: object), to: empty)
+      try Self.applying(
+        ConfigLiteralEdits(object.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: object), to: empty)
         == "{\"expo\": {\"ios\": {\"entitlements\": { \"\(Self.key)\": [\"group.a\"] }}}}\n")
     // An object holding only a comment: the key goes on the line after the brace, the comment stays.
     let commented = "module.exports = {\r\n  entitlements: {\r\n    // none yet\r\n  },\r\n};\r\n"
@@ -260,14 +264,17 @@ import WidgetLintFuzzing
       try Self.applying(
         ConfigLiteralEdits(withComment.span.file).adding(key: Self.key, arrayOf: ["group.a"], to: withComment),
         to: commented)
-        == "module.exports = {\r\n  entitlements: {\r\n    \"\(Self.key)\": [\"group.a\"]\r\n    // none yet\r\n  },\r\n};\r\n")
+        == "module.exports = {\r\n  entitlements: {\r\n    \"\(Self.key)\": [\"group.a\"]\r\n    // none yet\r\n  },\r\n};\r\n"
+    )
     // An empty array takes the group; a one-line array keeps its separator.
     let arrays = "{\"a\": [], \"b\": [\"x\",\"y\"]}"
     let (written, value) = try Self.written(arrays, path: "app.json")
     let object2 = try #require(written)
     let edits = ConfigLiteralEdits(object2.span.file)
     let a = try #require(value["a"])
-    #expect(try Self.applying(edits.adding("g", toArray: a.span, items: [], quote: "\""), to: arrays) == "{\"a\": [\"g\"], \"b\": [\"x\",\"y\"]}")
+    #expect(
+      try Self.applying(edits.adding("g", toArray: a.span, items: [], quote: "\""), to: arrays)
+        == "{\"a\": [\"g\"], \"b\": [\"x\",\"y\"]}")
     let b = try #require(value["b"])
     #expect(
       try Self.applying(edits.adding("g", toArray: b.span, items: (b.array ?? []).map(\.span), quote: "\""), to: arrays)
@@ -305,26 +312,29 @@ import WidgetLintFuzzing
     let first = try #require(ConfigLiteralEdits(emptySource).appendingObject(Array(pairs.prefix(2)), to: emptyArray))
     #expect(
       try Self.applying([first], to: empty)
-        == "{\n\t\"list\": [\n\t\t{\n\t\t\t\"targetName\": \"C\",\n\t\t\t\"bundleIdentifier\": \"a.c\"\n\t\t}\n\t]\n}\n")
+        == "{\n\t\"list\": [\n\t\t{\n\t\t\t\"targetName\": \"C\",\n\t\t\t\"bundleIdentifier\": \"a.c\"\n\t\t}\n\t]\n}\n"
+    )
   }
 
   // MARK: No fix where the value is not written in place
 
   /// The fixes an app with a widget that reads `group.com.example.app` gets, with `config` as its
   /// widget's `expo-target.config.js` and `app` as its `app.json` (plus `extra` files).
-  static func fixes(config: String, app: String? = nil, extra: [(path: String, contents: String)] = []) throws -> [Finding] {
+  static func fixes(config: String, app: String? = nil, extra: [(path: String, contents: String)] = []) throws
+    -> [Finding]
+  {
     let appJSON =
       app ?? """
-      {
-        "expo": {
-          "ios": {
-            "bundleIdentifier": "com.example.app",
-            "entitlements": { "com.apple.security.application-groups": ["group.com.example.app"] }
-          },
-          "plugins": ["@bacons/apple-targets"]
+        {
+          "expo": {
+            "ios": {
+              "bundleIdentifier": "com.example.app",
+              "entitlements": { "com.apple.security.application-groups": ["group.com.example.app"] }
+            },
+            "plugins": ["@bacons/apple-targets"]
+          }
         }
-      }
-      """
+        """
     let swift = """
       import SwiftUI
       import WidgetKit
@@ -346,7 +356,9 @@ import WidgetLintFuzzing
     #expect(inPlace.count == 1 && inPlace.first?.fix != nil)
     // A variable, a spread, and the app's own value passed in: no fix; the message still says what to do.
     let variable = try Self.fixes(
-      config: "const groups = [];\nmodule.exports = {\n  type: \"widget\",\n  entitlements: { \"\(Self.key)\": groups },\n};\n")
+      config:
+        "const groups = [];\nmodule.exports = {\n  type: \"widget\",\n  entitlements: { \"\(Self.key)\": groups },\n};\n"
+    )
     let spread = try Self.fixes(
       config:
         "const shared = { \"\(Self.key)\": [] };\nmodule.exports = {\n  type: \"widget\",\n  entitlements: { ...shared },\n};\n"
@@ -377,7 +389,8 @@ import WidgetLintFuzzing
       import { ExtensionStorage } from "@bacons/apple-targets";
       export const storage = new ExtensionStorage("group.com.example.app");
       """
-    let config = "module.exports = {\n  type: \"widget\",\n  entitlements: { \"\(Self.key)\": [\"group.com.example.app\"] },\n};\n"
+    let config =
+      "module.exports = {\n  type: \"widget\",\n  entitlements: { \"\(Self.key)\": [\"group.com.example.app\"] },\n};\n"
     func appFindings(_ extra: [(path: String, contents: String)]) throws -> [Finding] {
       let swift = "let store = UserDefaults(suiteName: \"group.com.example.app\")\n"
       let directory = try TestSupport.directory(
@@ -405,8 +418,10 @@ import WidgetLintFuzzing
     #expect(FixApplier.readingProblem(afterFixing: "app.json", from: json, to: json) == nil)
     #expect(FixApplier.readingProblem(afterFixing: "app.json", from: json, to: Array(json.dropLast())) != nil)
     #expect(FixApplier.readingProblem(afterFixing: "t/expo-target.config.js", from: js, to: js) == nil)
-    #expect(FixApplier.readingProblem(afterFixing: "t/expo-target.config.js", from: js, to: Array(js.dropLast(3))) != nil)
     #expect(
-      FixApplier.readingProblem(afterFixing: "t/expo-target.config.json", from: json, to: Array("{\"a\": 1,}".utf8)) != nil)
+      FixApplier.readingProblem(afterFixing: "t/expo-target.config.js", from: js, to: Array(js.dropLast(3))) != nil)
+    #expect(
+      FixApplier.readingProblem(afterFixing: "t/expo-target.config.json", from: json, to: Array("{\"a\": 1,}".utf8))
+        != nil)
   }
 }

@@ -105,12 +105,21 @@ public struct FixApplier {
     let name = path.lowercased()
     let read: (SourceText) -> (value: Bool, problems: [ReadingProblem])
     if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
-      read = { let read = PropertyListReader.read($0); return (read.value != nil, read.problems) }
+      read = {
+        let read = PropertyListReader.read($0)
+        return (read.value != nil, read.problems)
+      }
     } else if Finisher.isExpoConfig(path), name.hasSuffix(".js") {
-      read = { let read = JavaScriptConfigReader.read($0); return (read.value != nil, read.problems) }
+      read = {
+        let read = JavaScriptConfigReader.read($0)
+        return (read.value != nil, read.problems)
+      }
     } else if Finisher.isExpoConfig(path), ExpoAppFrontend.staticConfigNames.contains(where: { name.hasSuffix($0) }) {
       // Expo reads its static config as JSON5.
-      read = { let read = JavaScriptConfigReader.readJSON5($0); return (read.value != nil, read.problems) }
+      read = {
+        let read = JavaScriptConfigReader.readJSON5($0)
+        return (read.value != nil, read.problems)
+      }
     } else if Finisher.isExpoConfig(path) {
       // A target's JSON config, held to JSON's own rules as the frontend reads it.
       read = { source in

@@ -189,7 +189,9 @@ extension ConfigValues {
   /// a value, in source order inside its braces; nil when any member is a spread, a shorthand, a method
   /// or a computed key, or its value is borrowed from elsewhere (a variable, an argument, another file).
   /// New strings take the quote of the first string literal of `root` (the file's value), `"` without one.
-  package static func writtenObject(_ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil)
+  package static func writtenObject(
+    _ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil
+  )
     -> WrittenObject?
   {
     guard case .object(let members) = value.value, isLiteral(value.span, in: file, open: "{", close: "}") else {
@@ -218,7 +220,9 @@ extension ConfigValues {
 
   /// The array `value` as written in place in `file`, its items in source order inside its brackets, the
   /// object items among them read as ``writtenObject(_:in:)``; nil for an array with a spread or a hole.
-  package static func writtenArray(_ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil)
+  package static func writtenArray(
+    _ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil
+  )
     -> WrittenArray?
   {
     guard case .array(let items) = value.value, isLiteral(value.span, in: file, open: "[", close: "]") else {
@@ -233,7 +237,8 @@ extension ConfigValues {
     }
     let quote = quote(of: root ?? value, in: file)
     return WrittenArray(
-      span: value.span, items: items.map(\.span), objects: items.map { writtenObject($0, in: file, root: root ?? value) },
+      span: value.span, items: items.map(\.span),
+      objects: items.map { writtenObject($0, in: file, root: root ?? value) },
       quote: quote)
   }
 
