@@ -24,9 +24,7 @@ package struct ConfigLiteralEdits {
     else { return nil }
     guard let last = items.last else { return intoEmpty(array, string) }
     guard zip(items, items.dropFirst()).allSatisfy({ $0.end <= $1.start }) else { return nil }
-    if startsItsLine(last.start) {
-      return [insertion("," + lineBreak + indentation(ofLineAt: last.start) + string, at: last.end)]
-    }
+    if startsItsLine(last.start) { return onNextLine(indentation(ofLineAt: last.start) + string, after: last.end) }
     return [insertion(itemSeparator(items) + string, at: last.end)]
   }
 
@@ -45,7 +43,7 @@ package struct ConfigLiteralEdits {
     guard inside(last.key.span, object.span), inside(last.value, object.span) else { return nil }
     let member = name + separator(of: last) + "[" + strings.joined(separator: ", ") + "]"
     if startsItsLine(last.key.span.start) {
-      return [insertion("," + lineBreak + indentation(ofLineAt: last.key.span.start) + member, at: last.value.end)]
+      return onNextLine(indentation(ofLineAt: last.key.span.start) + member, after: last.value.end)
     }
     return [insertion(", " + member, at: last.value.end)]
   }
@@ -61,19 +59,24 @@ package struct ConfigLiteralEdits {
   /// An object of `pairs` appended to the array after its last item, shaped as that item: its key
   /// order, on lines of their own indented as its members (or on one line as it is written), with its
   /// key separator. Into an empty array, one level deeper than the array, on lines of its own.
-  package func appendingObject(_ pairs: [(key: String, value: PlainValue)], to array: WrittenArray) -> Fix.Replacement?
+  package func appendingObject(_ pairs: [(key: String, value: PlainValue)], to array: WrittenArray)
+    -> [Fix.Replacement]?
   {
     guard isLiteral(array.span, open: "[", close: "]"), array.items.allSatisfy({ inside($0, array.span) }) else {
       return nil
     }
     guard let lastIndex = array.items.indices.last else {
+      // An empty list that ends its line opens on lines of its own; one inside a line stays on it.
+      let rest = bytes[array.span.end..<lineEnd(of: array.span.end)]
+      if !rest.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") }) {
+        return oneLine(.object([:]), pairs, separator: ": ", quote: array.quote).flatMap { intoEmpty(array.span, $0) }
+      }
       let outer = indentation(ofLineAt: array.span.start)
       guard
         let item = object(
           pairs, indentation: outer + unit, inner: outer + unit + unit, separator: ": ", quote: array.quote)
       else { return nil }
-      guard let replacements = intoEmpty(array.span, item, multiline: true), replacements.count == 1 else { return nil }
-      return replacements[0]
+      return intoEmpty(array.span, item, multiline: true)
     }
     guard let last = array.objects[lastIndex], let first = last.members.first,
       last.span.start == array.items[lastIndex].start
@@ -98,8 +101,31 @@ package struct ConfigLiteralEdits {
       text = oneLine(.object([:]), sorted, separator: separator, quote: last.quote)
     }
     guard let text else { return nil }
-    let lead = startsItsLine(last.span.start) ? "," + lineBreak + itemIndentation : ", "
-    return insertion(lead + text, at: array.items[lastIndex].end)
+    if startsItsLine(last.span.start) { return onNextLine(itemIndentation + text, after: array.items[lastIndex].end) }
+    return [insertion(", " + text, at: array.items[lastIndex].end)]
+  }
+
+  /// The value of `member` replaced by `value`: on lines of their own, as deep as the lines inside the
+  /// value it replaces, where that value spans lines; on one line where it is on one.
+  package func replacingValue(of member: WrittenObject.Member, with value: PlainValue, quote: Character)
+    -> [Fix.Replacement]?
+  {
+    let span = member.value
+    guard span.file === source, span.start < span.end, span.end <= bytes.count else { return nil }
+    let separator = separator(of: member)
+    let text: String?
+    if bytes[span.start..<span.end].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      let outer = indentation(ofLineAt: member.key.span.start)
+      var first = span.start + 1
+      while first < span.end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[first]) { first += 1 }
+      let inner = indentation(ofLineAt: first)
+      guard inner.hasPrefix(outer), inner.count > outer.count else { return nil }
+      text = written(
+        value, indentation: outer, step: String(inner.dropFirst(outer.count)), separator: separator, quote: quote)
+    } else {
+      text = oneLine(value, nil, separator: separator, quote: quote)
+    }
+    return text.map { [Fix.Replacement(span, with: $0)] }
   }
 
   // MARK: Writing values
@@ -246,6 +272,41 @@ package struct ConfigLiteralEdits {
       start -= 1
     }
     return true
+  }
+
+  /// Where the line holding `offset` ends, before its line break.
+  func lineEnd(of offset: Int) -> Int {
+    var end = min(offset, bytes.count)
+    while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+    return end
+  }
+
+  /// `line` (indented by the caller) as a line of its own after the line of the element that ends at
+  /// `end`: past that element's comma and a `//` comment after it, when only those follow it on its line,
+  /// so that the comment stays with its element, with a comma after the new line when the element has
+  /// one (and one added after the element when it has none). Otherwise right after the element.
+  private func onNextLine(_ line: String, after end: Int) -> [Fix.Replacement] {
+    var offset = end
+    func skipBlanks() { while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 } }
+    skipBlanks()
+    var hasComma = false
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") {
+      hasComma = true
+      offset += 1
+      skipBlanks()
+    }
+    if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/"), bytes[offset + 1] == UInt8(ascii: "/") {
+      offset = lineEnd(of: offset)
+    }
+    guard offset >= bytes.count || bytes[offset] == 0x0A || bytes[offset] == 0x0D else {
+      return [insertion("," + lineBreak + line, at: end)]
+    }
+    if hasComma { return [insertion(lineBreak + line + ",", at: offset)] }
+    // Without a comment, the blanks after the element stay at the end of its line.
+    if offset == end || bytes[end..<offset].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      return [insertion("," + lineBreak + line, at: end)]
+    }
+    return [insertion(",", at: end), insertion(lineBreak + line, at: offset)]
   }
 
   /// What separates a member's key from its value (`: `), as the frontend found it: blanks and one colon.

@@ -153,7 +153,8 @@ public struct EASExtensionMismatchRule: Rule {
         context.report(message, at: name, subject: name.value, fix: fix)
         continue
       }
-      compare(entry, with: target, context, edits)
+      let written = manifest.eas?.written.flatMap { $0.objects.indices.contains(index) ? $0.objects[index] : nil }
+      compare(entry, with: target, context, edits, written: written)
     }
 
     // In an Expo app's config, an entry that names no target may be the one target's without an entry.
@@ -227,16 +228,36 @@ public struct EASExtensionMismatchRule: Rule {
   package static func newEntry(for target: Manifest.Target, in array: WrittenArray) -> Fix? {
     guard let name = target.name?.value, !name.isEmpty,
       name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
-      let id = target.bundleIdentifier?.value, let entitlements = target.entitlements, !entitlements.isComputed,
-      !entitlements.isUnreadable, entitlements.computedKeys.isEmpty, entitlements.wronglyTypedAppGroups.isEmpty,
-      !entitlements.appGroupsAreUnknown
+      let id = target.bundleIdentifier?.value, let entitlements = knownEntitlements(of: target)
     else { return nil }
     var pairs: [(key: String, value: PlainValue)] = [("targetName", .string(name)), ("bundleIdentifier", .string(id))]
     if !entitlements.values.isEmpty {
       pairs.append(("entitlements", .object(entitlements.values)))
     }
     return ConfigLiteralEdits(array.span.file).appendingObject(pairs, to: array).map {
-      Fix("add an appExtensions entry for target '\(name)'", replacements: [$0])
+      Fix("add an appExtensions entry for target '\(name)'", replacements: $0)
+    }
+  }
+
+  /// A target's entitlements when every one is known: none computed, unreadable or of the wrong type.
+  static func knownEntitlements(of target: Manifest.Target) -> Entitlements? {
+    guard let entitlements = target.entitlements, !entitlements.isComputed, !entitlements.isUnreadable,
+      entitlements.computedKeys.isEmpty, entitlements.wronglyTypedAppGroups.isEmpty, !entitlements.appGroupsAreUnknown
+    else { return nil }
+    return entitlements
+  }
+
+  /// The `entitlements` of an entry written in an Expo app's config made the target's, as
+  /// @bacons/apple-targets writes them: the value replaced, in its layout. None where the entry has no
+  /// `entitlements` key or the target's are not all known.
+  package static func entitlementsFix(written: WrittenObject, _ target: Manifest.Target) -> Fix? {
+    guard let entitlements = knownEntitlements(of: target), let member = written.member("entitlements") else {
+      return nil
+    }
+    return ConfigLiteralEdits(written.span.file).replacingValue(
+      of: member, with: .object(entitlements.values), quote: written.quote
+    ).map {
+      Fix("copy target '\(target.name?.value ?? "")' entitlements into its appExtensions entry", replacements: $0)
     }
   }
 
@@ -265,7 +286,8 @@ public struct EASExtensionMismatchRule: Rule {
   }
 
   private func compare(
-    _ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext, _ edits: ManifestEdits?
+    _ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext, _ edits: ManifestEdits?,
+    written: WrittenObject?
   ) {
     let name = target.name?.value ?? ""
     if let entryID = entry.bundleIdentifier, let targetID = target.bundleIdentifier, entryID.value != targetID.value {
@@ -299,6 +321,7 @@ public struct EASExtensionMismatchRule: Rule {
     context.report(
       "appExtensions entry for '\(name)' has entitlements that differ from the target's (\(differing.joined(separator: ", "))); EAS provisions what the entry lists",
       at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related,
-      fix: edits.flatMap { Self.entitlementsFix(entry, target, $0) })
+      fix: edits.flatMap { Self.entitlementsFix(entry, target, $0) }
+        ?? written.flatMap { Self.entitlementsFix(written: $0, target) })
   }
 }

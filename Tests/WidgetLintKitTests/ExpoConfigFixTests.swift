@@ -177,8 +177,9 @@ import WidgetLintFuzzing
     let widget = try Self.reportedFix("expo-widget-group-not-entitled")
     #expect(widget.description == "add 'group.com.example.expowidgets' to the App Groups of target 'widget'")
     #expect(widget.replacements.map(\.file) == ["targets/widget/expo-target.config.js"])
-    #expect(widget.replacements.map(\.start) == ["10:44"] && widget.replacements.map(\.end) == ["10:44"])
-    #expect(widget.replacements.map(\.text) == [",\n      \"group.com.example.expowidgets\""])
+    #expect(widget.replacements.map(\.start) == ["10:45"] && widget.replacements.map(\.end) == ["10:45"])
+    // After the element's comma, with one of its own, as the file ends each element.
+    #expect(widget.replacements.map(\.text) == ["\n      \"group.com.example.expowidgets\","])
 
     let app = try Self.reportedFix("expo-app-group-not-entitled")
     #expect(app.description == "add 'group.com.example.expowidgets' to the App Groups of the app")
@@ -281,6 +282,37 @@ import WidgetLintFuzzing
         == "{\"a\": [], \"b\": [\"x\",\"y\",\"g\"]}")
   }
 
+  @Test func aCommentStaysWithItsElement() throws {
+    let text =
+      "module.exports = {\n  entitlements: {\n    'k': [\n      'group.a', // the first\n      'group.b' // the second\n    ],\n  },\n};\n"
+    let (written, value) = try Self.written(text, at: "entitlements")
+    let object = try #require(written)
+    let array = try #require(value["k"])
+    // After the comment, with a comma added after the element that had none.
+    #expect(
+      try Self.applying(
+        ConfigLiteralEdits(object.span.file).adding(
+          "group.c", toArray: array.span, items: (array.array ?? []).map(\.span), quote: object.quote), to: text)
+        == "module.exports = {\n  entitlements: {\n    'k': [\n      'group.a', // the first\n      'group.b', // the second\n"
+        + "      'group.c'\n    ],\n  },\n};\n")
+  }
+
+  @Test func anEntrysEntitlementsTakeTheTargetsInTheirLayout() throws {
+    let text =
+      "{\"list\": [\n  {\n    \"targetName\": \"B\",\n    \"entitlements\": {\n      \"k\": [\"a\"]\n    }\n  }\n]}\n"
+    let source = SourceText(path: "app.json", text: text)
+    let root = try #require(JavaScriptConfigReader.readJSON5(source).value)
+    let list = try #require(root["list"])
+    let array = try #require(ConfigValues.writtenArray(list, in: source, root: root))
+    let entry = try #require(array.objects.first ?? nil)
+    let member = try #require(entry.member("entitlements"))
+    let value = PlainValue.object(["k": .array([.string("a"), .string("b")]), "j": .bool(true)])
+    #expect(
+      try Self.applying(ConfigLiteralEdits(source).replacingValue(of: member, with: value, quote: "\""), to: text)
+        == "{\"list\": [\n  {\n    \"targetName\": \"B\",\n    \"entitlements\": {\n      \"j\": true,\n      \"k\": [\"a\", \"b\"]\n    }\n  }\n]}\n"
+    )
+  }
+
   @Test func nothingIsWrittenThatNeedsAnEscape() {
     #expect(ConfigLiteralEdits.quoted("group.a", "\"") == "\"group.a\"")
     #expect(ConfigLiteralEdits.quoted("group.\"a", "\"") == nil)
@@ -300,7 +332,7 @@ import WidgetLintFuzzing
     ]
     let edit = try #require(ConfigLiteralEdits(source).appendingObject(pairs, to: array))
     #expect(
-      try Self.applying([edit], to: oneLine)
+      try Self.applying(edit, to: oneLine)
         == "{\"list\": [{\"bundleIdentifier\": \"a.b\", \"targetName\": \"B\"}, { \"bundleIdentifier\": \"a.c\", \"targetName\": \"C\", \"entitlements\": { \"\(Self.key)\": [\"group.a\"] } }]}"
     )
     // Into an empty array: on lines of their own, one level deeper, in the file's indentation.
@@ -311,7 +343,7 @@ import WidgetLintFuzzing
     let emptyArray = try #require(ConfigValues.writtenArray(emptyList, in: emptySource, root: emptyRoot))
     let first = try #require(ConfigLiteralEdits(emptySource).appendingObject(Array(pairs.prefix(2)), to: emptyArray))
     #expect(
-      try Self.applying([first], to: empty)
+      try Self.applying(first, to: empty)
         == "{\n\t\"list\": [\n\t\t{\n\t\t\t\"targetName\": \"C\",\n\t\t\t\"bundleIdentifier\": \"a.c\"\n\t\t}\n\t]\n}\n"
     )
   }
