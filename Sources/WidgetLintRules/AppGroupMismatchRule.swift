@@ -34,7 +34,7 @@ public struct AppGroupMismatchRule: Rule {
       (https://developer.apple.com/library/archive/documentation/General/Conceptual/WatchKitProgrammingGuide/SharingData.html).
       """,
     fixable: """
-      a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation and line breaks. A group the app is not entitled to either may be the mistake, and is not added anywhere.
+      a widget extension not entitled to the group the app is entitled to and the widget's code reads (or the app's Dart or JavaScript sets), when the extension's entitlements are the one XML `.entitlements` file the project signs it with, or the `entitlements` object of its `expo-target.config.js` or `.json`: the group is added to its `com.apple.security.application-groups` array, or the key is added with it, in the file's indentation, quotes and line breaks. An Expo app not entitled to the group its JavaScript opens and its widget extensions are entitled to gets the group in `app.json` `expo.ios.entitlements` the same way. Only a value written in place is edited: where it is computed (a variable, a spread, a value taken from the app's config, a dynamic `app.config.*`, an app's own config plugin), the message says what to change. A group the app is not entitled to either may be the mistake, and is not added anywhere.
       """,
     examples: [
       .failing(
@@ -97,9 +97,11 @@ public struct AppGroupMismatchRule: Rule {
   /// The fix that entitles a target to `group` in the one XML `.entitlements` file the project signs it
   /// with: the group added to the App Groups array, or the key added with it; nil anywhere else.
   package static func addingGroup(_ group: String, to entitlements: Entitlements?, of targetName: String) -> Fix? {
-    guard let entitlements, entitlements.isSigningFile, !entitlements.appGroupsAreUnknown,
-      let edits = PropertyListEdits(entitlements)
-    else { return nil }
+    guard let entitlements, !entitlements.appGroupsAreUnknown else { return nil }
+    if let written = entitlements.written {
+      return addingGroup(group, to: written, groups: entitlements, description: "target '\(targetName)'")
+    }
+    guard entitlements.isSigningFile, let edits = PropertyListEdits(entitlements) else { return nil }
     let replacements =
       if let array = entitlements.appGroupsSpan {
         edits.adding(group, toArray: array, items: (entitlements.appGroups ?? []).map(\.span))
@@ -107,6 +109,28 @@ public struct AppGroupMismatchRule: Rule {
         edits.adding(key: Entitlements.appGroupsKey, arrayWith: group)
       }
     return replacements.map { Fix("add '\(group)' to the App Groups of target '\(targetName)'", replacements: $0) }
+  }
+
+  /// The fix that adds `group` to the object literal of a JSON or JavaScript config that holds the
+  /// entitlements as written (an Expo app's `ios.entitlements`, a target's `entitlements`): to the App
+  /// Groups array when it is written there, or the key with a one-element array. Nil where the groups
+  /// are not written in that object (copied from the app, computed).
+  package static func addingGroup(
+    _ group: String, to written: WrittenObject, groups entitlements: Entitlements, description: String
+  ) -> Fix? {
+    let edits = ConfigLiteralEdits(written.span.file)
+    let replacements: [Fix.Replacement]?
+    if let array = entitlements.appGroupsSpan {
+      // The array must be the one written in this object, its items strings written in it.
+      guard let member = written.member(Entitlements.appGroupsKey), member.value.file === array.file,
+        member.value.start == array.start, member.value.end == array.end,
+        let items = entitlements.appGroups?.map(\.span)
+      else { return nil }
+      replacements = edits.adding(group, toArray: array, items: items, quote: written.quote)
+    } else {
+      replacements = edits.adding(key: Entitlements.appGroupsKey, arrayOf: [group], to: written)
+    }
+    return replacements.map { Fix("add '\(group)' to the App Groups of \(description)", replacements: $0) }
   }
 
   public func check(_ context: RuleContext) {
@@ -211,17 +235,30 @@ public struct AppGroupMismatchRule: Rule {
       }
       guard !missing.isEmpty else { continue }
       // The app is entitled to the group its code sets, and one widget extension is not: that is the fix.
-      let fix =
-        appGroupNames?.contains(group.value) == true && missing.count == 1 && missingTargets.count == 1
-        ? Self.addingGroup(group.value, to: missingTargets[0].entitlements, of: missingTargets[0].name?.value ?? "")
-        : nil
+      // Or the widget extensions are, and the app alone is not: then the app's entitlements lack it.
+      var fix: Fix?
+      var change = ""
+      if appGroupNames?.contains(group.value) == true && missing.count == 1 && missingTargets.count == 1 {
+        let name = missingTargets[0].name?.value ?? ""
+        fix = Self.addingGroup(group.value, to: missingTargets[0].entitlements, of: name)
+        change = "; add it to the App Groups of widget extension '\(name)', as the app has it"
+      } else if appGroupNames?.contains(group.value) == false, missing.count == 1,
+        zip(manifest.targets, targetGroupNames).contains(where: { target, names in
+          !target.sources.isEmpty && target.resolvedPlatform == .ios && names?.contains(group.value) == true
+        }), let entitlements = manifest.app?.entitlements
+      {
+        fix = entitlements.written.flatMap {
+          Self.addingGroup(group.value, to: $0, groups: entitlements, description: "the app")
+        }
+        change = "; add it to the app's App Groups, as the widget extension has it"
+      }
       let opens =
         switch call.language {
         case .dart: "the Dart code sets App Group '\(group.value)'"
         case .javaScript: "the JavaScript code opens App Group '\(group.value)' with \(call.callee)(…)"
         }
       context.report(
-        "\(opens), but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store",
+        "\(opens), but \(Wording.list(missing.map(\.0), separator: " and ")) \(missing.count == 1 ? "is" : "are") not entitled to it; the widget will read an empty store\(change)",
         at: group,
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } },
         fix: fix)

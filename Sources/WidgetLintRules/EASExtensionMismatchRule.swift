@@ -23,10 +23,12 @@ public struct EASExtensionMismatchRule: Rule {
 
       Source: expo/eas-cli, `packages/eas-cli/src/project/ios/target.ts` (the Joi schema of
       `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
-      not provisioned).
+      not provisioned); EvanBacon/expo-apple-targets, `packages/apple-targets/src/with-widget.ts` and
+      `with-eas-credentials.ts` (the entry the plugin makes for a target: its product name, the `name` or
+      folder without characters other than letters and digits, its bundle identifier and its entitlements).
       """,
     fixable: """
-      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
+      an entry's bundle identifier or entitlements that differ from its target's (the target's are copied in), a target without an entry (one is appended, indented and quoted as the others; in an Expo app's `app.json`, with the target's `targetName`, `bundleIdentifier` and entitlements as @bacons/apple-targets writes them, keys in the order of the last entry, when all are known and no dynamic `app.config.*` follows), an entry naming no target when exactly one target has none (it is renamed to that target), and a misspelt key with one close EAS key. A malformed entry, a second entry for a target or an unknown `parentBundleIdentifier` is left to you.
       """,
     examples: [
       .failing(
@@ -151,14 +153,21 @@ public struct EASExtensionMismatchRule: Rule {
         context.report(message, at: name, subject: name.value, fix: fix)
         continue
       }
-      compare(entry, with: target, context, edits)
+      let written = manifest.eas?.written.flatMap { $0.objects.indices.contains(index) ? $0.objects[index] : nil }
+      compare(entry, with: target, context, edits, written: written)
     }
 
+    // In an Expo app's config, an entry that names no target may be the one target's without an entry.
+    let misspelt = manifest.eas?.written == nil ? nil : Self.renaming(entries, targetsByName, manifest.targets)
     for target in manifest.targets {
       guard let name = target.name, entryByTarget[name.value] == nil else { continue }
       // The entry renamed to this target is its fix; a new one beside it would be a second entry. (The
       // renamed target is the one target without an entry, so its name is no other's.)
-      let fix = renaming?.target.name?.value == name.value ? nil : edits.flatMap { Self.newEntry(for: target, $0) }
+      let fix =
+        renaming?.target.name?.value == name.value || misspelt?.target.name?.value == name.value
+        ? nil
+        : edits.flatMap { Self.newEntry(for: target, $0) }
+          ?? manifest.eas?.written.flatMap { Self.newEntry(for: target, in: $0) }
       context.report(
         "target '\(name.value)' has no entry in eas.appExtensions; EAS will not provision it and the build fails at signing",
         at: name, subject: name.value,
@@ -212,6 +221,46 @@ public struct EASExtensionMismatchRule: Rule {
     }
   }
 
+  /// The entry @bacons/apple-targets makes for a target (packages/apple-targets/src/with-widget.ts,
+  /// `withEASTargets`), appended to an Expo app's written `appExtensions` array: its `targetName` (the
+  /// plugin's product name, the target's name without any character but ASCII letters and digits),
+  /// `bundleIdentifier` and, when it has any, `entitlements`. None where any of them is not known.
+  package static func newEntry(for target: Manifest.Target, in array: WrittenArray) -> Fix? {
+    guard let name = target.name?.value, !name.isEmpty,
+      name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
+      let id = target.bundleIdentifier?.value, let entitlements = knownEntitlements(of: target)
+    else { return nil }
+    var pairs: [(key: String, value: PlainValue)] = [("targetName", .string(name)), ("bundleIdentifier", .string(id))]
+    if !entitlements.values.isEmpty {
+      pairs.append(("entitlements", .object(entitlements.values)))
+    }
+    return ConfigLiteralEdits(array.span.file).appendingObject(pairs, to: array).map {
+      Fix("add an appExtensions entry for target '\(name)'", replacements: $0)
+    }
+  }
+
+  /// A target's entitlements when every one is known: none computed, unreadable or of the wrong type.
+  static func knownEntitlements(of target: Manifest.Target) -> Entitlements? {
+    guard let entitlements = target.entitlements, !entitlements.isComputed, !entitlements.isUnreadable,
+      entitlements.computedKeys.isEmpty, entitlements.wronglyTypedAppGroups.isEmpty, !entitlements.appGroupsAreUnknown
+    else { return nil }
+    return entitlements
+  }
+
+  /// The `entitlements` of an entry written in an Expo app's config made the target's, as
+  /// @bacons/apple-targets writes them: the value replaced, in its layout. None where the entry has no
+  /// `entitlements` key or the target's are not all known.
+  package static func entitlementsFix(written: WrittenObject, _ target: Manifest.Target) -> Fix? {
+    guard let entitlements = knownEntitlements(of: target), let member = written.member("entitlements") else {
+      return nil
+    }
+    return ConfigLiteralEdits(written.span.file).replacingValue(
+      of: member, with: .object(entitlements.values), quote: written.quote
+    ).map {
+      Fix("copy target '\(target.name?.value ?? "")' entitlements into its appExtensions entry", replacements: $0)
+    }
+  }
+
   /// The entry's entitlements made the target's: its mapping replaced by a copy of the target's, or one
   /// added when it has none. None when the target has none to copy.
   package static func entitlementsFix(_ entry: Manifest.AppExtension, _ target: Manifest.Target, _ edits: ManifestEdits)
@@ -237,7 +286,8 @@ public struct EASExtensionMismatchRule: Rule {
   }
 
   private func compare(
-    _ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext, _ edits: ManifestEdits?
+    _ entry: Manifest.AppExtension, with target: Manifest.Target, _ context: RuleContext, _ edits: ManifestEdits?,
+    written: WrittenObject?
   ) {
     let name = target.name?.value ?? ""
     if let entryID = entry.bundleIdentifier, let targetID = target.bundleIdentifier, entryID.value != targetID.value {
@@ -271,6 +321,7 @@ public struct EASExtensionMismatchRule: Rule {
     context.report(
       "appExtensions entry for '\(name)' has entitlements that differ from the target's (\(differing.joined(separator: ", "))); EAS provisions what the entry lists",
       at: span, pointer: entry.entitlements?.pointer ?? entry.pointer, subject: name, related: related,
-      fix: edits.flatMap { Self.entitlementsFix(entry, target, $0) })
+      fix: edits.flatMap { Self.entitlementsFix(entry, target, $0) }
+        ?? written.flatMap { Self.entitlementsFix(written: $0, target) })
   }
 }

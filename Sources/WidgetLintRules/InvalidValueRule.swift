@@ -27,7 +27,7 @@ public struct InvalidValueRule: ReadingRule {
       "Type: Array of strings".
       """,
     fixable: """
-      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`. In an XML `.entitlements` file, an App Group written as a lone `<string>` is wrapped in an `<array>`, in the file's indentation and line breaks.
+      an unquoted version (`16.0` becomes `"16.0"`) and a YAML 1.1 boolean word where a string is wanted (`no` becomes `"no"`): the value is quoted and keeps its text. No manifest key takes a boolean, so no word is turned into `true` or `false`. In an XML `.entitlements` file, an App Group written as a lone `<string>` is wrapped in an `<array>`, in the file's indentation and line breaks; in an Expo app's `app.json` `expo.ios.entitlements`, or a target's `entitlements` object in `expo-target.config.js` or `.json`, a string App Group is wrapped in brackets (`"group.a"` becomes `["group.a"]`) where it is written in place.
       """,
     examples: [
       .failing(
@@ -74,6 +74,22 @@ public struct InvalidValueRule: ReadingRule {
 
   public init() {}
 
+  /// The App Groups value at `span`, a string, wrapped in an array where it is written: an XML
+  /// `.entitlements` file, or the object literal of a JSON or JavaScript config that holds them.
+  package static func wrapping(_ span: SourceSpan, in entitlements: Entitlements) -> Fix? {
+    if let written = entitlements.written {
+      guard let member = written.member(Entitlements.appGroupsKey), member.value.file === span.file,
+        member.value.start == span.start, member.value.end == span.end
+      else { return nil }
+      return ConfigLiteralEdits(span.file).wrappingInArray(span).map {
+        Fix("write the App Group inside an array", replacements: $0)
+      }
+    }
+    return PropertyListEdits(entitlements)?.wrappingInArray(span).map {
+      Fix("write the App Group inside an <array>", replacements: $0)
+    }
+  }
+
   public func check(_ context: RuleContext) {
     context.forward(context.project.readingProblems, of: Self.problemKind)
     guard let manifest = context.manifest else { return }
@@ -88,14 +104,15 @@ public struct InvalidValueRule: ReadingRule {
           continue
         }
         let isElement = part.span.start != entitlements?.appGroupsSpan?.start
-        // A lone `<string>` in an `.entitlements` file is wrapped in the array it belongs in.
-        let wrapping = isElement ? nil : entitlements.flatMap(PropertyListEdits.init)?.wrappingInArray(part.span)
+        // A lone `<string>` in an `.entitlements` file, or a string in a config's entitlements object, is
+        // wrapped in the array it belongs in.
+        let wrapping = isElement ? nil : entitlements.flatMap { Self.wrapping(part.span, in: $0) }
         context.report(
           isElement
             ? "each App Group in '\(Entitlements.appGroupsKey)' is a string, as Apple documents the entitlement; found \(part.value), so the App Groups are not known and none is compared"
             : "'\(Entitlements.appGroupsKey)' is an array of strings, as Apple documents the entitlement; found \(part.value), so the App Groups are not known and none is compared",
           at: part, subject: subject,
-          fix: wrapping.map { Fix("write the App Group inside an <array>", replacements: $0) })
+          fix: wrapping)
       }
     }
   }

@@ -31,16 +31,17 @@ package struct Finisher {
         return changed
       }
     }
-    // `--fix` edits a manifest, and the property lists a project reads (its entitlements files). Every
-    // project file is read through the run's overlay (`LintRun.fileContents`), so an edit is checked by
-    // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered yet.
+    // `--fix` edits a manifest, and the property lists and Expo configs a project reads (its entitlements
+    // files, `app.json`, `expo-target.config.*`). Every project file is read through the run's overlay
+    // (`LintRun.fileContents`), so an edit is checked by linting again. A fix elsewhere (Swift sources)
+    // is not offered.
     let editable = project.manifest?.origin == .manifest && project.manifestEdits != nil
-    let propertyLists = Set(project.filesRead.filter(Self.isPropertyList))
+    let projectFiles = Set(project.filesRead.filter { Self.isPropertyList($0) || Self.isExpoConfig($0) })
     for index in findings.indices where findings[index].fix != nil {
       let replacements = findings[index].fix?.replacements ?? []
       let inManifest = editable && replacements.allSatisfy { $0.span.file === project.manifestFile }
-      let inPropertyList = replacements.allSatisfy { propertyLists.contains($0.file) && Self.isPropertyList($0.file) }
-      if !inManifest && !inPropertyList { findings[index].fix = nil }
+      let inProjectFile = replacements.allSatisfy { projectFiles.contains($0.file) }
+      if !inManifest && !inProjectFile { findings[index].fix = nil }
     }
     if var paths = project.stablePaths {
       for index in findings.indices { findings[index].stablePath = paths.path(for: findings[index].pointer) }
@@ -52,6 +53,12 @@ package struct Finisher {
   static func isPropertyList(_ path: String) -> Bool {
     let name = path.lowercased()
     return name.hasSuffix(".entitlements") || name.hasSuffix(".plist")
+  }
+
+  /// An Expo app's static config or a target's config, by its name, as the Expo frontend reads them.
+  static func isExpoConfig(_ path: String) -> Bool {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return ["app.json", "app.config.json", "expo-target.config.json", "expo-target.config.js"].contains(name)
   }
 
   /// The findings that no `widgetlint-disable…` comment suppresses, with the findings about the

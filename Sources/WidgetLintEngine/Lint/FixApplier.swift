@@ -98,14 +98,40 @@ public struct FixApplier {
     return outcome
   }
 
-  /// What keeps a fixed property list from reading as it did before (a reader's first new problem);
-  /// nil when it reads, or is no file whose reader is known here (a manifest is read again by linting it).
+  /// What keeps a fixed property list or Expo config from reading as it did before (a reader's first new
+  /// problem); nil when it reads, or is no file whose reader is known here (a manifest is read again by
+  /// linting it).
   static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
     let name = path.lowercased()
-    guard name.hasSuffix(".entitlements") || name.hasSuffix(".plist") else { return nil }
-    let before = PropertyListReader.read(SourceText(path: path, bytes: original))
-    let after = PropertyListReader.read(SourceText(path: path, bytes: fixed))
-    guard after.value == nil || after.problems.count > before.problems.count else { return nil }
+    let read: (SourceText) -> (value: Bool, problems: [ReadingProblem])
+    if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
+      read = {
+        let read = PropertyListReader.read($0)
+        return (read.value != nil, read.problems)
+      }
+    } else if Finisher.isExpoConfig(path), name.hasSuffix(".js") {
+      read = {
+        let read = JavaScriptConfigReader.read($0)
+        return (read.value != nil, read.problems)
+      }
+    } else if Finisher.isExpoConfig(path), ExpoAppFrontend.staticConfigNames.contains(where: { name.hasSuffix($0) }) {
+      // Expo reads its static config as JSON5.
+      read = {
+        let read = JavaScriptConfigReader.readJSON5($0)
+        return (read.value != nil, read.problems)
+      }
+    } else if Finisher.isExpoConfig(path) {
+      // A target's JSON config, held to JSON's own rules as the frontend reads it.
+      read = { source in
+        let (document, problems) = YAMLParser().parse(source)
+        return (document.root != nil, JSONStrictness.problems(in: source) + problems)
+      }
+    } else {
+      return nil
+    }
+    let before = read(SourceText(path: path, bytes: original))
+    let after = read(SourceText(path: path, bytes: fixed))
+    guard !after.value || after.problems.count > before.problems.count else { return nil }
     return after.problems.last?.message ?? "it holds no value"
   }
 

@@ -135,8 +135,16 @@ public struct ExpoAppFrontend: ProjectFrontend {
 
     var app = Manifest.App(span: expo.span, pointer: expo.pointer)
     app.bundleIdentifier = expo.at("ios", "bundleIdentifier")?.stringValue
+    // The static config is what the build reads where no dynamic config, resolved config or plugin of
+    // the app's own stands after it: there a fix may edit it.
+    let editable =
+      dynamicPath == nil && resolvedConfig == nil && plugins.filesRead.isEmpty && !plugins.entitlementsAreUnknown
+      ? source : nil
     if let entitlements = plugins.appEntitlements {
       app.entitlements = ConfigValues.entitlements(entitlements)
+      if let editable {
+        app.entitlements?.written = ConfigValues.writtenObject(entitlements, in: editable, root: root)
+      }
       notes += context.computedNotes(entitlements)
     }
     if plugins.entitlementsAreUnknown {
@@ -162,6 +170,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     manifest.app = app
     if let extensions = expo.at("extra", "eas", "build", "experimental", "ios", "appExtensions") {
       manifest.eas = ConfigValues.eas(extensions)
+      if let editable { manifest.eas?.written = ConfigValues.writtenArray(extensions, in: editable, root: root) }
     }
 
     // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
@@ -216,8 +225,16 @@ public struct ExpoAppFrontend: ProjectFrontend {
         ?? (config["deploymentTarget"] == nil
           ? type.map { _ in OSVersion(parsing: Self.defaultTargetDeployment)! } : nil)
       if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
-      let (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
+      var (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
         config: config, type: type, folder: folderPath, appEntitlements: inherited, context: context)
+      if let object = config["entitlements"], let configSource, entitlements?.isComputed == false {
+        entitlements?.written = ConfigValues.writtenObject(object, in: configSource, root: written)
+      }
+      if type.value == "clip" {
+        // The plugin adds an App Clip's parent application and associated domains to what it writes:
+        // the entitlements it signs the clip with are more than these.
+        entitlements?.computedKeys.insert("...")
+      }
       target.entitlements = entitlements
       project.readingProblems += entitlementProblems
       project.filesRead += entitlementFiles

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetLintCore
 import WidgetLintModel
 import WidgetLintReaders
@@ -179,5 +180,100 @@ public enum ConfigValues {
   public static func version(_ value: Located<ConfigValue>?) -> Located<OSVersion>? {
     guard let text = value?.stringValue, let version = OSVersion(parsing: text.value) else { return nil }
     return text.map { _ in version }
+  }
+}
+
+/// The literals of a JSON or JavaScript config as written in place, for fixes (``WrittenObject``).
+extension ConfigValues {
+  /// The object `value` as written in place in `file`: each member a key, blanks, one colon, blanks and
+  /// a value, in source order inside its braces; nil when any member is a spread, a shorthand, a method
+  /// or a computed key, or its value is borrowed from elsewhere (a variable, an argument, another file).
+  /// New strings take the quote of the first string literal of `root` (the file's value), `"` without one.
+  package static func writtenObject(
+    _ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil
+  )
+    -> WrittenObject?
+  {
+    guard case .object(let members) = value.value, isLiteral(value.span, in: file, open: "{", close: "}") else {
+      return nil
+    }
+    let bytes = file.bytes
+    var cursor = value.span.start + 1
+    var written: [WrittenObject.Member] = []
+    for member in members {
+      let key = member.key.span
+      let item = member.value.span
+      guard member.key.value != "...", key.file === file, item.file === file, cursor <= key.start,
+        key.start < key.end, key.end <= item.start, item.start < item.end, item.end < value.span.end,
+        !isBracket(bytes[key.start])
+      else { return nil }
+      // Blanks, one colon, blanks: not a shorthand, a method, a comment or a parenthesis.
+      let between = bytes[key.end..<item.start]
+      guard between.filter({ $0 == UInt8(ascii: ":") }).count == 1,
+        between.allSatisfy({ $0 == UInt8(ascii: ":") || isWhiteSpace($0) })
+      else { return nil }
+      written.append(WrittenObject.Member(key: member.key, value: item))
+      cursor = item.end
+    }
+    return WrittenObject(span: value.span, members: written, quote: quote(of: root ?? value, in: file))
+  }
+
+  /// The array `value` as written in place in `file`, its items in source order inside its brackets, the
+  /// object items among them read as ``writtenObject(_:in:)``; nil for an array with a spread or a hole.
+  package static func writtenArray(
+    _ value: Located<ConfigValue>, in file: SourceText, root: Located<ConfigValue>? = nil
+  )
+    -> WrittenArray?
+  {
+    guard case .array(let items) = value.value, isLiteral(value.span, in: file, open: "[", close: "]") else {
+      return nil
+    }
+    var cursor = value.span.start + 1
+    for item in items {
+      guard item.span.file === file, cursor <= item.span.start, item.span.start < item.span.end,
+        item.span.end < value.span.end
+      else { return nil }
+      cursor = item.span.end
+    }
+    let quote = quote(of: root ?? value, in: file)
+    return WrittenArray(
+      span: value.span, items: items.map(\.span),
+      objects: items.map { writtenObject($0, in: file, root: root ?? value) },
+      quote: quote)
+  }
+
+  private static func isLiteral(_ span: SourceSpan, in file: SourceText, open: Character, close: Character) -> Bool {
+    span.file === file && span.start + 1 < span.end && span.end <= file.bytes.count
+      && file.bytes[span.start] == open.asciiValue && file.bytes[span.end - 1] == close.asciiValue
+  }
+
+  private static func isBracket(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "[") }
+
+  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// The quote a file writes its strings with: that of the first string literal of `value` written in
+  /// it, `"` in JSON and when it has none.
+  private static func quote(of value: Located<ConfigValue>, in file: SourceText) -> Character {
+    guard FrontendContext.scriptExtensions.contains((file.path as NSString).pathExtension.lowercased()) else {
+      return "\""
+    }
+    var pending = [value]
+    while !pending.isEmpty {
+      let next = pending.removeFirst()
+      switch next.value {
+      case .string:
+        if next.span.file === file, next.span.start < file.bytes.count,
+          file.bytes[next.span.start] == UInt8(ascii: "'") || file.bytes[next.span.start] == UInt8(ascii: "\"")
+        {
+          return Character(UnicodeScalar(file.bytes[next.span.start]))
+        }
+      case .array(let items): pending += items
+      case .object(let members): pending += members.map(\.value)
+      default: break
+      }
+    }
+    return "\""
   }
 }

@@ -21,6 +21,10 @@ public struct Entitlements: Sendable {
   /// the one `*.entitlements` file of an Expo target's folder): the file holds exactly what the target is
   /// entitled to, so a fix may edit it there. `span` is then its top-level value.
   public var isSigningFile = false
+  /// The object literal of a JSON or JavaScript config (an Expo app's `ios.entitlements`, a target's
+  /// `entitlements`) that holds these entitlements as written, where editing it changes them: a fix may
+  /// edit it there. Nil where any part is computed, borrowed or may be changed later.
+  public var written: WrittenObject?
   public var span: SourceSpan
   public var pointer: JSONPointer
 

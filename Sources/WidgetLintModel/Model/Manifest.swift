@@ -202,6 +202,9 @@ public struct Manifest: Sendable {
     /// nil when the `eas` section does not list `appExtensions`.
     public var appExtensions: [AppExtension]?
     public var appExtensionsSpan: SourceSpan?
+    /// The `appExtensions` array literal of an Expo app's static config, where it is what EAS reads: a
+    /// fix may add an entry there. Nil elsewhere.
+    public var written: WrittenArray?
     public var span: SourceSpan
 
     package init(appExtensions: [AppExtension]? = nil, appExtensionsSpan: SourceSpan? = nil, span: SourceSpan) {
