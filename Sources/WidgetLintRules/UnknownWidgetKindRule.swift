@@ -162,18 +162,18 @@ public struct UnknownWidgetKindRule: Rule {
     let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
     let targets = context.targetsWithCode
     // Swift reloads: the app's code, and the widget extensions' own (an intent reloading its widget).
-    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)] = []
+    var swiftReloads: [(kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?, isInCall: Bool)] = []
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
       // Where the kind is written: the literal, in the call or in the constant it uses.
       for use in app.files.flatMap(\.code.reloadedKinds) {
-        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil)) }
+        if let (kind, span) = app.resolve(use) { swiftReloads.append((kind, span, pointer, nil, use.isLiteral)) }
       }
     }
     for (target, code) in targets {
       for use in code.files.flatMap(\.code.reloadedKinds) {
         if let (kind, span) = code.resolve(use) {
-          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+          swiftReloads.append((kind, span, target.pointer.appending("sources"), target.name?.value, use.isLiteral))
         }
       }
     }
@@ -191,8 +191,17 @@ public struct UnknownWidgetKindRule: Rule {
     }
     let knownKinds = Set(kinds)
     var suggester = Suggester(candidates: kinds)
-    func suggestion(for name: String) -> String {
-      suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+    var nearKinds = NearKinds(knownKinds)
+    /// The kind a misspelt name stands for: the one near match, which a fix may write, else the closest.
+    func suggestion(for name: String) -> (text: String, fixKind: String?) {
+      if let near = nearKinds.only(to: name) { return ("; did you mean '\(near)'?", near) }
+      return (suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? "", nil)
+    }
+    func fix(_ name: String, at span: SourceSpan, to kind: String?, inCall: Bool) -> Fix? {
+      guard inCall, let kind, let language = StringLiteralEdits.language(ofFileNamed: span.file.path),
+        let replacement = StringLiteralEdits.replacingContents(of: span, value: name, with: kind, in: language)
+      else { return nil }
+      return Fix("replace '\(name)' with '\(kind)'", replacements: [replacement])
     }
     for call in reloads where !knownKinds.contains(call.name.value) {
       let name = call.name
@@ -201,13 +210,55 @@ public struct UnknownWidgetKindRule: Rule {
         case .dart: "iOSName '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
+      let suggested = suggestion(for: name.value)
       context.report(
-        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggestion(for: name.value), at: name)
+        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggested.text, at: name,
+        fix: fix(name.value, at: name.span, to: suggested.fixKind, inCall: call.nameIsInCall))
     }
     for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      let suggested = suggestion(for: reload.kind)
       context.report(
         "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
-          + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
+          + suggested.text, at: reload.span, pointer: reload.pointer, subject: reload.subject,
+        fix: fix(reload.kind, at: reload.span, to: suggested.fixKind, inCall: reload.isInCall))
+    }
+  }
+
+  /// The most edits a misspelt kind is from the kind it means: two, and no more than a third of the
+  /// name's length, rounded up (clang's bound for typo corrections), counted without regard to case.
+  package static func nearEdits(for name: String) -> Int { min(2, (name.unicodeScalars.count + 2) / 3) }
+
+  /// The one declared kind that `name` is a typo of: the kinds within `nearEdits` of it (a transposition
+  /// of two neighbouring letters counts as one edit, and a difference of case as none) are exactly one.
+  /// Two kinds that near leave it unknown which was meant: none.
+  package static func onlyNearKind(to name: String, in kinds: Set<String>) -> String? {
+    var near = NearKinds(kinds)
+    return near.only(to: name)
+  }
+
+  /// The declared kinds, prepared once for the names of a project's reloads; the work is bounded as
+  /// `Suggester`'s is: past the budget, no name has a near kind.
+  struct NearKinds {
+    private let kinds: [(text: String, scalars: [Unicode.Scalar])]
+    private var budget = Suggester.defaultComparisonBudget
+    private var rows = Suggestions.EditDistanceRows()
+
+    init(_ kinds: Set<String>) {
+      self.kinds = kinds.sorted().map { ($0, Array($0.lowercased().unicodeScalars)) }
+    }
+
+    mutating func only(to name: String) -> String? {
+      guard budget >= kinds.count else { return nil }
+      budget -= kinds.count
+      let limit = UnknownWidgetKindRule.nearEdits(for: name)
+      let lowered = Array(name.lowercased().unicodeScalars)
+      var near: String?
+      for kind in kinds where kind.text != name {
+        guard Suggestions.editDistance(lowered, kind.scalars, limit: limit, rows: &rows) <= limit else { continue }
+        if near != nil { return nil }
+        near = kind.text
+      }
+      return near
     }
   }
 }

@@ -32,16 +32,19 @@ package struct Finisher {
         return changed
       }
     }
-    // `--fix` edits a manifest, and the property lists a project reads (its entitlements files), which
-    // its frontend reads through `LintRun.fileContents` as a manifest is, so an edit is checked by
-    // linting again. A fix elsewhere (an Expo app.json, Swift sources) is not offered.
+    // `--fix` edits a manifest, the property lists a project reads (its entitlements files) and the
+    // app's Swift, Dart and JavaScript sources it reads (a string literal in a call), which its frontend
+    // reads through `LintRun.fileContents` as a manifest is, so an edit is checked by linting again. A
+    // fix elsewhere (an Expo app.json) is not offered.
     let editable = project.manifest?.origin == .manifest && project.document != nil
-    let propertyLists = Set(project.filesRead.filter(Self.isPropertyList))
+    let editableFiles = Set(project.filesRead.filter(Self.isEditableProjectFile))
     for index in findings.indices where findings[index].fix != nil {
       let replacements = findings[index].fix?.replacements ?? []
       let inManifest = editable && replacements.allSatisfy { $0.span.file === project.manifestFile }
-      let inPropertyList = replacements.allSatisfy { propertyLists.contains($0.file) && Self.isPropertyList($0.file) }
-      if !inManifest && !inPropertyList { findings[index].fix = nil }
+      let inProjectFile = replacements.allSatisfy {
+        editableFiles.contains($0.file) && Self.isEditableProjectFile($0.file)
+      }
+      if !inManifest && !inProjectFile { findings[index].fix = nil }
     }
     if let document = project.document {
       var paths = StablePaths(document: document)
@@ -54,6 +57,11 @@ package struct Finisher {
   static func isPropertyList(_ path: String) -> Bool {
     let name = path.lowercased()
     return name.hasSuffix(".entitlements") || name.hasSuffix(".plist")
+  }
+
+  /// A project file a fix may edit: a property list, or a Swift, Dart or JavaScript source.
+  static func isEditableProjectFile(_ path: String) -> Bool {
+    isPropertyList(path) || StringLiteralEdits.language(ofFileNamed: path) != nil
   }
 
   /// The findings that no `widgetlint-disable…` comment suppresses, with the findings about the

@@ -98,15 +98,44 @@ public struct FixApplier {
     return outcome
   }
 
-  /// What keeps a fixed property list from reading as it did before (a reader's first new problem);
-  /// nil when it reads, or is no file whose reader is known here (a manifest is read again by linting it).
+  /// What keeps a fixed file from reading as it did before (a reader's first new problem); nil when it
+  /// reads, or is no file whose reader is known here (a manifest is read again by linting it). Property
+  /// lists are read by the property list reader; Swift, Dart and JavaScript sources by the readers the
+  /// frontends read them with, which must still accept them and find as many calls as before.
   static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
     let name = path.lowercased()
-    guard name.hasSuffix(".entitlements") || name.hasSuffix(".plist") else { return nil }
-    let before = PropertyListReader.read(SourceText(path: path, bytes: original))
-    let after = PropertyListReader.read(SourceText(path: path, bytes: fixed))
-    guard after.value == nil || after.problems.count > before.problems.count else { return nil }
-    return after.problems.last?.message ?? "it holds no value"
+    if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
+      let before = PropertyListReader.read(SourceText(path: path, bytes: original))
+      let after = PropertyListReader.read(SourceText(path: path, bytes: fixed))
+      guard after.value == nil || after.problems.count > before.problems.count else { return nil }
+      return after.problems.last?.message ?? "it holds no value"
+    }
+    switch StringLiteralEdits.language(ofFileNamed: path) {
+    case .swift?:
+      // A file the scanner refuses is not parsed (see `SwiftSourceScanner.refusal`).
+      guard SwiftSourceScanner.refusal(for: original) == nil else { return nil }
+      if let refusal = SwiftSourceScanner.refusal(for: fixed) { return refusal }
+      if SwiftSourceScanner.hasSyntaxErrors(fixed), !SwiftSourceScanner.hasSyntaxErrors(original) {
+        return "Swift's parser finds a syntax error in it"
+      }
+      return nil
+    case .dart?:
+      func known(_ bytes: [UInt8]) -> (calls: Int, arguments: Int) {
+        let calls = DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+        return (calls.count, calls.count { $0.argument != nil })
+      }
+      let (before, after) = (known(original), known(fixed))
+      guard after.calls < before.calls || after.arguments < before.arguments else { return nil }
+      return "its home_widget calls no longer read"
+    case .javaScript?:
+      guard let before = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: original)) else { return nil }
+      guard let after = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: fixed)) else {
+        return "it no longer reads as JavaScript"
+      }
+      return after.calls.count < before.calls.count ? "its widget calls no longer read" : nil
+    case nil:
+      return nil
+    }
   }
 
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text

@@ -64,12 +64,12 @@ package enum ExpoAppScripts {
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize
     let candidates = concurrentMap(scripts.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = InputReader.read(path: scripts[index], maxSize: limit),
+      guard case .success(let bytes) = context.read(path: scripts[index], maxSize: limit),
         needles.anyOccurs(in: bytes)
       else { return nil }
       return bytes
     }
-    var reading = Reading(limit: limit)
+    var reading = Reading(limit: limit, context: context)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
@@ -94,7 +94,10 @@ package enum ExpoAppScripts {
         guard let name, seen.insert("\(effect)\u{0}\(name.span.file.path)\u{0}\(name.span.start)").inserted else {
           continue
         }
-        calls.append(AppCall(effect: effect, language: .javaScript, callee: call.callee, name: name))
+        calls.append(
+          AppCall(
+            effect: effect, language: .javaScript, callee: call.callee, name: name,
+            nameIsInCall: call.argumentIsInCall))
       }
     }
     return (calls, reading.filesRead, reading.suppressions)
@@ -119,17 +122,22 @@ package enum ExpoAppScripts {
   /// The files parsed for one app, each once.
   struct Reading {
     let limit: Int
+    /// Reads a file as `--fix` left it.
+    let context: FrontendContext
     var facts: [String: JavaScriptAppCallScanner.FileFacts?] = [:]
     var filesRead: [String] = []
     /// The `widgetlint-disable…` comments of the files parsed.
     var suppressions: [FileSuppressions] = []
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, context: FrontendContext) {
+      self.limit = limit
+      self.context = context
+    }
 
     mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
       if let known = facts[path] { return known }
       var read: JavaScriptAppCallScanner.FileFacts?
-      if let bytes = bytes ?? (try? InputReader.read(path: path, maxSize: limit).get()) {
+      if let bytes = bytes ?? (try? context.read(path: path, maxSize: limit).get()) {
         let source = SourceText(path: path, bytes: bytes)
         read = JavaScriptAppCallScanner.scan(source)
         filesRead.append(path)

@@ -35,7 +35,9 @@ public struct FlutterAppFrontend: ProjectFrontend {
     case "setAppGroupId":
       return AppCall(effect: .opensAppGroup, language: .dart, callee: "HomeWidget.setAppGroupId", name: name)
     case "updateWidget":
-      return AppCall(effect: .reloadsWidgetKind, language: .dart, callee: "HomeWidget.updateWidget", name: name)
+      return AppCall(
+        effect: .reloadsWidgetKind, language: .dart, callee: "HomeWidget.updateWidget", name: name,
+        nameIsInCall: call.argumentIsInCall)
     default:
       return nil
     }
@@ -54,7 +56,7 @@ public struct FlutterAppFrontend: ProjectFrontend {
     var suppressions: [FileSuppressions] = []
     for relative in dartFiles {
       let path = PathUtilities.join(lib, relative)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
+      guard case .success(let bytes) = context.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
       files.append(path)

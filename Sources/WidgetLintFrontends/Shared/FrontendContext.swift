@@ -201,7 +201,7 @@ public final class FrontendContext: Sendable {
   package func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
     let limit = limits.maxSourceFileSize
     let contents = concurrentMap(files.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = InputReader.read(path: files[index].path, maxSize: limit) else { return nil }
+      guard case .success(let bytes) = read(path: files[index].path, maxSize: limit) else { return nil }
       return bytes
     }
     func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
@@ -213,7 +213,7 @@ public final class FrontendContext: Sendable {
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return }
     var code = TargetCode(
-      files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+      files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0.values.sorted {
         $0.file.path < $1.file.path
       })
     let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
@@ -227,7 +227,7 @@ public final class FrontendContext: Sendable {
       if more.count > candidates.count {
         candidates = more + candidates
         code = TargetCode(
-          files: swiftFacts.facts(for: candidates, maxFileSize: limit).0.values.sorted {
+          files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0.values.sorted {
             $0.file.path < $1.file.path
           })
       }
@@ -239,7 +239,7 @@ public final class FrontendContext: Sendable {
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
   package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftFacts.facts(
-      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize)
+      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize, read: { self.read(path: $0, maxSize: $1) })
     var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
     if !problems.isEmpty {
       for (index, files) in filesPerTarget.enumerated() {

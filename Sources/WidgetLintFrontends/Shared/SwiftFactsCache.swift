@@ -19,10 +19,13 @@ package final class SwiftFactsCache: @unchecked Sendable {
 
   package init(revalidates: Bool = false) { self.revalidates = revalidates }
 
-  private static func scan(_ file: SwiftFileResolver.ResolvedFile, maxFileSize: Int) -> Result<
+  /// How a file is read: from disk, or as `--fix` left it (`FrontendContext.read`).
+  package typealias Read = @Sendable (_ path: String, _ maxSize: Int) -> Result<[UInt8], InputError>
+
+  private static func scan(_ file: SwiftFileResolver.ResolvedFile, maxFileSize: Int, read: Read) -> Result<
     SwiftFileFacts, InputError
   > {
-    InputReader.read(path: file.path, maxSize: maxFileSize).flatMap { bytes in
+    read(file.path, maxFileSize).flatMap { bytes in
       if let refusal = SwiftSourceScanner.refusal(for: bytes) {
         return .failure(InputError(path: file.path, message: refusal))
       }
@@ -31,12 +34,15 @@ package final class SwiftFactsCache: @unchecked Sendable {
   }
 
   /// The facts of each file, and why a file could not be read.
-  package func facts(for files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int) -> (
+  package func facts(
+    for files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int,
+    read: Read = { InputReader.read(path: $0, maxSize: $1) }
+  ) -> (
     [SwiftFileResolver.ResolvedFile: SwiftFileFacts], [SwiftFileResolver.ResolvedFile: String]
   ) {
-    if revalidates { forgetChanged(files, maxFileSize: maxFileSize) }
+    if revalidates { forgetChanged(files, maxFileSize: maxFileSize, read: read) }
     let missing = lock.withLock { files.filter { facts[$0.path] == nil && failures[$0.path] == nil } }
-    let scanned = concurrentMap(missing.count) { Self.scan(missing[$0], maxFileSize: maxFileSize) }
+    let scanned = concurrentMap(missing.count) { Self.scan(missing[$0], maxFileSize: maxFileSize, read: read) }
     return lock.withLock {
       for (file, result) in zip(missing, scanned) {
         switch result {
@@ -60,9 +66,9 @@ package final class SwiftFactsCache: @unchecked Sendable {
   }
 
   /// Drops what was read of the files whose text is no longer the text it was read from.
-  private func forgetChanged(_ files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int) {
+  private func forgetChanged(_ files: [SwiftFileResolver.ResolvedFile], maxFileSize: Int, read: Read) {
     for file in files {
-      let current = try? InputReader.read(path: file.path, maxSize: maxFileSize).get()
+      let current = try? read(file.path, maxFileSize).get()
       lock.withLock {
         guard facts[file.path] != nil || failures[file.path] != nil, current != texts[file.path] else { return }
         facts[file.path] = nil

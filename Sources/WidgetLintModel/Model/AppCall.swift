@@ -30,11 +30,15 @@ public struct AppCall: Sendable {
   /// The group or kind. Its span covers the string literal that names it (quotes included), in the call
   /// or in the constant the call uses, which may be in another file.
   public var name: Located<String>
+  /// The name is a string literal written in the call (not a constant the call uses, which other code
+  /// may use too): a fix may edit it for this call alone.
+  public var nameIsInCall: Bool
 
-  public init(effect: Effect, language: Language, callee: String, name: Located<String>) {
+  public init(effect: Effect, language: Language, callee: String, name: Located<String>, nameIsInCall: Bool = false) {
     self.effect = effect
     self.language = language
     self.callee = callee
     self.name = name
+    self.nameIsInCall = nameIsInCall
   }
 }

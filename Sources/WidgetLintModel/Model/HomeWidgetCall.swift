@@ -12,6 +12,9 @@ public struct HomeWidgetCall: Sendable {
   public var argument: Located<String>?
   /// From `HomeWidget` to the call's closing parenthesis.
   public var span: SourceSpan
+  /// The argument is string literals written in the call (not a constant's initializer): an edit of
+  /// them changes this call only.
+  public var argumentIsInCall = false
 
   public init(method: String, argument: Located<String>?, span: SourceSpan) {
     self.method = method

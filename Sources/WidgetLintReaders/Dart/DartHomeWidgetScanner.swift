@@ -71,24 +71,23 @@ public enum DartHomeWidgetScanner {
       let end = arguments.close < tokens.count ? tokens[arguments.close].end : (tokens.last?.end ?? 0)
       let method = tokens[index + 2].text
       var argument: Located<String>?
+      var argumentTokens: Range<Int>?
       switch method {
       case "updateWidget":
         // The iOS plugin reloads `iOSName`, or `name` when iOSName is not given.
-        if let named = arguments.list.first(where: { $0.name == "iOSName" })
-          ?? arguments.list.first(where: {
-            $0.name == "name"
-          })
-        {
-          argument = resolver.evaluate(named.range, at: index)
-        }
+        argumentTokens =
+          (arguments.list.first(where: { $0.name == "iOSName" }) ?? arguments.list.first(where: { $0.name == "name" }))?
+          .range
       default:
-        if let positional = arguments.list.first(where: { $0.name == nil }) {
-          argument = resolver.evaluate(positional.range, at: index)
-        }
+        argumentTokens = arguments.list.first(where: { $0.name == nil })?.range
       }
-      calls.append(
-        HomeWidgetCall(
-          method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end)))
+      if let argumentTokens { argument = resolver.evaluate(argumentTokens, at: index) }
+      var call = HomeWidgetCall(
+        method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end))
+      // Literals in the call itself, rather than a constant it names.
+      call.argumentIsInCall =
+        argument != nil && argumentTokens.map { tokens[$0].allSatisfy { $0.kind == .string } } == true
+      calls.append(call)
     }
     return calls
   }
