@@ -36,6 +36,12 @@ import Testing
 
   @Test(arguments: projects)
   func projectIsFixedToItsFixedFiles(name: String, rule: String) throws {
+    try Self.expectFixedToItsFixedFiles(name: name, rule: rule)
+  }
+
+  /// `--fix` on a copy of the broken project leaves exactly the files of its `fixed/` folder changed,
+  /// byte for byte, and nothing to report; a second `--fix` changes nothing.
+  static func expectFixedToItsFixedFiles(name: String, rule: String) throws {
     let original = TestSupport.path("examples/broken-projects/\(name)")
     let directory = try TestSupport.directory(with: [])
     defer { try? FileManager.default.removeItem(at: directory) }
