@@ -102,7 +102,7 @@ public struct FixApplier {
   /// reads, or is no file whose reader is known here (a manifest is read again by linting it). Property
   /// lists are read by the property list reader; Swift, Dart and JavaScript sources by the readers the
   /// frontends read them with, which must still accept them and find as many calls as before.
-  static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
+  package static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
     let name = path.lowercased()
     if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
       let before = PropertyListReader.read(SourceText(path: path, bytes: original))
