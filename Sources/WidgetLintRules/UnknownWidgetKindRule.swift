@@ -26,6 +26,9 @@ public struct UnknownWidgetKindRule: Rule {
       (https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)), which a kind no widget
       has never reaches.
       """,
+    fixable: """
+      a typo: a reloaded name that exactly one declared kind is near (at most two edits away, and no more than a third of the name's length rounded up; a difference of case counts as none, two neighbouring letters swapped as one), written as a string literal in the call itself whose bytes are its quotes and its value (no escape sequence, interpolation or concatenation). The literal's contents are replaced by the kind, its quotes kept. A name in a constant, which other code may use, or one that two kinds are near, is reported with the closest kind and not fixed.
+      """,
     examples: [
       .failing(
         "iOSName is the extension's target name, not the widget's kind",

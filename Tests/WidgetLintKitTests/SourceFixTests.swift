@@ -196,9 +196,10 @@ import WidgetLintFuzzing
 
   @Test func aTypoOfOneKindIsFixedAndTheMessageNamesIt() throws {
     let findings = try Self.flutterFindings(kinds: ["\"Forecast\"", "\"Radar\""], dart: Self.dart("'Forcast'"))
-    #expect(findings.map(\.message) == [
-      "iOSName 'Forcast' is not the kind of any widget in the extension (Forecast, Radar); the reload does nothing; did you mean 'Forecast'?"
-    ])
+    #expect(
+      findings.map(\.message) == [
+        "iOSName 'Forcast' is not the kind of any widget in the extension (Forecast, Radar); the reload does nothing; did you mean 'Forecast'?"
+      ])
     #expect(findings.first?.fix?.replacements.map(\.text) == ["Forecast"])
     let range = try #require(findings.first?.fix?.replacements.first?.span.range)
     #expect(range.start.line == 4 && range.start.column == 43 && range.end.column == 50)

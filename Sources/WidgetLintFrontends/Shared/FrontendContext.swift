@@ -213,9 +213,10 @@ public final class FrontendContext: Sendable {
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return }
     var code = TargetCode(
-      files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0.values.sorted {
-        $0.file.path < $1.file.path
-      })
+      files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0.values
+        .sorted {
+          $0.file.path < $1.file.path
+        })
     let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.groupIdentifiers }
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
@@ -227,9 +228,10 @@ public final class FrontendContext: Sendable {
       if more.count > candidates.count {
         candidates = more + candidates
         code = TargetCode(
-          files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0.values.sorted {
-            $0.file.path < $1.file.path
-          })
+          files: swiftFacts.facts(for: candidates, maxFileSize: limit, read: { self.read(path: $0, maxSize: $1) }).0
+            .values.sorted {
+              $0.file.path < $1.file.path
+            })
       }
     }
     project.appCode = code
@@ -239,7 +241,8 @@ public final class FrontendContext: Sendable {
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
   package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftFacts.facts(
-      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize, read: { self.read(path: $0, maxSize: $1) })
+      for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize,
+      read: { self.read(path: $0, maxSize: $1) })
     var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
     if !problems.isEmpty {
       for (index, files) in filesPerTarget.enumerated() {

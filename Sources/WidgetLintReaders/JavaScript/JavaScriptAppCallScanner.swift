@@ -711,7 +711,9 @@ extension JavaScriptAppCallScanner {
       }
       if start < close { arguments.append(start..<close) }
       // A spread before it may stand for any number of arguments.
-      if arguments.prefix(position + 1).contains(where: { isPunctuator($0.lowerBound, "...") }) { return (.unknown, false) }
+      if arguments.prefix(position + 1).contains(where: { isPunctuator($0.lowerBound, "...") }) {
+        return (.unknown, false)
+      }
       guard position < arguments.count else { return (.absent, false) }
       var range = arguments[position]
       while range.count >= 2, isPunctuator(range.lowerBound, "("), partner[range.lowerBound] == range.upperBound - 1 {
