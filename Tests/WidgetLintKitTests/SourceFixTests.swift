@@ -287,3 +287,75 @@ import WidgetLintFuzzing
     #expect(findings.first?.fix == nil)
   }
 }
+
+/// The reverse of a misspelt reload: a manifest kind that misspells the one code kind it lacks.
+@Suite struct ManifestKindFixTests {
+  static func lint(manifestKinds: [String], codeKinds: [String]) throws -> (findings: [Finding], manifest: String) {
+    let widgets = manifestKinds.map {
+      "      - {kind: \($0), displayName: A, description: B., families: [systemSmall]}"
+    }
+    let manifest = """
+      version: 1
+      app:
+        bundleIdentifier: com.example.app
+        deploymentTarget: "17.0"
+      targets:
+        - name: Widgets
+          bundleIdentifier: com.example.app.Widgets
+          sources: [Sources]
+          widgets:
+      \(widgets.joined(separator: "\n"))
+
+      """
+    let types = codeKinds.enumerated().map { index, kind in
+      """
+      struct W\(index): Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "\(kind)", provider: P()) { entry in V(entry: entry) }
+                  .supportedFamilies([.systemSmall])
+          }
+      }
+      """
+    }
+    let swift = """
+      import SwiftUI
+      import WidgetKit
+
+      @main
+      struct Bundle: WidgetBundle {
+          var body: some Widget {
+      \(codeKinds.indices.map { "        W\($0)()" }.joined(separator: "\n"))
+          }
+      }
+
+      \(types.joined(separator: "\n"))
+      """
+    let directory = try TestSupport.directory(with: [
+      (path: "widgets.yaml", contents: manifest), (path: "Sources/Widgets.swift", contents: swift),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings = LintRun(discoversConfiguration: false).run(arguments: [directory.path + "/widgets.yaml"]).findings
+    return (findings.filter { $0.ruleID == "manifest-drift" }, manifest)
+  }
+
+  @Test func aManifestKindMisspellingTheCodesIsReplacedByIt() throws {
+    let (findings, manifest) = try Self.lint(manifestKinds: ["Forcast", "Radar"], codeKinds: ["Forecast", "Radar"])
+    // One finding in the code (Forecast is not in the manifest), one in the manifest (Forcast not in code).
+    #expect(findings.count == 2)
+    let inManifest = try #require(findings.first { $0.file.hasSuffix("widgets.yaml") })
+    #expect(inManifest.message.hasSuffix("does not list it; did you mean 'Forecast'?"))
+    let replacement = try #require(inManifest.fix?.replacements.first)
+    #expect(replacement.text == "Forecast")
+    let fixed = String(decoding: FixApplier.apply([replacement], to: Array(manifest.utf8)), as: UTF8.self)
+    #expect(fixed == manifest.replacingOccurrences(of: "kind: Forcast", with: "kind: Forecast"))
+  }
+
+  @Test func aManifestKindNearTwoCodeKindsOrOneItHasIsNotFixed() throws {
+    let ambiguous = try Self.lint(manifestKinds: ["Forcast"], codeKinds: ["Forecast", "Forecasts"]).findings
+    #expect(!ambiguous.isEmpty && ambiguous.allSatisfy { $0.fix == nil })
+    // The near code kind is in the manifest already: the manifest's other kind is not a typo of it.
+    let listed = try Self.lint(manifestKinds: ["Forecast", "Forcast"], codeKinds: ["Forecast"]).findings
+    #expect(listed.count == 1 && listed.first?.fix == nil)
+    #expect(listed.first?.message.contains("did you mean") == false)
+  }
+}
