@@ -45,6 +45,25 @@ public enum FuzzProperties {
     }
   }
 
+  /// Fixes in a project's own files (entitlements, Swift, Dart and JavaScript sources) keep them
+  /// readable: the fixes the engine's `FixApplier` would make in one round, applied by it, leave each
+  /// file one its reader still accepts (`FixApplier.readingProblem`, the check `--fix` makes before it
+  /// writes), and the text a fix names is the file as the frontend read it from disk, so its ranges
+  /// (checked by `checkRanges`) lie in that file.
+  static func checkProjectFileFixes(_ findings: [Finding], target: FuzzTarget) {
+    for (path, fixes) in FixApplier.chosenFixes(findings) {
+      guard let file = fixes.first?.replacements.first?.span.file else { continue }
+      // A manifest read from memory (the swift target's) is on no disk.
+      if let onDisk = FileManager.default.contents(atPath: path), Array(onDisk) != file.bytes {
+        broken("\(target): fixes \(fixes.map(\.description)) name a text of \(path) that is not the file's")
+      }
+      let fixed = FixApplier.apply(fixes.flatMap(\.replacements), to: file.bytes)
+      if let problem = FixApplier.readingProblem(afterFixing: path, from: file.bytes, to: fixed) {
+        broken("\(target): fixes \(fixes.map(\.description)) leave \(path) unreadable: \(problem)")
+      }
+    }
+  }
+
   /// The home_widget scanner's bound in its own tests is a few steps per token; a token is at least a
   /// byte.
   static func checkDartWork(_ bytes: [UInt8]) {

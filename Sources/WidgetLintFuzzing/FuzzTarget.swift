@@ -53,7 +53,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     let linters = FuzzLinters.pair(for: self)
     let found = findings(of: input, linter: linters.first)
     FuzzProperties.checkRanges(found, target: self)
-    if self == .manifest { FuzzProperties.checkFixes(found, linter: linters.first) }
+    if self == .manifest {
+      FuzzProperties.checkFixes(found, linter: linters.first)
+    } else {
+      FuzzProperties.checkProjectFileFixes(found, target: self)
+    }
     let report = FuzzProperties.report(of: found)
     // The text report quotes the input's lines, so it is rendered for every input.
     _ = TextReporter(color: true).render(report)

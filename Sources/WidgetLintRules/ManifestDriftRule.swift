@@ -23,6 +23,9 @@ public struct ManifestDriftRule: Rule {
       Source: Apple, WidgetBundle (https://developer.apple.com/documentation/swiftui/widgetbundle) and
       `supportedFamilies(_:)` (https://developer.apple.com/documentation/swiftui/widgetconfiguration/supportedfamilies(_:)).
       """,
+    fixable: """
+      a manifest kind the code does not declare that is a typo of exactly one code kind the manifest lacks (near as `unknown-widget-kind`'s fix means it): the manifest's kind is replaced by the code's, in its quoting. The code is what ships, and is not edited.
+      """,
     examples: [
       .failing(
         "A widget added to the bundle but not to the manifest", exampleManifest,
@@ -137,11 +140,22 @@ public struct ManifestDriftRule: Rule {
       }
       // A kind missing from the code is only certain when the code's list is fully known.
       guard !unresolved, code.bundleIsFullyKnown, let bundleSpan else { continue }
+      // A manifest kind that is a typo of the one code kind near it, which the manifest lacks, is
+      // corrected to it (near as `unknown-widget-kind` means it): the code is what ships.
+      var nearKinds = UnknownWidgetKindRule.NearKinds(codeKinds)
       for widget in target.widgets {
         guard let kind = widget.kind, !codeKinds.contains(kind.value) else { continue }
+        let near = nearKinds.only(to: kind.value).flatMap { manifestByKind[$0] == nil ? $0 : nil }
+        let fix = near.flatMap { near in
+          context.manifestEdits?.replacingScalar(at: kind.span, old: kind.value, with: near).map {
+            Fix("replace '\(kind.value)' with '\(near)'", replacements: [$0])
+          }
+        }
         context.report(
-          "widget kind '\(kind.value)' is in the manifest, but the code's @main '\(bundleName)' does not list it",
-          at: kind, subject: kind.value, related: [RelatedLocation("'\(bundleName)' declared here", at: bundleSpan)])
+          "widget kind '\(kind.value)' is in the manifest, but the code's @main '\(bundleName)' does not list it"
+            + (near.map { "; did you mean '\($0)'?" } ?? ""),
+          at: kind, subject: kind.value, related: [RelatedLocation("'\(bundleName)' declared here", at: bundleSpan)],
+          fix: fix)
       }
     }
   }

@@ -38,6 +38,9 @@ public struct UnknownWidgetKindRule: Rule {
       `reloadControls(ofKind:)` (https://developer.apple.com/documentation/widgetkit/controlcenter/reloadcontrols(ofkind:)),
       which a kind nothing declares never reaches.
       """,
+    fixable: """
+      a typo: a reloaded name that exactly one declared kind is near (at most two edits away, and no more than a third of the name's length rounded up; a difference of case counts as none, two neighbouring letters swapped as one), written as a string literal in the call itself whose bytes are its quotes and its value (no escape sequence, interpolation or concatenation). The literal's contents are replaced by the kind, its quotes kept. A name in a constant, which other code may use, or one that two kinds are near, is reported with the closest kind and not fixed.
+      """,
     examples: [
       .failing(
         "iOSName is the extension's target name, not the widget's kind",
@@ -175,7 +178,10 @@ public struct UnknownWidgetKindRule: Rule {
     checkControlKinds(context)
   }
 
-  private typealias SwiftReload = (kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?)
+  /// A kind the Swift code reloads, where it is written; `isInCall` when that is a literal in the call.
+  private typealias SwiftReload = (
+    kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?, isInCall: Bool
+  )
 
   /// The kinds the Swift code reloads (`uses` picks which): the app's code, and the widget extensions'
   /// own (an intent reloading its widget), each where the kind is written: the literal, in the call or
@@ -187,21 +193,21 @@ public struct UnknownWidgetKindRule: Rule {
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
       for use in app.files.flatMap({ uses($0.code) }) {
-        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil)) }
+        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil, use.isLiteral)) }
       }
     }
     // A watch app's code reloads the widgets of the watch extensions it carries.
     for (host, code) in context.project.hostCode {
       for use in code.files.flatMap({ uses($0.code) }) {
         if let (kind, span) = code.resolve(use) {
-          reloads.append((kind, span, host.pointer.appending("sources"), host.name?.value))
+          reloads.append((kind, span, host.pointer.appending("sources"), host.name?.value, use.isLiteral))
         }
       }
     }
     for (target, code) in context.targetsWithCode {
       for use in code.files.flatMap({ uses($0.code) }) {
         if let (kind, span) = code.resolve(use) {
-          reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value))
+          reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value, use.isLiteral))
         }
       }
     }
@@ -229,8 +235,17 @@ public struct UnknownWidgetKindRule: Rule {
     var listed: Set<String> = []
     kinds = kinds.filter { listed.insert($0).inserted }
     var suggester = Suggester(candidates: kinds)
-    func suggestion(for name: String) -> String {
-      suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+    var nearKinds = NearKinds(knownKinds)
+    /// The kind a misspelt name stands for: the one near match, which a fix may write, else the closest.
+    func suggestion(for name: String) -> (text: String, fixKind: String?) {
+      if let near = nearKinds.only(to: name) { return ("; did you mean '\(near)'?", near) }
+      return (suggester.closest(to: name).map { "; did you mean '\($0)'?" } ?? "", nil)
+    }
+    func fix(_ name: String, at span: SourceSpan, to kind: String?, inCall: Bool) -> Fix? {
+      guard inCall, let kind, let language = StringLiteralEdits.language(ofFileNamed: span.file.path),
+        let replacement = StringLiteralEdits.replacingContents(of: span, value: name, with: kind, in: language)
+      else { return nil }
+      return Fix("replace '\(name)' with '\(kind)'", replacements: [replacement])
     }
     for call in reloads where !knownKinds.contains(call.name.value) {
       let name = call.name
@@ -242,13 +257,17 @@ public struct UnknownWidgetKindRule: Rule {
             : "iOSName '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
+      let suggested = suggestion(for: name.value)
       context.report(
-        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggestion(for: name.value), at: name)
+        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggested.text, at: name,
+        fix: fix(name.value, at: name.span, to: suggested.fixKind, inCall: call.nameIsInCall))
     }
     for reload in swiftReloads where !knownKinds.contains(reload.kind) {
+      let suggested = suggestion(for: reload.kind)
       context.report(
         "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
-          + suggestion(for: reload.kind), at: reload.span, pointer: reload.pointer, subject: reload.subject)
+          + suggested.text, at: reload.span, pointer: reload.pointer, subject: reload.subject,
+        fix: fix(reload.kind, at: reload.span, to: suggested.fixKind, inCall: reload.isInCall))
     }
   }
 
@@ -283,6 +302,44 @@ public struct UnknownWidgetKindRule: Rule {
       context.report(
         message("reloadControls(ofKind: '\(reload.kind)')", reload.kind), at: reload.span, pointer: reload.pointer,
         subject: reload.subject)
+    }
+  }
+
+  /// The most edits a misspelt kind is from the kind it means: two, and no more than a third of the
+  /// name's length, rounded up (clang's bound for typo corrections), counted without regard to case.
+  package static func nearEdits(for name: String) -> Int { min(2, (name.unicodeScalars.count + 2) / 3) }
+
+  /// The one declared kind that `name` is a typo of: the kinds within `nearEdits` of it (a transposition
+  /// of two neighbouring letters counts as one edit, and a difference of case as none) are exactly one.
+  /// Two kinds that near leave it unknown which was meant: none.
+  package static func onlyNearKind(to name: String, in kinds: Set<String>) -> String? {
+    var near = NearKinds(kinds)
+    return near.only(to: name)
+  }
+
+  /// The declared kinds, prepared once for the names of a project's reloads; the work is bounded as
+  /// `Suggester`'s is: past the budget, no name has a near kind.
+  struct NearKinds {
+    private let kinds: [(text: String, scalars: [Unicode.Scalar])]
+    private var budget = Suggester.defaultComparisonBudget
+    private var rows = Suggestions.EditDistanceRows()
+
+    init(_ kinds: Set<String>) {
+      self.kinds = kinds.sorted().map { ($0, Array($0.lowercased().unicodeScalars)) }
+    }
+
+    mutating func only(to name: String) -> String? {
+      guard budget >= kinds.count else { return nil }
+      budget -= kinds.count
+      let limit = UnknownWidgetKindRule.nearEdits(for: name)
+      let lowered = Array(name.lowercased().unicodeScalars)
+      var near: String?
+      for kind in kinds where kind.text != name {
+        guard Suggestions.editDistance(lowered, kind.scalars, limit: limit, rows: &rows) <= limit else { continue }
+        if near != nil { return nil }
+        near = kind.text
+      }
+      return near
     }
   }
 }

@@ -102,6 +102,8 @@ public enum Suggestions {
     fileprivate var previousPrevious: [Int] = []
     fileprivate var previous: [Int] = []
     fileprivate var current: [Int] = []
+
+    package init() {}
   }
 
   package static func editDistance(

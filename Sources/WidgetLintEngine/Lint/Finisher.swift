@@ -31,16 +31,18 @@ package struct Finisher {
         return changed
       }
     }
-    // `--fix` edits a manifest, and the property lists and Expo configs a project reads (its entitlements
-    // files, `app.json`, `expo-target.config.*`). Every project file is read through the run's overlay
-    // (`LintRun.fileContents`), so an edit is checked by linting again. A fix elsewhere (Swift sources)
-    // is not offered.
+    // `--fix` edits a manifest, the property lists and Expo configs a project reads (its entitlements
+    // files, `app.json`, `expo-target.config.*`), and the Swift, Dart and JavaScript sources it reads (a
+    // string literal in a call). Every project file is read through the run's overlay
+    // (`LintRun.fileContents`), so an edit is checked by linting again.
     let editable = project.manifest?.origin == .manifest && project.manifestEdits != nil
-    let projectFiles = Set(project.filesRead.filter { Self.isPropertyList($0) || Self.isExpoConfig($0) })
+    let editableFiles = Set(project.filesRead.filter(Self.isEditableProjectFile))
     for index in findings.indices where findings[index].fix != nil {
       let replacements = findings[index].fix?.replacements ?? []
       let inManifest = editable && replacements.allSatisfy { $0.span.file === project.manifestFile }
-      let inProjectFile = replacements.allSatisfy { projectFiles.contains($0.file) }
+      let inProjectFile = replacements.allSatisfy {
+        editableFiles.contains($0.file) && Self.isEditableProjectFile($0.file)
+      }
       if !inManifest && !inProjectFile { findings[index].fix = nil }
     }
     if var paths = project.stablePaths {
@@ -59,6 +61,12 @@ package struct Finisher {
   static func isExpoConfig(_ path: String) -> Bool {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return ["app.json", "app.config.json", "expo-target.config.json", "expo-target.config.js"].contains(name)
+  }
+
+  /// A project file a fix may edit: a property list, an Expo config, or a Swift, Dart or JavaScript
+  /// source.
+  static func isEditableProjectFile(_ path: String) -> Bool {
+    isPropertyList(path) || isExpoConfig(path) || StringLiteralEdits.language(ofFileNamed: path) != nil
   }
 
   /// The findings that no `widgetlint-disable…` comment suppresses, with the findings about the

@@ -98,41 +98,74 @@ public struct FixApplier {
     return outcome
   }
 
-  /// What keeps a fixed property list or Expo config from reading as it did before (a reader's first new
-  /// problem); nil when it reads, or is no file whose reader is known here (a manifest is read again by
-  /// linting it).
-  static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
+  /// What keeps a fixed file from reading as it did before (a reader's first new problem); nil when it
+  /// reads, or is no file whose reader is known here (a manifest is read again by linting it). Property
+  /// lists and Expo configs are read by the readers their frontends use; Swift, Dart and JavaScript
+  /// sources must still be accepted, with as many calls found as before.
+  package static func readingProblem(afterFixing path: String, from original: [UInt8], to fixed: [UInt8]) -> String? {
+    if let read = valueReader(for: path) {
+      let before = read(SourceText(path: path, bytes: original))
+      let after = read(SourceText(path: path, bytes: fixed))
+      guard !after.value || after.problems.count > before.problems.count else { return nil }
+      return after.problems.last?.message ?? "it holds no value"
+    }
+    switch StringLiteralEdits.language(ofFileNamed: path) {
+    case .swift?:
+      // A file the scanner refuses is not parsed (see `SwiftSourceScanner.refusal`).
+      guard SwiftSourceScanner.refusal(for: original) == nil else { return nil }
+      if let refusal = SwiftSourceScanner.refusal(for: fixed) { return refusal }
+      if SwiftSourceScanner.hasSyntaxErrors(fixed), !SwiftSourceScanner.hasSyntaxErrors(original) {
+        return "Swift's parser finds a syntax error in it"
+      }
+      return nil
+    case .dart?:
+      func known(_ bytes: [UInt8]) -> (calls: Int, arguments: Int) {
+        let calls = DartHomeWidgetScanner.scan(SourceText(path: path, bytes: bytes))
+        return (calls.count, calls.count { $0.argument != nil })
+      }
+      let (before, after) = (known(original), known(fixed))
+      guard after.calls < before.calls || after.arguments < before.arguments else { return nil }
+      return "its home_widget calls no longer read"
+    case .javaScript?:
+      guard let before = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: original)) else { return nil }
+      guard let after = JavaScriptAppCallScanner.scan(SourceText(path: path, bytes: fixed)) else {
+        return "it no longer reads as JavaScript"
+      }
+      return after.calls.count < before.calls.count ? "its widget calls no longer read" : nil
+    case nil:
+      return nil
+    }
+  }
+
+  /// How a property list or an Expo config is read into a value, as its frontend reads it; nil for
+  /// other files.
+  private static func valueReader(for path: String) -> ((SourceText) -> (value: Bool, problems: [ReadingProblem]))? {
     let name = path.lowercased()
-    let read: (SourceText) -> (value: Bool, problems: [ReadingProblem])
     if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
-      read = {
+      return {
         let read = PropertyListReader.read($0)
         return (read.value != nil, read.problems)
       }
-    } else if Finisher.isExpoConfig(path), name.hasSuffix(".js") {
-      read = {
+    }
+    guard Finisher.isExpoConfig(path) else { return nil }
+    if name.hasSuffix(".js") {
+      return {
         let read = JavaScriptConfigReader.read($0)
         return (read.value != nil, read.problems)
       }
-    } else if Finisher.isExpoConfig(path), ExpoAppFrontend.staticConfigNames.contains(where: { name.hasSuffix($0) }) {
+    }
+    if ExpoAppFrontend.staticConfigNames.contains(where: { name.hasSuffix($0) }) {
       // Expo reads its static config as JSON5.
-      read = {
+      return {
         let read = JavaScriptConfigReader.readJSON5($0)
         return (read.value != nil, read.problems)
       }
-    } else if Finisher.isExpoConfig(path) {
-      // A target's JSON config, held to JSON's own rules as the frontend reads it.
-      read = { source in
-        let (document, problems) = YAMLParser().parse(source)
-        return (document.root != nil, JSONStrictness.problems(in: source) + problems)
-      }
-    } else {
-      return nil
     }
-    let before = read(SourceText(path: path, bytes: original))
-    let after = read(SourceText(path: path, bytes: fixed))
-    guard !after.value || after.problems.count > before.problems.count else { return nil }
-    return after.problems.last?.message ?? "it holds no value"
+    // A target's JSON config, held to JSON's own rules as the frontend reads it.
+    return { source in
+      let (document, problems) = YAMLParser().parse(source)
+      return (document.root != nil, JSONStrictness.problems(in: source) + problems)
+    }
   }
 
   /// The fixes to apply now, by file: in report order, each fix whose replacements are all in one text

@@ -71,7 +71,7 @@ package enum ExpoAppScripts {
       else { return nil }
       return bytes
     }
-    var reading = Reading(limit: limit, overlay: context.overlay, appDirectory: appDirectory)
+    var reading = Reading(limit: limit, context: context, appDirectory: appDirectory)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
@@ -94,7 +94,10 @@ package enum ExpoAppScripts {
         guard let name, seen.insert("\(effect)\u{0}\(name.span.file.path)\u{0}\(name.span.start)").inserted else {
           continue
         }
-        calls.append(AppCall(effect: effect, language: .javaScript, callee: call.callee, name: name))
+        calls.append(
+          AppCall(
+            effect: effect, language: .javaScript, callee: call.callee, name: name,
+            nameIsInCall: call.argumentIsInCall))
       }
     }
     return (calls, reading.filesRead, reading.suppressions)
@@ -119,7 +122,8 @@ package enum ExpoAppScripts {
   /// The files parsed for one app, each once.
   struct Reading {
     let limit: Int
-    let overlay: TextOverlay
+    /// Reads a file as the run's overlay has it (`FrontendContext.read`).
+    let context: FrontendContext
     var facts: [String: JavaScriptAppCallScanner.FileFacts?] = [:]
     var filesRead: [String] = []
     /// The `widgetlint-disable…` comments of the files parsed.
@@ -129,9 +133,9 @@ package enum ExpoAppScripts {
     let appDirectory: String
     var aliases: ExpoPathAliases?
 
-    init(limit: Int, overlay: TextOverlay, appDirectory: String) {
+    init(limit: Int, context: FrontendContext, appDirectory: String) {
       self.limit = limit
-      self.overlay = overlay
+      self.context = context
       self.appDirectory = appDirectory
     }
 
@@ -140,7 +144,7 @@ package enum ExpoAppScripts {
     mutating func file(of module: String, importedBy file: String) -> String? {
       if JavaScriptAppCallScanner.isRelative(module) { return ExpoAppScripts.resolve(module, from: file) }
       if aliases == nil {
-        let read = ExpoPathAliases(appDirectory: appDirectory, limit: limit, overlay: overlay)
+        let read = ExpoPathAliases(appDirectory: appDirectory, limit: limit, overlay: context.overlay)
         aliases = read
         filesRead += read.files
       }
@@ -150,7 +154,7 @@ package enum ExpoAppScripts {
     mutating func facts(of path: String, bytes: [UInt8]? = nil) -> JavaScriptAppCallScanner.FileFacts? {
       if let known = facts[path] { return known }
       var read: JavaScriptAppCallScanner.FileFacts?
-      if let bytes = bytes ?? (try? overlay.read(path: path, maxSize: limit).get()) {
+      if let bytes = bytes ?? (try? context.read(path: path, maxSize: limit).get()) {
         let source = SourceText(path: path, bytes: bytes)
         read = JavaScriptAppCallScanner.scan(source)
         filesRead.append(path)

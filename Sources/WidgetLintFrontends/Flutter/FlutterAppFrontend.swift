@@ -38,7 +38,9 @@ public struct FlutterAppFrontend: ProjectFrontend {
       return AppCall(effect: .opensAppGroup, language: .dart, callee: "HomeWidget.setAppGroupId", name: name)
     case "updateWidget":
       guard call.argumentName != "name" || nameIsTheIOSKind else { return nil }
-      var reload = AppCall(effect: .reloadsWidgetKind, language: .dart, callee: "HomeWidget.updateWidget", name: name)
+      var reload = AppCall(
+        effect: .reloadsWidgetKind, language: .dart, callee: "HomeWidget.updateWidget", name: name,
+        nameIsInCall: call.argumentIsInCall)
       reload.argumentName = call.argumentName
       return reload
     default:

@@ -36,11 +36,15 @@ public struct AppCall: Sendable {
   /// The named argument that gives the name, where the API takes several (home_widget's `iOSName`, or
   /// `name` when `iOSName` is not given).
   public var argumentName: String?
+  /// The name is a string literal written in the call (not a constant the call uses, which other code
+  /// may use too): a fix may edit it for this call alone.
+  public var nameIsInCall: Bool
 
-  public init(effect: Effect, language: Language, callee: String, name: Located<String>) {
+  public init(effect: Effect, language: Language, callee: String, name: Located<String>, nameIsInCall: Bool = false) {
     self.effect = effect
     self.language = language
     self.callee = callee
     self.name = name
+    self.nameIsInCall = nameIsInCall
   }
 }

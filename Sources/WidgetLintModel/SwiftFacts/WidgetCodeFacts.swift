@@ -21,6 +21,12 @@ public struct WidgetCodeFacts: Sendable {
       self.span = span
       self.enclosingType = enclosingType
     }
+
+    /// A literal written where it is used (not a constant's).
+    public var isLiteral: Bool {
+      if case .literal = value { return true }
+      return false
+    }
   }
 
   public struct BundleEntry: Sendable {

@@ -72,6 +72,7 @@ public enum DartHomeWidgetScanner {
       let method = tokens[index + 2].text
       var argument: Located<String>?
       var argumentName: String?
+      var argumentTokens: Range<Int>?
       switch method {
       case "updateWidget":
         // The iOS plugin reloads `iOSName`, or (from home_widget 0.9.0) `name` when iOSName is not a
@@ -83,17 +84,19 @@ public enum DartHomeWidgetScanner {
         }
         if let named = given("iOSName") ?? given("name") {
           argumentName = named.name
-          argument = resolver.evaluate(named.range, at: index)
+          argumentTokens = named.range
         }
       default:
-        if let positional = arguments.list.first(where: { $0.name == nil }) {
-          argument = resolver.evaluate(positional.range, at: index)
-        }
+        argumentTokens = arguments.list.first(where: { $0.name == nil })?.range
       }
-      calls.append(
-        HomeWidgetCall(
-          method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end),
-          argumentName: argumentName))
+      if let argumentTokens { argument = resolver.evaluate(argumentTokens, at: index) }
+      var call = HomeWidgetCall(
+        method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end),
+        argumentName: argumentName)
+      // Literals in the call itself, rather than a constant it names.
+      call.argumentIsInCall =
+        argument != nil && argumentTokens.map { tokens[$0].allSatisfy { $0.kind == .string } } == true
+      calls.append(call)
     }
     return calls
   }

@@ -15,6 +15,9 @@ public struct HomeWidgetCall: Sendable {
   /// The named argument the kind comes from, for `updateWidget`: `iOSName`, or `name` when `iOSName` is
   /// not given (or `null`), which home_widget's iOS plugin reloads from version 0.9.0 only.
   public var argumentName: String?
+  /// The argument is string literals written in the call (not a constant's initializer): an edit of
+  /// them changes this call only.
+  public var argumentIsInCall = false
 
   public init(method: String, argument: Located<String>?, span: SourceSpan, argumentName: String? = nil) {
     self.method = method

@@ -47,6 +47,9 @@ public enum JavaScriptAppCallScanner {
     public var argument: Argument
     /// From the callee (or `new`) to the call's closing parenthesis.
     public var span: SourceSpan
+    /// The argument is a string literal written in the call's parentheses (not a constant's, bound
+    /// elsewhere): an edit of that literal changes this call only.
+    public var argumentIsInCall = false
   }
 
   public enum Argument: Sendable {
@@ -764,14 +767,17 @@ extension JavaScriptAppCallScanner {
 
     mutating func record(_ effect: Call.Effect, _ callee: String, from start: Int, open: Int, position: Int) {
       let close = partner[open]
-      facts.calls.append(
-        Call(
-          effect: effect, callee: callee, argument: argument(open: open, position: position),
-          span: SourceSpan(file: source, start: tokens[start].start, end: tokens[close].end)))
+      let (argument, isInCall) = argument(open: open, position: position)
+      var call = Call(
+        effect: effect, callee: callee, argument: argument,
+        span: SourceSpan(file: source, start: tokens[start].start, end: tokens[close].end))
+      call.argumentIsInCall = isInCall
+      facts.calls.append(call)
     }
 
-    /// The argument at `position` of the call whose parentheses open at `open`.
-    mutating func argument(open: Int, position: Int) -> Argument {
+    /// The argument at `position` of the call whose parentheses open at `open`, and whether it is a
+    /// literal written there.
+    mutating func argument(open: Int, position: Int) -> (Argument, isInCall: Bool) {
       let close = partner[open]
       var arguments: [Range<Int>] = []
       var start = open + 1
@@ -786,27 +792,29 @@ extension JavaScriptAppCallScanner {
       }
       if start < close { arguments.append(start..<close) }
       // A spread before it may stand for any number of arguments.
-      if arguments.prefix(position + 1).contains(where: { isPunctuator($0.lowerBound, "...") }) { return .unknown }
-      guard position < arguments.count else { return .absent }
+      if arguments.prefix(position + 1).contains(where: { isPunctuator($0.lowerBound, "...") }) {
+        return (.unknown, false)
+      }
+      guard position < arguments.count else { return (.absent, false) }
       var range = arguments[position]
       while range.count >= 2, isPunctuator(range.lowerBound, "("), partner[range.lowerBound] == range.upperBound - 1 {
         range = (range.lowerBound + 1)..<(range.upperBound - 1)
       }
-      guard range.count == 1 else { return range.isEmpty ? .absent : .unknown }
-      if let literal = literal(range.lowerBound) { return .literal(literal) }
-      guard let name = identifier(range.lowerBound) else { return .unknown }
-      if name == "undefined" { return .absent }
+      guard range.count == 1 else { return (range.isEmpty ? .absent : .unknown, false) }
+      if let literal = literal(range.lowerBound) { return (.literal(literal), true) }
+      guard let name = identifier(range.lowerBound) else { return (.unknown, false) }
+      if name == "undefined" { return (.absent, false) }
       // A name imported from another module (relative, or through an alias the caller may resolve),
       // by `import { X }` or `const { X } = require(…)`.
       switch onlyBinding(of: name) {
       case .constant(let literal)?:
-        return .literal(literal)
+        return (.literal(literal), false)
       case .imported(let module, let imported)? where imported != "*" && imported != "default":
-        return .imported(module: module, name: imported, at: span(range.lowerBound))
+        return (.imported(module: module, name: imported, at: span(range.lowerBound)), false)
       case .required(let module, let member?)? where member != "default":
-        return .imported(module: module, name: member, at: span(range.lowerBound))
+        return (.imported(module: module, name: member, at: span(range.lowerBound)), false)
       default:
-        return .unknown
+        return (.unknown, false)
       }
     }
   }

@@ -76,6 +76,11 @@ public enum SwiftSourceScanner {
     }
   }
 
+  /// Whether Swift's parser finds a syntax error in the text (`refusal` must be nil for it).
+  package static func hasSyntaxErrors(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }.hasError
+  }
+
   public static func scan(_ file: SourceText) -> SwiftFileFacts {
     let tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     var uses: [SwiftFileFacts.APIUse] = []
