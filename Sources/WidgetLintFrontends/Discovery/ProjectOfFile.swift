@@ -7,9 +7,11 @@ import WidgetLintReaders
 /// (as a pre-commit hook passes them) lints its whole project, and a file widgetlint does not read
 /// is skipped instead of being parsed as a manifest.
 extension ProjectDiscovery {
-  /// Files that are YAML or JSON but never a widgetlint manifest.
+  /// Files that are YAML or JSON but never a widgetlint manifest (a kind may still read one as a file of
+  /// its project: a Flutter app's `pubspec.yaml`, an Expo app's `tsconfig.json`).
   package static let otherToolsFiles: Set<String> = [
     "pubspec.yaml", "pubspec.lock", "analysis_options.yaml", "package.json", "package-lock.json", "tsconfig.json",
+    "jsconfig.json",
     "eas.json", ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", ".widgetlint.yml", ".widgetlint.yaml",
     ".swiftlint.yml", ".yamllint", ".yamllint.yaml", "Package.resolved", "Contents.json",
   ]
@@ -18,12 +20,11 @@ extension ProjectDiscovery {
   /// or a project file wins over one another reads only when named (`settings.json` is no manifest
   /// when an Expo app reads it as its config).
   package static func role(ofFileNamed name: String) -> (kind: any ProjectKind.Type, role: FileRole)? {
-    guard !otherToolsFiles.contains(name) else { return nil }
     var whenNamed: (kind: any ProjectKind.Type, role: FileRole)?
     for kind in ProjectKinds.all {
       guard let role = kind.role(ofFileNamed: name) else { continue }
       if role != .entryWhenNamed { return (kind, role) }
-      if whenNamed == nil { whenNamed = (kind, role) }
+      if whenNamed == nil, !otherToolsFiles.contains(name) { whenNamed = (kind, role) }
     }
     return whenNamed
   }

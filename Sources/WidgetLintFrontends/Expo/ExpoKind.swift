@@ -16,7 +16,10 @@ package enum ExpoKind: ProjectKind {
 
   package static func role(ofFileNamed name: String) -> FileRole? {
     if configNames.contains(name) { return .entry }
-    if name.hasPrefix("expo-target.config.") { return .projectFile }
+    // The path aliases of the app's code (`@/constants`) come from its TypeScript or JavaScript config.
+    if name.hasPrefix("expo-target.config.") || name == "tsconfig.json" || name == "jsconfig.json" {
+      return .projectFile
+    }
     // A config plugin of the app's own, or the app's code (every plugin extension is a script's).
     if ExpoAppScripts.extensions.contains(where: name.hasSuffix) { return .entry }
     return nil

@@ -8,7 +8,10 @@ package enum FlutterKind: ProjectKind {
   package static let id = "flutter"
   package static let summaryName = "Flutter app"
 
-  package static func role(ofFileNamed name: String) -> FileRole? { name.hasSuffix(".dart") ? .projectFile : nil }
+  /// The Dart code, and the pubspec and lock file that say which home_widget it calls.
+  package static func role(ofFileNamed name: String) -> FileRole? {
+    name.hasSuffix(".dart") || name == "pubspec.yaml" || name == "pubspec.lock" ? .projectFile : nil
+  }
 
   /// Folders with `pubspec.yaml` and an `ios/` of app extensions; a Flutter app's `ios/` itself names
   /// the app.
