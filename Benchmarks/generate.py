@@ -1264,7 +1264,8 @@ def ts_types(rng, f):
 
 def ts_api(rng, f):
     e = f.entity
-    return ['import { apiClient, ApiError } from "../../api/client";',
+    # `@/` is the app's root-import alias (tsconfig.json's paths), as Expo's templates set it up.
+    return ['import { apiClient, ApiError } from "@/api/client";',
             f'import type {{ {e}, {e}Draft, {e}Page }} from "./types";', "",
             f"const BASE = \"/v2/{f.slug}\";", f"const PAGE_SIZE = {f.page_size};", "",
             f"export async function fetch{f.folder}Page(page = 1, signal?: AbortSignal): Promise<{e}Page> {{",
@@ -1875,6 +1876,8 @@ def write_expo_app(out, script_files, widget_target, rng):
                                 "expo": "~53.0.0", "expo-build-properties": "~0.14.0", "expo-router": "~5.1.0",
                                 "react": "19.0.0", "react-native": "0.79.5", "zustand": "^5.0.0"}}
     write(os.path.join(out, "package.json"), json.dumps(package, indent=2) + "\n")
+    tsconfig = {"extends": "expo/tsconfig.base", "compilerOptions": {"strict": True, "paths": {"@/*": ["./src/*"]}}}
+    write(os.path.join(out, "tsconfig.json"), json.dumps(tsconfig, indent=2) + "\n")
     for path, text in script_files.items():
         write(os.path.join(out, path), text)
     write(os.path.join(out, "targets", "widget", "expo-target.config.js"), "\n".join([
