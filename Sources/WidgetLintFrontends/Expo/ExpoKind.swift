@@ -47,7 +47,7 @@ package enum ExpoKind: ProjectKind {
     var configsByFolder: [String: [String]] = [:]
     var folders: [String] = []
     for relative in scan.files {
-      let name = (relative as NSString).lastPathComponent
+      let name = FolderScan.name(of: relative)
       guard configNames.contains(name), isExpoConfig(scan.path(relative)) else { continue }
       let folder = PathUtilities.folder(of: relative)
       if configsByFolder[folder] == nil { folders.append(folder) }

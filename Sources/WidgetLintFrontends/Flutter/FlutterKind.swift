@@ -21,7 +21,7 @@ package enum FlutterKind: ProjectKind {
       scan.claimedFolders.insert("")
       scan.found.append(app)
     }
-    for relative in scan.files where (relative as NSString).lastPathComponent == "pubspec.yaml" {
+    for relative in scan.files where FolderScan.name(of: relative) == "pubspec.yaml" {
       let folder = PathUtilities.folder(of: relative)
       guard !scan.claimedFolders.contains(folder) else { continue }
       let path = scan.path(folder)

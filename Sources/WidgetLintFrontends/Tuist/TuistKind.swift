@@ -58,7 +58,7 @@ package enum TuistKind: ProjectKind {
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     var candidates: [String] = []
     for relative in scan.files {
-      let name = (relative as NSString).lastPathComponent
+      let name = FolderScan.name(of: relative)
       let folder = PathUtilities.folder(of: relative)
       if name == projectManifest {
         candidates.append(folder)

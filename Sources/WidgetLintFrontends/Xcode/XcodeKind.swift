@@ -48,6 +48,7 @@ package enum XcodeKind: ProjectKind {
     // `<folder>/ios/<target>/Info.plist`
     var folders = Set(
       scan.files.compactMap { relative -> String? in
+        guard relative.hasSuffix("/Info.plist") else { return nil }  // before splitting every path
         let parts = relative.split(separator: "/")
         guard let index = parts.lastIndex(of: "ios"), index + 2 == parts.count - 1, parts.last == "Info.plist" else {
           return nil
@@ -99,7 +100,7 @@ package enum XcodeKind: ProjectKind {
   /// Whether a project file has an app extension target.
   package static func hasAppExtension(_ pbxproj: String) -> Bool {
     guard case .success(let bytes) = InputReader.read(path: pbxproj, maxSize: 16 << 20) else { return false }
-    return String(decoding: bytes, as: UTF8.self).contains("com.apple.product-type.app-extension")
+    return ByteSearch.contains(bytes, Array("com.apple.product-type.app-extension".utf8))
   }
 
   package static func isAppFolder(_ path: String, cache: DiscoveryCache) -> Bool {
