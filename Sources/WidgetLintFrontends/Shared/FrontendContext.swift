@@ -194,7 +194,8 @@ public final class FrontendContext: Sendable {
 
   /// Reads the app target's code that touches widgets into the project (`Project.appCode`). Big apps
   /// compile thousands of files, so only those that call what `appCodeNeedles` names are parsed, and
-  /// then those that mention a constant those calls use by name.
+  /// then those that may declare a constant those calls use (`let name` or `var name`: a declaration
+  /// written otherwise is not found, and the constant stays unknown).
   package func attachAppCode(_ files: [SwiftFileResolver.ResolvedFile], to project: inout Project) {
     guard let code = appCode(files) else { return }
     project.appCode = code
@@ -231,8 +232,11 @@ public final class FrontendContext: Sendable {
         return nil
       })
     if !unresolved.isEmpty {
-      let more = filesMentioning(unresolved.map { Array($0.utf8) })
-      if more.count > candidates.count {
+      // Only the files that may declare one: a bare name (`identifier`) is mentioned in many more.
+      let declaring = filesMentioning(unresolved.flatMap { [Array("let \($0)".utf8), Array("var \($0)".utf8)] })
+      let parsed = Set(candidates)
+      let more = declaring.filter { !parsed.contains($0) }
+      if !more.isEmpty {
         candidates = more + candidates
         code = TargetCode(
           files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {

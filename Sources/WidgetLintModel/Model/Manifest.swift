@@ -104,7 +104,7 @@ public struct Manifest: Sendable {
       }
     }
 
-    public init(_ draft: Draft) {
+    public init(_ draft: consuming Draft) {
       host = draft.host
       name = draft.name
       bundleIdentifier = draft.bundleIdentifier
@@ -166,7 +166,7 @@ public struct Manifest: Sendable {
       }
     }
 
-    public init(_ draft: Draft) {
+    public init(_ draft: consuming Draft) {
       kind = draft.kind
       displayName = draft.displayName
       description = draft.description
