@@ -85,8 +85,9 @@ public struct RefreshIntervalTooShortRule: Rule {
         case (.atEnd, _): what = "this timeline's entries are \(Duration.describe(seconds)) apart, which is"
         default: what = "this timeline asks to reload after \(Duration.describe(seconds)),"
         }
+        // The interval is the author's to choose, so no fix; the message shows the shape of one.
         context.report(
-          "\(what) below the \(Duration.describe(minimum)) minimum; WidgetKit will not refresh that often and the widget's daily reload budget drains",
+          "\(what) below the \(Duration.describe(minimum)) minimum; WidgetKit will not refresh that often and the widget's daily reload budget drains; ask for a later date, such as .after(Date().addingTimeInterval(\(max(minimum, 15 * 60) / 60) * 60)), or .never and reload from the app when its data changes",
           inCodeOf: target, at: policy.span)
       }
     }
