@@ -64,7 +64,7 @@ public struct SARIFReporter: Reporter, Sendable {
     package var fullDescription: Message
     package var help: Help
     package var helpUri: String
-    package var defaultConfiguration: Configuration
+    package var defaultConfiguration: ReportingConfiguration
   }
 
   package struct Help: Encodable {
@@ -72,7 +72,7 @@ public struct SARIFReporter: Reporter, Sendable {
     package var markdown: String
   }
 
-  package struct Configuration: Encodable { var level: String }
+  package struct ReportingConfiguration: Encodable { var level: String }
 
   package struct Message: Encodable { var text: String }
 
@@ -206,7 +206,7 @@ public struct SARIFReporter: Reporter, Sendable {
         shortDescription: Message(text: rule.summary), fullDescription: Message(text: rule.summary),
         help: Help(text: rule.rationale, markdown: RuleDocumentation.markdown(rule)),
         helpUri: WidgetLintInfo.rulesURL + rule.id.rawValue + ".md",
-        defaultConfiguration: Configuration(level: Self.level(rule.defaultSeverity)))
+        defaultConfiguration: ReportingConfiguration(level: Self.level(rule.defaultSeverity)))
     }
     let artifacts = Artifacts(reporter: self, report: report)
     let results = report.findings.map { finding in

@@ -122,7 +122,8 @@ public struct Manifest: Sendable {
     public var resolvedPlatform: Platform { platform?.value ?? .ios }
   }
 
-  public enum Configuration: String, Sendable, CaseIterable {
+  /// Which WidgetKit configuration a widget's `body` returns, as the manifest's `configuration` names it.
+  public enum WidgetConfigurationType: String, Sendable, CaseIterable {
     case `static`, intent, appIntent
 
     public var swiftName: String {
@@ -139,7 +140,7 @@ public struct Manifest: Sendable {
     public let kind: Located<String>?
     public let displayName: Located<String>?
     public let description: Located<String>?
-    public let configuration: Located<Configuration>?
+    public let configuration: Located<WidgetConfigurationType>?
     public let families: [Located<String>]
     public let refresh: Refresh?
     public let appGroup: Located<String>?
@@ -152,7 +153,7 @@ public struct Manifest: Sendable {
       public var kind: Located<String>?
       public var displayName: Located<String>?
       public var description: Located<String>?
-      public var configuration: Located<Configuration>?
+      public var configuration: Located<WidgetConfigurationType>?
       public var families: [Located<String>] = []
       public var refresh: Refresh?
       public var appGroup: Located<String>?

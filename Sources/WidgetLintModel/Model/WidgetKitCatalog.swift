@@ -41,7 +41,7 @@ public enum WidgetKitCatalog {
   }
 
   /// The configuration types, by the Swift type that declares them.
-  public static let configurationsBySwiftType: [String: Manifest.Configuration] = [
+  public static let configurationsBySwiftType: [String: Manifest.WidgetConfigurationType] = [
     "StaticConfiguration": .static, "IntentConfiguration": .intent, "AppIntentConfiguration": .appIntent,
   ]
 
@@ -77,7 +77,7 @@ public enum WidgetKitCatalog {
   }
 
   /// The first OS version with each configuration type.
-  public static func minimum(of configuration: Manifest.Configuration, on platform: Manifest.Platform) -> OSVersion {
+  public static func minimum(of configuration: Manifest.WidgetConfigurationType, on platform: Manifest.Platform) -> OSVersion {
     switch (configuration, platform) {
     case (.static, .ios), (.intent, .ios): return OSVersion(14)
     case (.appIntent, .ios): return OSVersion(17)

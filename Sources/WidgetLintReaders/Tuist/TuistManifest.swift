@@ -106,7 +106,7 @@ package struct TuistManifest: Sendable {
   /// `.settings(base:…, configurations:…)` or `.settings(base:debug:release:)`.
   package struct Settings: Sendable {
     package var base: SettingsDictionary
-    package var configurations: [Configuration] = []
+    package var configurations: [BuildConfiguration] = []
   }
 
   /// Build settings as written: each a value, or not known.
@@ -122,7 +122,7 @@ package struct TuistManifest: Sendable {
   }
 
   /// A build configuration: its name (`Debug`, `Release`, or as written), its settings and `.xcconfig`.
-  package struct Configuration: Sendable {
+  package struct BuildConfiguration: Sendable {
     package var name: String
     package var nameSpan: SourceSpan
     package var settings: SettingsDictionary

@@ -82,14 +82,14 @@ package struct XcodeProjectObjects {
 
   // MARK: Configurations
 
-  package struct Configuration {
+  package struct BuildConfiguration {
     package var name: String
     package var settings: [String: XcodeBuildSetting]
     /// The `.xcconfig` it is based on (`baseConfigurationReference`, or Xcode 16's anchor and relative path).
     package var baseConfigurationPath: String?
   }
 
-  package func configurations(list id: String?) -> [Configuration] {
+  package func configurations(list id: String?) -> [BuildConfiguration] {
     Self.ids(object(id)?["buildConfigurations"]).compactMap { configurationID in
       guard let configuration = objects[configurationID], Self.isa(configuration) == "XCBuildConfiguration",
         let name = configuration["name"]?.value.string
@@ -113,12 +113,12 @@ package struct XcodeProjectObjects {
       {
         base = PathUtilities.join(anchor, relative)
       }
-      return Configuration(name: name, settings: settings, baseConfigurationPath: base)
+      return BuildConfiguration(name: name, settings: settings, baseConfigurationPath: base)
     }
   }
 
   /// The project-level configurations (Debug, Release, Profile…), in the order the project lists them.
-  package var projectConfigurations: [Configuration] {
+  package var projectConfigurations: [BuildConfiguration] {
     configurations(list: project["buildConfigurationList"]?.value.string)
   }
 
@@ -130,7 +130,7 @@ package struct XcodeProjectObjects {
     package var name: Located<String>?
     package var productType: String?
     package var productReference: String?
-    package var configurations: [Configuration]
+    package var configurations: [BuildConfiguration]
     /// The Swift files of its Sources build phase.
     package var sourcePaths: [String]
     /// Its synchronized folders (Xcode 16), each with the paths (relative to it) that are not members.
