@@ -168,7 +168,9 @@ public struct ManifestDecoder {
     let subject = widget.kind?.value
     if let value = map["displayName"] { widget.displayName = reader.string(value) }
     if let value = map["description"] { widget.description = reader.string(value) }
-    if let value = map["configuration"] { widget.configuration = reader.choice(value, as: Manifest.WidgetConfigurationType.self) }
+    if let value = map["configuration"] {
+      widget.configuration = reader.choice(value, as: Manifest.WidgetConfigurationType.self)
+    }
     if let value = reader.require(
       "families", in: map, what: subject.map { "widget '\($0)'" } ?? "a widget", subject: subject)
     {

@@ -77,7 +77,9 @@ public enum WidgetKitCatalog {
   }
 
   /// The first OS version with each configuration type.
-  public static func minimum(of configuration: Manifest.WidgetConfigurationType, on platform: Manifest.Platform) -> OSVersion {
+  public static func minimum(of configuration: Manifest.WidgetConfigurationType, on platform: Manifest.Platform)
+    -> OSVersion
+  {
     switch (configuration, platform) {
     case (.static, .ios), (.intent, .ios): return OSVersion(14)
     case (.appIntent, .ios): return OSVersion(17)
