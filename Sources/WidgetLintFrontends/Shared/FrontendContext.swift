@@ -13,6 +13,7 @@ public final class FrontendContext: Sendable {
   /// Texts to read instead of the project files on disk: the editor's unsaved text, or what `--fix` has
   /// changed and not written yet. Every file a frontend reads is read through it.
   package let overlay: TextOverlay
+  private let appCodeByFiles = AppCodeCache()
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
     self.limits = limits
@@ -207,17 +208,26 @@ public final class FrontendContext: Sendable {
   }
 
   /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
+  /// Kept for the run: the variants of a project (Debug and Release) compile the same app files, and
+  /// an app of thousands of files is searched once.
   package func appCode(_ files: [SwiftFileResolver.ResolvedFile]) -> TargetCode? {
+    if let known = appCodeByFiles.value(for: files) { return known }
+    let code = readAppCode(files)
+    appCodeByFiles.set(code, for: files)
+    return code
+  }
+
+  private func readAppCode(_ files: [SwiftFileResolver.ResolvedFile]) -> TargetCode? {
     let limit = limits.maxSourceFileSize
     let contents = concurrentMap(files.count) { index -> [UInt8]? in
       guard case .success(let bytes) = read(path: files[index].path, maxSize: limit) else { return nil }
       return bytes
     }
+    // Every needle in one pass over each file, the files side by side: thousands of them are searched.
     func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
-      zip(files, contents).compactMap { file, bytes in
-        guard let bytes, needles.contains(where: { ByteSearch.contains(bytes, $0) }) else { return nil }
-        return file
-      }
+      let needles = ByteSearch.NeedleSet(needles)
+      let found = concurrentMap(files.count) { contents[$0].map(needles.anyOccurs(in:)) ?? false }
+      return files.indices.filter { found[$0] }.map { files[$0] }
     }
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return nil }
@@ -319,5 +329,22 @@ public final class FrontendContext: Sendable {
       }
     }
     project.filesRead += filesPerTarget.joined().map(\.displayPath)
+  }
+}
+
+/// The app code read for each list of files in one run (`FrontendContext.appCode`).
+private final class AppCodeCache: @unchecked Sendable {
+  // Unchecked: `codes` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var codes: [[SwiftFileResolver.ResolvedFile]: TargetCode?] = [:]
+
+  /// The code read for `files`: nil when it was not read yet, `.some(nil)` when none of them touches
+  /// widgets.
+  func value(for files: [SwiftFileResolver.ResolvedFile]) -> TargetCode?? {
+    lock.withLock { codes[files] }
+  }
+
+  func set(_ code: TargetCode?, for files: [SwiftFileResolver.ResolvedFile]) {
+    lock.withLock { codes[files] = code }
   }
 }
