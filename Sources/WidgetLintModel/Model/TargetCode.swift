@@ -8,9 +8,10 @@ public struct TargetCode: Sendable {
   public let widgets: [String: WidgetCodeFacts.Widget]
   private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
-  /// The type's and file-level names whose value is not known: declared by a `var`, a computed
-  /// property or another initialiser than a literal, or declared more than once with different values.
-  private let unknownConstants: [WidgetCodeFacts.ConstantKey: String]
+  /// Every declaration of each type's and file-level name: its literal, or nil for a `var`, a computed
+  /// property or another initialiser (see `unknownReason`). Judged when a use asks, since most names are
+  /// never asked about.
+  private let declarations: [WidgetCodeFacts.ConstantKey: [String?]]
   /// How many types (and the file level) declare each name: a bare name is looked up in another type
   /// only when that is its one declaration.
   private let declarationsByName: [String: Int]
@@ -126,22 +127,11 @@ public struct TargetCode: Sendable {
     self.containerBackgroundScopesOutsideFamilyCases = outsideBackground
     self.bundles = bundles
     self.widgets = widgets
-    // A name declared once by a `let` of a literal (or several times with that one value) is known;
-    // any other declaration makes it unknown, whatever else the files say of it.
-    var unknownConstants: [WidgetCodeFacts.ConstantKey: String] = [:]
     var declarationsByName: [String: Int] = [:]
-    for (key, values) in declarations {
-      declarationsByName[key.name, default: 0] += 1
-      if values.contains(where: { $0 == nil }) {
-        unknownConstants[key] = "is declared by a `var`, a computed property or a value other than a string literal"
-      } else if Set(values.compactMap { $0 }).count > 1 {
-        let written = Wording.list(values.compactMap { $0.map { "'\($0)'" } }, separator: " and ")
-        unknownConstants[key] = "is declared more than once (`#if` branches?) with different values, \(written)"
-      }
-    }
+    for key in declarations.keys { declarationsByName[key.name, default: 0] += 1 }
     self.constants = constants
     self.constantsByName = byName
-    self.unknownConstants = unknownConstants
+    self.declarations = declarations
     self.declarationsByName = declarationsByName
     self.viewReferences = views
     self.controls = controls
@@ -212,18 +202,18 @@ public struct TargetCode: Sendable {
     case .reference(let type, let name):
       let found: WidgetCodeFacts.StringUse?
       if let type {
-        guard unknownConstants[.init(type: type, name: name)] == nil else { return nil }
+        guard unknownReason(.init(type: type, name: name)) == nil else { return nil }
         found = constants[.init(type: type, name: name)]
       } else {
         // The enclosing type's own constant, then a file-level one, then the only one of that name; a
         // declaration that is not known hides those after it.
         let own = WidgetCodeFacts.ConstantKey(type: use.enclosingType, name: name)
         let fileLevel = WidgetCodeFacts.ConstantKey(type: nil, name: name)
-        guard unknownConstants[own] == nil else { return nil }
+        guard unknownReason(own) == nil else { return nil }
         if let constant = constants[own] {
           found = constant
         } else {
-          guard unknownConstants[fileLevel] == nil else { return nil }
+          guard unknownReason(fileLevel) == nil else { return nil }
           found =
             constants[fileLevel]
             ?? (constantsByName[name]?.count == 1 && declarationsByName[name, default: 0] <= 1
@@ -243,9 +233,22 @@ public struct TargetCode: Sendable {
     let keys: [WidgetCodeFacts.ConstantKey] =
       type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]
     for key in keys {
-      if let reason = unknownConstants[key] { return "\(key.type.map { $0 + "." } ?? "")\(name) \(reason)" }
+      if let reason = unknownReason(key) { return "\(key.type.map { $0 + "." } ?? "")\(name) \(reason)" }
     }
     return nil
+  }
+
+  /// Why a name's value is not known, or nil when it is known or not declared. A name declared once by a
+  /// `let` of a literal (or several times with that one value) is known; any other declaration makes it
+  /// unknown, whatever else the files say of it.
+  private func unknownReason(_ key: WidgetCodeFacts.ConstantKey) -> String? {
+    guard let values = declarations[key] else { return nil }
+    if values.contains(where: { $0 == nil }) {
+      return "is declared by a `var`, a computed property or a value other than a string literal"
+    }
+    guard let first = values.first, values.contains(where: { $0 != first }) else { return nil }
+    let written = Wording.list(values.compactMap { $0.map { "'\($0)'" } }, separator: " and ")
+    return "is declared more than once (`#if` branches?) with different values, \(written)"
   }
 
   /// Whether the code says which widgets the extension ships: a `@main` bundle or widget.
