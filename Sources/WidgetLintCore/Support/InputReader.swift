@@ -56,11 +56,17 @@ public enum InputReader {
       return filled
     }
     var ended = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: max(expectedSize, 0)) { buffer, initialized in
-      initialized = fill(UnsafeMutableRawBufferPointer(buffer)) ?? 0
-      ended = initialized < buffer.count
+    var bytes: [UInt8] = []
+    // Not for an empty file: an array of no capacity is the runtime's one shared empty storage, whose
+    // count the initializer writes, and files read side by side would all write it (ThreadSanitizer
+    // reports it).
+    if expectedSize > 0 {
+      bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, initialized in
+        initialized = fill(UnsafeMutableRawBufferPointer(buffer)) ?? 0
+        ended = initialized < buffer.count
+      }
+      if let failure { return .failure(failure) }
     }
-    if let failure { return .failure(failure) }
     let chunk = 1 << 16
     while !ended {
       let appended: Int? = withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 1) { buffer in
