@@ -137,34 +137,14 @@ public struct FixApplier {
     }
   }
 
-  /// How a property list or an Expo config is read into a value, as its frontend reads it; nil for
-  /// other files.
+  /// How a property list or an Expo config is read into a value: as its frontend reads it
+  /// (`FrontendContext.readValue`); nil for other files.
   private static func valueReader(for path: String) -> ((SourceText) -> (value: Bool, problems: [ReadingProblem]))? {
-    let name = path.lowercased()
-    if name.hasSuffix(".entitlements") || name.hasSuffix(".plist") {
-      return {
-        let read = PropertyListReader.read($0)
-        return (read.value != nil, read.problems)
-      }
-    }
-    guard Finisher.isExpoConfig(path) else { return nil }
-    if name.hasSuffix(".js") {
-      return {
-        let read = JavaScriptConfigReader.read($0)
-        return (read.value != nil, read.problems)
-      }
-    }
-    if ExpoAppFrontend.staticConfigNames.contains(where: { name.hasSuffix($0) }) {
-      // Expo reads its static config as JSON5.
-      return {
-        let read = JavaScriptConfigReader.readJSON5($0)
-        return (read.value != nil, read.problems)
-      }
-    }
-    // A target's JSON config, held to JSON's own rules as the frontend reads it.
+    guard Finisher.isPropertyList(path) || Finisher.isExpoConfig(path) else { return nil }
+    let context = FrontendContext()
     return { source in
-      let (document, problems) = YAMLParser().parse(source)
-      return (document.root != nil, JSONStrictness.problems(in: source) + problems)
+      let (value, problems) = context.readValue(source, at: path)
+      return (value != nil, problems)
     }
   }
 

@@ -69,7 +69,7 @@ public final class FrontendContext: Sendable {
   }
 
   /// Reads a project file's text as a value, by the kind its name says it is.
-  private func readValue(
+  package func readValue(
     _ source: SourceText, at path: String, environment: [String: String]? = nil, argument: Located<ConfigValue>? = nil
   ) -> (Located<ConfigValue>?, [ReadingProblem]) {
     if Self.scriptExtensions.contains((path as NSString).pathExtension.lowercased()) {
