@@ -53,6 +53,9 @@ package enum ByteSearch {
     private let window: Int
     /// By byte pair (first byte × 256 + second): how far the window may move when it ends in that pair.
     private let shifts: [UInt8]
+    /// By byte pair: whether some needle starts with it. A window whose end matches is compared with
+    /// the needles only when its start does too: common pairs ("on", "me") end many windows.
+    private let starts: [Bool]
 
     /// Needles of at least two bytes each.
     package init(_ needles: [[UInt8]]) {
@@ -61,42 +64,50 @@ package enum ByteSearch {
       let window = min(needles.map(\.count).min()!, 256)
       self.window = window
       var shifts = [UInt8](repeating: UInt8(window - 1), count: 65_536)
+      var starts = [Bool](repeating: false, count: 65_536)
       for needle in needles {
         for end in 1..<window {
-          let pair = Int(needle[end - 1]) << 8 | Int(needle[end])
+          let pair = Self.pair(needle[end - 1], needle[end])
           shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
         }
+        starts[Self.pair(needle[0], needle[1])] = true
       }
       self.shifts = shifts
+      self.starts = starts
     }
 
+    private static func pair(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
+
     /// Whether any needle occurs in `haystack`.
-    package func anyOccurs(in haystack: [UInt8]) -> Bool {
-      guard haystack.count >= window else { return false }
-      return haystack.withUnsafeBufferPointer { hay in
-        shifts.withUnsafeBufferPointer { shifts in
+    package func anyOccurs(in haystack: [UInt8]) -> Bool { haystack.withUnsafeBufferPointer(anyOccurs(in:)) }
+
+    /// Whether any needle occurs in `hay`.
+    package func anyOccurs(in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard hay.count >= window else { return false }
+      return shifts.withUnsafeBufferPointer { shifts in
+        starts.withUnsafeBufferPointer { starts in
           var end = window - 1
           while end < hay.count {
-            let shift = Int(shifts[Int(hay[end - 1]) << 8 | Int(hay[end])])
+            let shift = Int(shifts[Self.pair(hay[end - 1], hay[end])])
             if shift > 0 {
               end += shift
               continue
             }
-            // The window ends as some needle's first `window` bytes do: compare the needles whose first
-            // byte and window-end pair agree, from the window's start.
+            // The window ends as some needle's first `window` bytes do: when it also starts as one
+            // does, compare the needles from the window's start.
             let start = end - (window - 1)
-            for needle in needles
-            where needle[0] == hay[start] && needle[window - 1] == hay[end] && needle[window - 2] == hay[end - 1]
-              && start + needle.count <= hay.count
-            {
-              if needle.withUnsafeBufferPointer({ memcmp(hay.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }) {
-                return true
-              }
-            }
+            if starts[Self.pair(hay[start], hay[start + 1])], matchesNeedle(in: hay, at: start) { return true }
             end += 1
           }
           return false
         }
+      }
+    }
+
+    private func matchesNeedle(in hay: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+      needles.contains { needle in
+        start + needle.count <= hay.count
+          && needle.withUnsafeBufferPointer { memcmp(hay.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
       }
     }
   }

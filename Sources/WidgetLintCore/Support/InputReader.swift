@@ -10,6 +10,48 @@ import Foundation
 /// writing to them.
 public enum InputReader {
   public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    withOpenFile(path, maxSize: maxSize) { descriptor, size in
+      readAll(descriptor, path: path, maxSize: maxSize, expectedSize: size ?? 0)
+    }
+  }
+
+  /// Hands a file's bytes to `body`, read into `buffer`, which grows as needed and is meant to be
+  /// reused from one file to the next: thousands of files searched and let go then cost no allocation
+  /// (and no fresh pages) each.
+  public static func withContents<Answer>(
+    of path: String, maxSize: Int, buffer: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Answer
+  ) -> Result<Answer, InputError> {
+    withOpenFile(path, maxSize: maxSize) { descriptor, size in
+      guard let size else {
+        return readAll(descriptor, path: path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
+      }
+      // One byte more than the file's size, so that a file that grew meanwhile is noticed.
+      if buffer.count <= size { buffer = [UInt8](repeating: 0, count: max(size + 1, 2 * buffer.count)) }
+      var filled = 0
+      while true {
+        let count = buffer.withUnsafeMutableBytes {
+          Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          return .failure(InputError(path: path, message: errnoMessage()))
+        }
+        if count == 0 { break }
+        filled += count
+        if filled > maxSize { return .failure(InputError(path: path, message: tooLarge(nil, maxSize))) }
+        // A regular file read short of the buffer has ended: no read is spent to hear it.
+        if filled == size { break }
+        if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+      }
+      return .success(buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<filled])) })
+    }
+  }
+
+  /// Opens a file for reading, refusing what is not a regular file or a stream and a file larger than
+  /// the limit, and hands `body` its descriptor and its size (nil for a stream).
+  private static func withOpenFile<Answer>(
+    _ path: String, maxSize: Int, _ body: (Int32, Int?) -> Result<Answer, InputError>
+  ) -> Result<Answer, InputError> {
     // A NUL ends the path for the system: `a\0b` would open `a`. No file's name holds one.
     guard !path.utf8.contains(0) else { return .failure(InputError(path: path, message: message(forErrno: ENOENT))) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -25,7 +67,7 @@ public enum InputReader {
     if !isStream, Int(info.st_size) > maxSize {
       return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
     }
-    return readAll(descriptor, path: path, maxSize: maxSize, expectedSize: isStream ? 0 : Int(info.st_size))
+    return body(descriptor, isStream ? nil : Int(info.st_size))
   }
 
   public static func readStandardInput(maxSize: Int) -> Result<[UInt8], InputError> {

@@ -24,4 +24,21 @@ public struct TextOverlay: Sendable {
     return text.count > maxSize
       ? .failure(InputError(path: path, message: InputReader.tooLarge(text.count, maxSize))) : .success(text)
   }
+
+  /// `look` applied to each file's bytes (as `read` gives them), the files side by side; nil for a file
+  /// that cannot be read. The bytes are only lent: each worker reads its files into one buffer, so a
+  /// search of thousands of files keeps none of them.
+  package func look<Answer: Sendable>(
+    at paths: [String], maxSize: Int, _ look: @Sendable (UnsafeBufferPointer<UInt8>) -> Answer
+  ) -> [Answer?] {
+    let batch = 32
+    let batches = concurrentMap((paths.count + batch - 1) / batch) { index in
+      var buffer: [UInt8] = []
+      return paths[index * batch..<min(paths.count, (index + 1) * batch)].map { path -> Answer? in
+        if let text = text(of: path) { return text.count > maxSize ? nil : text.withUnsafeBufferPointer(look) }
+        return try? InputReader.withContents(of: path, maxSize: maxSize, buffer: &buffer, look).get()
+      }
+    }
+    return Array(batches.joined())
+  }
 }

@@ -65,17 +65,15 @@ package enum ExpoAppScripts {
     }.map { PathUtilities.join(appDirectory, $0) }
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize
-    let candidates = concurrentMap(scripts.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = context.read(path: scripts[index], maxSize: limit),
-        needles.anyOccurs(in: bytes)
-      else { return nil }
-      return bytes
+    // Only the bytes of the files that mention a call are kept.
+    let candidates = context.overlay.look(at: scripts, maxSize: limit) { bytes -> [UInt8]? in
+      needles.anyOccurs(in: bytes) ? Array(bytes) : nil
     }
     var reading = Reading(limit: limit, context: context, appDirectory: appDirectory)
     var calls: [AppCall] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
-      guard let bytes, let facts = reading.facts(of: path, bytes: bytes) else { continue }
+      guard let bytes = bytes ?? nil, let facts = reading.facts(of: path, bytes: bytes) else { continue }
       for call in facts.calls {
         let effect: AppCall.Effect
         switch call.effect {

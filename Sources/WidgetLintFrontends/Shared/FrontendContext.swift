@@ -219,15 +219,12 @@ public final class FrontendContext: Sendable {
 
   private func readAppCode(_ files: [SwiftFileResolver.ResolvedFile]) -> TargetCode? {
     let limit = limits.maxSourceFileSize
-    let contents = concurrentMap(files.count) { index -> [UInt8]? in
-      guard case .success(let bytes) = read(path: files[index].path, maxSize: limit) else { return nil }
-      return bytes
-    }
+    let contents = FileContents(paths: files.map(\.path), overlay: overlay, maxSize: limit)
     // Every needle in one pass over each file, the files side by side: thousands of them are searched.
     func filesMentioning(_ needles: [[UInt8]]) -> [SwiftFileResolver.ResolvedFile] {
       let needles = ByteSearch.NeedleSet(needles)
-      let found = concurrentMap(files.count) { contents[$0].map(needles.anyOccurs(in:)) ?? false }
-      return files.indices.filter { found[$0] }.map { files[$0] }
+      let found = contents.map { needles.anyOccurs(in: $0) }
+      return files.indices.filter { found[$0] == true }.map { files[$0] }
     }
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return nil }

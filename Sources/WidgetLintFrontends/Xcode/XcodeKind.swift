@@ -60,7 +60,7 @@ package enum XcodeKind: ProjectKind {
       var parts = relative.split(separator: "/").dropLast(2)
       guard !parts.contains("Pods") else { continue }
       if parts.last == "ios" { parts = parts.dropLast() }
-      if hasAppExtension(scan.path(relative)) { folders.insert(parts.joined(separator: "/")) }
+      if hasAppExtension(scan.path(relative), cache: cache) { folders.insert(parts.joined(separator: "/")) }
     }
     if (scan.root as NSString).lastPathComponent == "ios" || isAppFolder(scan.root, cache: cache) { folders.insert("") }
     for folder in folders.sorted() where !scan.claimedFolders.contains(folder) {
@@ -98,22 +98,30 @@ package enum XcodeKind: ProjectKind {
   }
 
   /// Whether a project file has an app extension target.
+  package static func hasAppExtension(_ pbxproj: String, cache: DiscoveryCache) -> Bool {
+    // Discovery asks of the same project file from its folder and from the app's: a big one is megabytes.
+    cache.value("xcode.hasAppExtension\u{0}" + PathUtilities.standardize(PathUtilities.absolute(pbxproj))) {
+      hasAppExtension(pbxproj)
+    }
+  }
+
   package static func hasAppExtension(_ pbxproj: String) -> Bool {
     guard case .success(let bytes) = InputReader.read(path: pbxproj, maxSize: 16 << 20) else { return false }
     return ByteSearch.contains(bytes, Array("com.apple.product-type.app-extension".utf8))
   }
 
   package static func isAppFolder(_ path: String, cache: DiscoveryCache) -> Bool {
-    cache.value("xcode.isApp\u{0}" + path) { isAppFolder(path) }
+    cache.value("xcode.isApp\u{0}" + path) { isAppFolder(path, projectsCache: cache) }
   }
 
   /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension)
   /// or an `.xcodeproj` with an app extension target.
-  package static func isAppFolder(_ path: String) -> Bool {
+  package static func isAppFolder(_ path: String, projectsCache: DiscoveryCache? = nil) -> Bool {
     let manager = FileManager.default
     guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
     for folder in folders where folder.hasSuffix(".xcodeproj") && folder != "Pods.xcodeproj" {
-      if hasAppExtension(PathUtilities.join(PathUtilities.join(path, folder), "project.pbxproj")) {
+      let pbxproj = PathUtilities.join(PathUtilities.join(path, folder), "project.pbxproj")
+      if projectsCache.map({ hasAppExtension(pbxproj, cache: $0) }) ?? hasAppExtension(pbxproj) {
         return true
       }
     }

@@ -56,9 +56,12 @@ package struct XcodeProjectVariants {
   package func appFiles(
     of app: XcodeProjectObjects.Target, among targets: [XcodeProjectObjects.Target]
   ) -> [SwiftFileResolver.ResolvedFile] {
-    var files = memberFiles(of: app)
+    // Not looked for on disk first: the app's code is searched as it is read, and a file that cannot be
+    // read is passed over there.
+    var files = memberFiles(of: app, onDiskOnly: false)
+    var seen = Set(files)
     for framework in Self.frameworks(of: [app], among: targets) {
-      files += memberFiles(of: framework).filter { !files.contains($0) }
+      files += memberFiles(of: framework, onDiskOnly: false).filter { seen.insert($0).inserted }
     }
     return files
   }
@@ -400,8 +403,11 @@ package struct XcodeProjectVariants {
   }
 
   /// A target's Swift files: its Sources build phase, its synchronized folders' Swift files but the
-  /// exceptions, and other folders' files that the exceptions make its members. Files not on disk are skipped.
-  package func memberFiles(of target: XcodeProjectObjects.Target) -> [SwiftFileResolver.ResolvedFile] {
+  /// exceptions, and other folders' files that the exceptions make its members. Files not on disk are
+  /// skipped unless `onDiskOnly` is false.
+  package func memberFiles(
+    of target: XcodeProjectObjects.Target, onDiskOnly: Bool = true
+  ) -> [SwiftFileResolver.ResolvedFile] {
     var paths = target.sourcePaths
     for folder in target.synchronizedFolders {
       paths += SwiftFileResolver(baseDirectory: folder.path, displayDirectory: folder.path).walk(
@@ -412,7 +418,7 @@ package struct XcodeProjectVariants {
     }
     paths += target.synchronizedExtras.filter { $0.hasSuffix(".swift") }
     var seen: Set<String> = []
-    return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+    return paths.filter { seen.insert($0).inserted && (!onDiskOnly || FileManager.default.fileExists(atPath: $0)) }
       .map { SwiftFileResolver.ResolvedFile(path: $0, displayPath: $0) }
   }
 }

@@ -260,7 +260,8 @@ package struct XcodeProjectParser {
           stack[last].needsSeparator = false
         } else if let key = stack[last].key {
           if stack[last].sawEquals {
-            if let scalar = try beginValue(stack[last].pointer.appending(key.value)) { deliver(scalar) }
+            // The value is where its key is.
+            if let scalar = try beginValue(key.pointer) { deliver(scalar) }
           } else {
             guard byte == UInt8(ascii: "=") else {
               throw fail("expected '=' after the key '\(key.value)', found \(describe(byte))", index)
