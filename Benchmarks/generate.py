@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generate scripts/bench's inputs: realistic widget manifests that lint clean, a tree of widget Swift
-files with a manifest whose targets point at it, and two big apps with their widget-only twins.
+files with a manifest whose targets point at it, and two big apps with two widget-only twins each.
 
     Benchmarks/generate.py OUTDIR
 
@@ -23,11 +23,16 @@ their own), so the same version of this file always writes the same bytes. It wr
                                           of which reach the widgets (UserDefaults(suiteName:) with a
                                           constant, reloadTimelines(ofKind:)); the widget extension
                                           compiles 3 widget files; both entitle the App Group
+    native-app-tests/                     the same project and folder, but a unit-test target compiles
+                                          the 3 000 files and the app's Sources phase is empty: what a
+                                          widget-only lint of native-app reads and walks
     native-widgets-only/                  the same project without the app's 3 000 files (its Sources
                                           phase empty, its folder without them)
     expo-app/                             an Expo app with @bacons/apple-targets (app.json,
                                           targets/widget/) and 3 000 TS/TSX files under src/ (~17 MB),
                                           one of which saves the widget's data with ExtensionStorage
+    expo-app-tests/                       the same app with those files in __tests__/src/ (Jest's
+                                          folder, which is not the app's code)
     expo-widgets-only/                    the same app without src/
 
 The size steps are 10x apart in targets, so each is ~10x the bytes of the one before. Every manifest
@@ -1658,9 +1663,11 @@ class PBXIDs:
         return f"{self.prefix}{self.count:016X}"
 
 
-def pbxproj(app_files, widget_files):
+def pbxproj(app_files, widget_files, tests_compile_app_files=False):
     """project.pbxproj of a classic Xcode project: the app target compiles `app_files` (paths below
-    BigApp/), the widget extension `widget_files` (below BigAppWidgets/); groups follow the folders."""
+    BigApp/), the widget extension `widget_files` (below BigAppWidgets/); groups follow the folders. With
+    `tests_compile_app_files`, a unit-test target BigAppTests compiles `app_files` instead of the app,
+    whose Sources phase is then empty: the same files in the project and on disk, none of them the app's."""
     new_id = PBXIDs("B16A")
     q = lambda s: s if re.fullmatch(r"[A-Za-z0-9_./$]+", s) else '"' + s.replace('"', '\\"') + '"'
     ids = {k: new_id() for k in ["project", "main", "products", "frameworks", "app", "widget", "app_product",
@@ -1669,7 +1676,8 @@ def pbxproj(app_files, widget_files):
                                   "app_resources", "widget_sources", "widget_frameworks", "widget_resources",
                                   "project_list", "app_list", "widget_list", "project_debug", "project_release",
                                   "app_debug", "app_release", "widget_debug", "widget_release", "app_entitlements",
-                                  "widget_entitlements", "app_info", "widget_info"]}
+                                  "widget_entitlements", "app_info", "widget_info", "tests", "tests_product",
+                                  "tests_sources", "tests_list", "tests_debug", "tests_release"]}
     file_refs, build_files, groups = [], [], []  # (id, line)
 
     def tree(root, files, group_id, extra_children):
@@ -1709,6 +1717,8 @@ def pbxproj(app_files, widget_files):
                      [(ids["app_entitlements"], "BigApp.entitlements"), (ids["app_info"], "Info.plist")])
     widget_built = tree("BigAppWidgets", widget_files, widget_group,
                         [(ids["widget_entitlements"], "BigAppWidgets.entitlements"), (ids["widget_info"], "Info.plist")])
+    if tests_compile_app_files:
+        file_refs.append((ids["tests_product"], f'{ids["tests_product"]} /* BigAppTests.xctest */ = {{isa = PBXFileReference; explicitFileType = wrapper.cfbundle; includeInIndex = 0; path = BigAppTests.xctest; sourceTree = BUILT_PRODUCTS_DIR; }};'))
     file_refs += [
         (ids["app_product"], f'{ids["app_product"]} /* BigApp.app */ = {{isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = BigApp.app; sourceTree = BUILT_PRODUCTS_DIR; }};'),
         (ids["widget_product"], f'{ids["widget_product"]} /* BigAppWidgetsExtension.appex */ = {{isa = PBXFileReference; explicitFileType = "wrapper.app-extension"; includeInIndex = 0; path = BigAppWidgetsExtension.appex; sourceTree = BUILT_PRODUCTS_DIR; }};'),
@@ -1727,8 +1737,9 @@ def pbxproj(app_files, widget_files):
                                  "\t\t\t);", '\t\t\tsourceTree = "<group>";', "\t\t};"])),
         (ids["products"], "\n".join([f'\t\t{ids["products"]} /* Products */ = {{', "\t\t\tisa = PBXGroup;", "\t\t\tchildren = (",
                                      f'\t\t\t\t{ids["app_product"]} /* BigApp.app */,',
-                                     f'\t\t\t\t{ids["widget_product"]} /* BigAppWidgetsExtension.appex */,',
-                                     "\t\t\t);", "\t\t\tname = Products;", '\t\t\tsourceTree = "<group>";', "\t\t};"])),
+                                     f'\t\t\t\t{ids["widget_product"]} /* BigAppWidgetsExtension.appex */,']
+                                    + ([f'\t\t\t\t{ids["tests_product"]} /* BigAppTests.xctest */,'] if tests_compile_app_files else [])
+                                    + ["\t\t\t);", "\t\t\tname = Products;", '\t\t\tsourceTree = "<group>";', "\t\t};"])),
         (ids["frameworks"], "\n".join([f'\t\t{ids["frameworks"]} /* Frameworks */ = {{', "\t\t\tisa = PBXGroup;", "\t\t\tchildren = (",
                                        f'\t\t\t\t{ids["widgetkit"]} /* WidgetKit.framework */,',
                                        f'\t\t\t\t{ids["swiftui"]} /* SwiftUI.framework */,',
@@ -1767,6 +1778,11 @@ def pbxproj(app_files, widget_files):
                        ("MARKETING_VERSION", "1.0"), ("PRODUCT_BUNDLE_IDENTIFIER", f"{APP}.widgets"),
                        ("PRODUCT_NAME", "$(TARGET_NAME)"), ("SKIP_INSTALL", "YES")]
 
+    tests_settings = [("BUNDLE_LOADER", "$(TEST_HOST)"), ("CODE_SIGN_STYLE", "Automatic"),
+                      ("DEVELOPMENT_TEAM", "ABCDE12345"), ("GENERATE_INFOPLIST_FILE", "YES"),
+                      ("PRODUCT_BUNDLE_IDENTIFIER", f"{APP}.tests"), ("PRODUCT_NAME", "$(TARGET_NAME)"),
+                      ("TEST_HOST", "$(BUILT_PRODUCTS_DIR)/BigApp.app/BigApp")]
+
     def target(tid, name, list_id, phases, dependencies, product, product_name, product_type):
         return "\n".join([f"\t\t{tid} /* {name} */ = {{", "\t\t\tisa = PBXNativeTarget;",
                           f'\t\t\tbuildConfigurationList = {list_id} /* Build configuration list for PBXNativeTarget "{name}" */;',
@@ -1801,7 +1817,10 @@ def pbxproj(app_files, widget_files):
                                            [(ids["swiftui_build"], "SwiftUI.framework"),
                                             (ids["widgetkit_build"], "WidgetKit.framework")])]),
         ("PBXGroup", [text for _, text in sorted(groups)]),
-        ("PBXNativeTarget", [
+        ("PBXNativeTarget", ([
+            target(ids["tests"], "BigAppTests", ids["tests_list"], [(ids["tests_sources"], "Sources")],
+                   [], ids["tests_product"], "BigAppTests.xctest", "com.apple.product-type.bundle.unit-test")]
+            if tests_compile_app_files else []) + [
             target(ids["app"], "BigApp", ids["app_list"],
                    [(ids["app_sources"], "Sources"), (ids["app_frameworks"], "Frameworks"),
                     (ids["app_resources"], "Resources"), (ids["embed_phase"], "Embed Foundation Extensions")],
@@ -1818,12 +1837,16 @@ def pbxproj(app_files, widget_files):
                                    "\t\t\tknownRegions = (", "\t\t\t\ten,", "\t\t\t\tBase,", "\t\t\t);",
                                    f'\t\t\tmainGroup = {ids["main"]};', f'\t\t\tproductRefGroup = {ids["products"]} /* Products */;',
                                    '\t\t\tprojectDirPath = "";', '\t\t\tprojectRoot = "";', "\t\t\ttargets = (",
-                                   f'\t\t\t\t{ids["app"]} /* BigApp */,', f'\t\t\t\t{ids["widget"]} /* BigAppWidgetsExtension */,',
-                                   "\t\t\t);", "\t\t};"])]),
+                                   f'\t\t\t\t{ids["app"]} /* BigApp */,', f'\t\t\t\t{ids["widget"]} /* BigAppWidgetsExtension */,']
+                                  + ([f'\t\t\t\t{ids["tests"]} /* BigAppTests */,'] if tests_compile_app_files else [])
+                                  + ["\t\t\t);", "\t\t};"])]),
         ("PBXResourcesBuildPhase", [phase(ids["app_resources"], "PBXResourcesBuildPhase", "Resources", []),
                                     phase(ids["widget_resources"], "PBXResourcesBuildPhase", "Resources", [])]),
-        ("PBXSourcesBuildPhase", [phase(ids["app_sources"], "PBXSourcesBuildPhase", "Sources", app_built),
-                                  phase(ids["widget_sources"], "PBXSourcesBuildPhase", "Sources", widget_built)]),
+        ("PBXSourcesBuildPhase", [phase(ids["app_sources"], "PBXSourcesBuildPhase", "Sources",
+                                        [] if tests_compile_app_files else app_built),
+                                  phase(ids["widget_sources"], "PBXSourcesBuildPhase", "Sources", widget_built)]
+                                 + ([phase(ids["tests_sources"], "PBXSourcesBuildPhase", "Sources", app_built)]
+                                    if tests_compile_app_files else [])),
         ("PBXTargetDependency", ["\n".join([f'\t\t{ids["dependency"]} /* PBXTargetDependency */ = {{',
                                             "\t\t\tisa = PBXTargetDependency;",
                                             f'\t\t\ttarget = {ids["widget"]} /* BigAppWidgetsExtension */;',
@@ -1832,11 +1855,15 @@ def pbxproj(app_files, widget_files):
             config(ids["project_debug"], "Debug", project_settings + [("ONLY_ACTIVE_ARCH", "YES"), ("SWIFT_OPTIMIZATION_LEVEL", "-Onone")]),
             config(ids["project_release"], "Release", project_settings + [("SWIFT_COMPILATION_MODE", "wholemodule")]),
             config(ids["app_debug"], "Debug", app_settings), config(ids["app_release"], "Release", app_settings),
-            config(ids["widget_debug"], "Debug", widget_settings), config(ids["widget_release"], "Release", widget_settings)]),
+            config(ids["widget_debug"], "Debug", widget_settings), config(ids["widget_release"], "Release", widget_settings)]
+            + ([config(ids["tests_debug"], "Debug", tests_settings), config(ids["tests_release"], "Release", tests_settings)]
+               if tests_compile_app_files else [])),
         ("XCConfigurationList", [
             config_list(ids["project_list"], 'PBXProject "BigApp"', ids["project_debug"], ids["project_release"]),
             config_list(ids["app_list"], 'PBXNativeTarget "BigApp"', ids["app_debug"], ids["app_release"]),
-            config_list(ids["widget_list"], 'PBXNativeTarget "BigAppWidgetsExtension"', ids["widget_debug"], ids["widget_release"])]),
+            config_list(ids["widget_list"], 'PBXNativeTarget "BigAppWidgetsExtension"', ids["widget_debug"], ids["widget_release"])]
+            + ([config_list(ids["tests_list"], 'PBXNativeTarget "BigAppTests"', ids["tests_debug"], ids["tests_release"])]
+               if tests_compile_app_files else [])),
     ]
     out = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {", "\t};", "\tobjectVersion = 56;", "\tobjects = {", ""]
     for name, items in sections:
@@ -1845,12 +1872,14 @@ def pbxproj(app_files, widget_files):
     return "\n".join(out)
 
 
-def write_native_app(out, app_files, widget_target, rng):
-    """A native Xcode app in `out`: BigApp.xcodeproj, BigApp/ (`app_files`), BigAppWidgets/."""
+def write_native_app(out, app_files, widget_target, rng, tests_compile_app_files=False):
+    """A native Xcode app in `out`: BigApp.xcodeproj, BigApp/ (`app_files`), BigAppWidgets/; with
+    `tests_compile_app_files`, the files of BigApp/ are its unit tests' (see `pbxproj`)."""
     shutil.rmtree(out, ignore_errors=True)
     widget_files = {"BigAppWidgetsBundle.swift" if i == 0 else f"{w.kind}.swift": widget_swift(rng, widget_target, w, i == 0)
                     for i, w in enumerate(widget_target.widgets)}
-    write(os.path.join(out, "BigApp.xcodeproj", "project.pbxproj"), pbxproj(list(app_files), list(widget_files)))
+    write(os.path.join(out, "BigApp.xcodeproj", "project.pbxproj"),
+          pbxproj(list(app_files), list(widget_files), tests_compile_app_files))
     write(os.path.join(out, "BigApp", "BigApp.entitlements"), ENTITLEMENTS_PLIST.format(group=GROUP))
     write(os.path.join(out, "BigApp", "Info.plist"), APP_INFO_PLIST.format(app=APP, scheme=SCHEME))
     for path, text in app_files.items():
@@ -1861,9 +1890,10 @@ def write_native_app(out, app_files, widget_target, rng):
         write(os.path.join(out, "BigAppWidgets", path), text)
 
 
-def write_expo_app(out, script_files, widget_target, rng):
+def write_expo_app(out, script_files, widget_target, rng, scripts_are_tests=False):
     """An Expo app in `out` with @bacons/apple-targets: app.json, its entry, `script_files` and
-    targets/widget/."""
+    targets/widget/; with `scripts_are_tests`, the script files are in `__tests__/` (Jest's tests, which
+    the app does not ship)."""
     shutil.rmtree(out, ignore_errors=True)
     app_json = {"expo": {"name": "Big App", "slug": "big-app", "version": "1.0.0", "scheme": SCHEME,
                          "orientation": "portrait", "ios": {"bundleIdentifier": APP, "appleTeamId": "ABCDE12345",
@@ -1879,7 +1909,7 @@ def write_expo_app(out, script_files, widget_target, rng):
     tsconfig = {"extends": "expo/tsconfig.base", "compilerOptions": {"strict": True, "paths": {"@/*": ["./src/*"]}}}
     write(os.path.join(out, "tsconfig.json"), json.dumps(tsconfig, indent=2) + "\n")
     for path, text in script_files.items():
-        write(os.path.join(out, path), text)
+        write(os.path.join(out, "__tests__", path) if scripts_are_tests else os.path.join(out, path), text)
     write(os.path.join(out, "targets", "widget", "expo-target.config.js"), "\n".join([
         "/** @type {import('@bacons/apple-targets/app.plugin').ConfigFunction} */",
         "module.exports = (config) => ({", '  type: "widget",', '  name: "widget",', '  deploymentTarget: "17.0",',
@@ -1889,22 +1919,25 @@ def write_expo_app(out, script_files, widget_target, rng):
 
 
 def write_big_apps(out):
-    """native-app/ and native-widgets-only/, expo-app/ and expo-widgets-only/: each app and its twin
-    without the app's 3 000 files (the same project, widgets, entitlements and the same bytes else)."""
+    """Each app (native-app/, expo-app/) with two twins (the same widgets, entitlements and bytes else):
+    the same app whose 3 000 files are its tests' (native-app-tests/, expo-app-tests/: a widget-only lint
+    of the same project and folder), and the app without them (native-widgets-only/, expo-widgets-only/)."""
     rng = random.Random(BIG_SEED)
     widgets = big_app_widgets(rng)
     app_files = app_swift_files(rng, widgets.widgets)
     state = rng.getstate()
-    write_native_app(os.path.join(out, "native-app"), app_files, widgets, rng)
-    rng.setstate(state)
-    write_native_app(os.path.join(out, "native-widgets-only"), {}, widgets, rng)
+    for name, files, tests in [("native-app", app_files, False), ("native-app-tests", app_files, True),
+                               ("native-widgets-only", {}, False)]:
+        rng.setstate(state)
+        write_native_app(os.path.join(out, name), files, widgets, rng, tests)
     rng = random.Random(BIG_SEED + 1)
     widgets = big_app_widgets(rng)
     scripts = app_script_files(rng, widgets.widgets[0].kind)
     state = rng.getstate()
-    write_expo_app(os.path.join(out, "expo-app"), scripts, widgets, rng)
-    rng.setstate(state)
-    write_expo_app(os.path.join(out, "expo-widgets-only"), {}, widgets, rng)
+    for name, files, tests in [("expo-app", scripts, False), ("expo-app-tests", scripts, True),
+                               ("expo-widgets-only", {}, False)]:
+        rng.setstate(state)
+        write_expo_app(os.path.join(out, name), files, widgets, rng, tests)
 
 
 def main():
