@@ -3,7 +3,10 @@ import WidgetLintModel
 
 /// A JSON-like value read from any project file (app.json, expo-target.config.js, a property list),
 /// with the span of every part, so a finding can point at the exact place a value came from.
-public indirect enum ConfigValue: Sendable {
+///
+/// Not `indirect`: arrays hold the nested values already, and a box for every value was an allocation
+/// (and a free) for each of the tens of thousands of values a big `project.pbxproj` holds.
+public enum ConfigValue: Sendable {
   case string(String)
   case number(String)
   case bool(Bool)

@@ -103,6 +103,21 @@ package struct FolderScan {
   package var found: [ProjectDiscovery.Input] = []
   /// Folders (relative, "" for the root) whose project a kind has taken.
   package var claimedFolders: Set<String> = []
+  /// The indices in `files` of each name's files: each kind looks for a few names among thousands.
+  private let indicesByName: [String: [Int]]
+
+  package init(root: String, files: [String]) {
+    self.root = root
+    self.files = files
+    var indicesByName: [String: [Int]] = [:]
+    for (index, file) in files.enumerated() { indicesByName[Self.name(of: file), default: []].append(index) }
+    self.indicesByName = indicesByName
+  }
+
+  /// The files with one of these names, in walk order.
+  package func files(named names: some Sequence<String>) -> [String] {
+    names.flatMap { indicesByName[$0] ?? [] }.sorted().map { files[$0] }
+  }
 
   package func path(_ relative: String) -> String { relative.isEmpty ? root : PathUtilities.join(root, relative) }
 

@@ -46,9 +46,9 @@ package enum ExpoKind: ProjectKind {
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     var configsByFolder: [String: [String]] = [:]
     var folders: [String] = []
-    for relative in scan.files {
+    for relative in scan.files(named: configNames) {
       let name = FolderScan.name(of: relative)
-      guard configNames.contains(name), isExpoConfig(scan.path(relative)) else { continue }
+      guard isExpoConfig(scan.path(relative)) else { continue }
       let folder = PathUtilities.folder(of: relative)
       if configsByFolder[folder] == nil { folders.append(folder) }
       configsByFolder[folder, default: []].append(name)

@@ -21,7 +21,7 @@ package enum FlutterKind: ProjectKind {
       scan.claimedFolders.insert("")
       scan.found.append(app)
     }
-    for relative in scan.files where FolderScan.name(of: relative) == "pubspec.yaml" {
+    for relative in scan.files(named: ["pubspec.yaml"]) {
       let folder = PathUtilities.folder(of: relative)
       guard !scan.claimedFolders.contains(folder) else { continue }
       let path = scan.path(folder)

@@ -27,7 +27,7 @@ package enum ManifestKind: ProjectKind {
   }
 
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
-    for relative in scan.files where fileNames.contains(FolderScan.name(of: relative)) {
+    for relative in scan.files(named: fileNames) {
       scan.found.append(.manifest(path: scan.path(relative)))
     }
   }

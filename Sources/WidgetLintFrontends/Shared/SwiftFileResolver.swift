@@ -93,8 +93,9 @@ public struct SwiftFileResolver: Sendable {
     var result: [String] = []
     var pending = [relativeDirectory]
     while let directory = pending.popLast() {
-      let entries = Self.entries(of: PathUtilities.join(baseDirectory, directory)).sorted { $0.name < $1.name }
-      for (name, type) in entries where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
+      // In the directory's order: the whole list is sorted once at the end.
+      for (name, type) in Self.entries(of: PathUtilities.join(baseDirectory, directory))
+      where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
         let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
         switch type {
         case .directory:

@@ -57,7 +57,7 @@ package enum TuistKind: ProjectKind {
   /// is the folder named.
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     var candidates: [String] = []
-    for relative in scan.files {
+    for relative in scan.files(named: [projectManifest, workspaceManifest]) {
       let name = FolderScan.name(of: relative)
       let folder = PathUtilities.folder(of: relative)
       if name == projectManifest {

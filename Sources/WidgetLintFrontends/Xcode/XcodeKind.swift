@@ -47,8 +47,7 @@ package enum XcodeKind: ProjectKind {
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     // `<folder>/ios/<target>/Info.plist`
     var folders = Set(
-      scan.files.compactMap { relative -> String? in
-        guard relative.hasSuffix("/Info.plist") else { return nil }  // before splitting every path
+      scan.files(named: ["Info.plist"]).compactMap { relative -> String? in
         let parts = relative.split(separator: "/")
         guard let index = parts.lastIndex(of: "ios"), index + 2 == parts.count - 1, parts.last == "Info.plist" else {
           return nil
@@ -56,7 +55,7 @@ package enum XcodeKind: ProjectKind {
         return parts[..<index].joined(separator: "/")
       })
     // `<folder>/<name>.xcodeproj/project.pbxproj`, or in `ios/`, with an app extension.
-    for relative in scan.files where relative.hasSuffix(".xcodeproj/project.pbxproj") {
+    for relative in scan.files(named: ["project.pbxproj"]) where relative.hasSuffix(".xcodeproj/project.pbxproj") {
       var parts = relative.split(separator: "/").dropLast(2)
       guard !parts.contains("Pods") else { continue }
       if parts.last == "ios" { parts = parts.dropLast() }

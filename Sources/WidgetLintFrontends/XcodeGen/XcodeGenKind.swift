@@ -28,7 +28,7 @@ package enum XcodeGenKind: ProjectKind {
   /// Expo or Flutter app's `ios/`). A spec in an `ios/` folder claims the folder above it too, which
   /// the Xcode app's kind would take for the `.xcodeproj` beside the spec.
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
-    for relative in scan.files where FolderScan.name(of: relative) == specName {
+    for relative in scan.files(named: [specName]) {
       let folder = PathUtilities.folder(of: relative)
       guard !isClaimed(folder, scan.claimedFolders) else { continue }
       let path = scan.path(relative)
