@@ -1,15 +1,10 @@
 /// Builds the replacements of fixes in a YAML or JSON manifest so that everything around them keeps its
 /// bytes: a replaced scalar keeps its quotes, a new line takes the file's line break and its siblings'
 /// indentation, and a removed entry takes its whole lines with it.
-public struct ManifestEdits: Sendable {
+public struct ManifestEdits: LineLayout, Sendable {
   public let source: SourceText
   /// JSON (or a YAML file written in flow style): every new string is double-quoted, keys too.
   public let isJSON: Bool
-  /// The file's first line break, "\n" when it has none; looked for only when a fix writes one.
-  public var lineBreak: String {
-    guard let newline = source.bytes.firstIndex(of: UInt8(ascii: "\n")) else { return "\n" }
-    return newline > 0 && source.bytes[newline - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
-  }
   /// The parsed manifest, for fixes that add to its structure.
   public let document: YAMLDocument?
 
@@ -21,9 +16,6 @@ public struct ManifestEdits: Sendable {
     while first < bytes.count, Self.isBlank(bytes[first]) || Self.isLineBreak(bytes[first]) { first += 1 }
     isJSON = source.path.hasSuffix(".json") || (first < bytes.count && bytes[first] == UInt8(ascii: "{"))
   }
-
-  package static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-  package static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
   /// YAML's line breaks: LF, CR LF, and a CR on its own.
   package static func isLineBreak(_ character: Character) -> Bool {
@@ -102,30 +94,6 @@ public struct ManifestEdits: Sendable {
     return Fix.Replacement(span, with: Self.doubleQuoted(value))
   }
 
-  /// Where the line holding `offset` starts.
-  package func lineStart(of offset: Int) -> Int {
-    var start = min(offset, source.bytes.count)
-    while start > source.byteOrderMarkLength, !Self.isLineBreak(source.bytes[start - 1]) { start -= 1 }
-    return start
-  }
-
-  /// Where the line holding `offset` ends, before its line break.
-  package func lineEnd(of offset: Int) -> Int {
-    var end = min(offset, source.bytes.count)
-    while end < source.bytes.count, !Self.isLineBreak(source.bytes[end]) { end += 1 }
-    return end
-  }
-
-  /// Past the line break at `offset` (a line's end), if there is one.
-  package func pastLineBreak(_ offset: Int) -> Int {
-    let bytes = source.bytes
-    guard offset < bytes.count else { return offset }
-    if bytes[offset] == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
-      return offset + 2
-    }
-    return Self.isLineBreak(bytes[offset]) ? offset + 1 : offset
-  }
-
   /// The end of a scalar's or flow collection's text, without the blanks and line breaks after it.
   public func contentEnd(of span: SourceSpan) -> Int {
     var end = min(span.end, source.bytes.count)
@@ -162,19 +130,6 @@ public struct ManifestEdits: Sendable {
       while offset < bytes.count, Self.isBlank(bytes[offset]) || Self.isLineBreak(bytes[offset]) { offset += 1 }
     }
     return offset < bytes.count && (bytes[offset] == UInt8(ascii: "{") || bytes[offset] == UInt8(ascii: "["))
-  }
-
-  /// The white space that starts the line holding `offset`.
-  public func indentation(ofLineAt offset: Int) -> String {
-    let start = lineStart(of: offset)
-    var end = start
-    while end < source.bytes.count, Self.isBlank(source.bytes[end]) { end += 1 }
-    return String(decoding: source.bytes[start..<end], as: UTF8.self)
-  }
-
-  /// Whether only blanks stand between the line's start and `offset`.
-  package func startsItsLine(_ offset: Int) -> Bool {
-    source.bytes[lineStart(of: offset)..<offset].allSatisfy(Self.isBlank)
   }
 
   /// Whether only blanks, or blanks and a comment, follow `offset` on its line.

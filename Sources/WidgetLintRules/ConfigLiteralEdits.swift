@@ -6,7 +6,7 @@ import WidgetLintModel
 /// is written in place (`WrittenObject`, `WrittenArray`). New members and items take the file's quotes,
 /// its key separator, the indentation of their siblings and its line breaks; only the bytes a fix needs
 /// change, and nothing is written that the file does not already read as it means.
-package struct ConfigLiteralEdits {
+package struct ConfigLiteralEdits: LineLayout {
   package let source: SourceText
   private var bytes: [UInt8] { source.bytes }
 
@@ -233,13 +233,6 @@ package struct ConfigLiteralEdits {
 
   // MARK: The file's layout
 
-  /// The file's line break: that of its first line.
-  var lineBreak: String {
-    guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
-    if bytes[index] == 0x0A { return "\n" }
-    return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
-  }
-
   /// One level of indentation: that of the file's first indented line (two spaces when none is).
   var unit: String {
     var offset = 0
@@ -253,32 +246,6 @@ package struct ConfigLiteralEdits {
       offset = end + 1
     }
     return "  "
-  }
-
-  /// The spaces and tabs that start the line holding `offset`.
-  func indentation(ofLineAt offset: Int) -> String {
-    var start = min(offset, bytes.count)
-    while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-    var end = start
-    while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
-  }
-
-  /// Whether only spaces and tabs stand between the line's start and `offset`.
-  func startsItsLine(_ offset: Int) -> Bool {
-    var start = offset
-    while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D {
-      guard bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 else { return false }
-      start -= 1
-    }
-    return true
-  }
-
-  /// Where the line holding `offset` ends, before its line break.
-  func lineEnd(of offset: Int) -> Int {
-    var end = min(offset, bytes.count)
-    while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-    return end
   }
 
   /// `line` (indented by the caller) as a line of its own after the line of the element that ends at

@@ -5,7 +5,7 @@ import WidgetLintModel
 /// elements take the file's indentation and line breaks, and only the bytes a fix needs change. A
 /// binary property list, or any other file the entitlements were read from (a manifest, `app.json`, a
 /// Tuist or XcodeGen dictionary), gets none.
-package struct PropertyListEdits {
+package struct PropertyListEdits: LineLayout {
   package let source: SourceText
   /// The top-level `<dict>`, from its opening tag to the end of its closing tag.
   private let dictionary: SourceSpan
@@ -117,13 +117,6 @@ package struct PropertyListEdits {
 
   // MARK: The file's layout
 
-  /// The file's line break: that of its first line.
-  var lineBreak: String {
-    guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
-    if bytes[index] == 0x0A { return "\n" }
-    return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
-  }
-
   /// One level of indentation: how much deeper the top-level dictionary's first entry is than the
   /// dictionary (a tab, as Xcode writes, when that cannot be seen).
   var unit: String {
@@ -132,16 +125,6 @@ package struct PropertyListEdits {
     let outer = indentation(at: dictionary.start) ?? ""
     guard let inner = indentation(at: first), inner.hasPrefix(outer), inner.count > outer.count else { return "\t" }
     return String(inner.dropFirst(outer.count))
-  }
-
-  /// The spaces and tabs before `offset` on its line, when nothing else is there.
-  func indentation(at offset: Int) -> String? {
-    var start = offset
-    while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D {
-      guard bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 else { return nil }
-      start -= 1
-    }
-    return String(decoding: bytes[start..<offset], as: UTF8.self)
   }
 
   // MARK: Elements

@@ -45,6 +45,29 @@ import Testing
     #expect(edits.reindented(span, to: "      ") == "b:\n        - c\n        - d")
   }
 
+  /// The edits of every kind of project file see lines alike (`LineLayout`): a file whose lines end in
+  /// CR alone gets CR (the manifest's edits wrote LF there), and the first line starts after a byte
+  /// order mark (the config's edits counted the mark as text before the line's first value).
+  @Test func everyKindOfEditSeesTheSameLines() {
+    for (text, lineBreak) in [
+      ("a: 1\rb: 2\r", "\r"), ("a: 1\r\nb: 2\r\n", "\r\n"), ("a: 1\nb: 2\n", "\n"), ("a: 1", "\n"),
+    ] {
+      let source = SourceText(path: "widgets.yaml", text: text)
+      #expect(ManifestEdits(source: source).lineBreak == lineBreak)
+      #expect(ConfigLiteralEdits(source).lineBreak == lineBreak)
+    }
+    let source = SourceText(path: "app.json", text: "\u{FEFF}  {\"a\": 1}\r\n")
+    let edits = ConfigLiteralEdits(source)
+    let brace = 5  // after the mark's three bytes and two spaces
+    #expect(edits.lineStart(of: brace) == 3)
+    #expect(edits.startsItsLine(brace))
+    #expect(edits.indentation(ofLineAt: brace) == "  ")
+    #expect(edits.indentation(at: brace) == "  ")
+    #expect(edits.indentation(at: brace + 1) == nil)
+    #expect(edits.pastLineBreak(edits.lineEnd(of: brace)) == source.bytes.count)
+    #expect(ManifestEdits(source: source).indentation(ofLineAt: brace) == "  ")
+  }
+
   /// A flow collection's span starts at its tag or anchor: a fix that replaces the value must still
   /// reach its closing bracket (found by the manifest fuzzer; the input is in fuzz-regressions/manifest/).
   @Test func replacingATaggedFlowValueReplacesItWhole() throws {
