@@ -198,6 +198,38 @@ import Testing
     #expect(!project.filesRead.contains { $0.hasSuffix("widget.js") || $0.hasSuffix(".test.ts") })
   }
 
+  /// The app's scripts are taken from discovery's walk of the folder named: the same files, in the same
+  /// order, as a walk of the app's folder with the same folders left out; a folder the walk did not
+  /// enter (hidden, `node_modules`) is walked anew.
+  @Test func discoverysWalkGivesWhatAWalkOfTheAppGives() throws {
+    let paths = [
+      "app.json", "src/a.ts", "src/b/c.tsx", "src/__tests__/t.ts", "src/x/__mocks__/m.js", "ios/App/x.js",
+      "android/y.js", "targets/widget/w.js", "apps/mobile/app.json", "apps/mobile/lib/z.ts", "apps/mobile/ios/q.js",
+      ".hidden/app/app.json", ".hidden/app/k.js", "node_modules/p/app.json", "node_modules/p/i.js", "src/.cache/h.js",
+      "src/ios/kept.js", "apps/mobile/src/node_modules/n.js",
+    ]
+    let root = try TestSupport.directory(with: paths.map { (path: $0, contents: "//\n") })
+    defer { try? FileManager.default.removeItem(at: root) }
+    var listings = FolderListings()
+    listings.record(
+      root: root.path, files: SwiftFileResolver(baseDirectory: root.path, displayDirectory: root.path).walk("."))
+    let skipping: Set<String> = ["ios", "android", "targets"]
+    let names: Set<String> = ["__tests__", "__mocks__"]
+    for folder in ["", "src", "apps/mobile", "apps"] {
+      let directory = folder.isEmpty ? root.path : root.appendingPathComponent(folder).path
+      let walked = SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(
+        ".", skipping: skipping, skippingNames: names)
+      #expect(listings.files(below: directory, skipping: skipping, skippingNames: names) == walked, "\(folder)")
+    }
+    #expect(
+      listings.files(below: root.appendingPathComponent("apps/mobile").path, skipping: [], skippingNames: [])
+        == ["app.json", "ios/q.js", "lib/z.ts"])
+    for unwalked in [".hidden/app", "node_modules/p"] {
+      #expect(listings.files(below: root.appendingPathComponent(unwalked).path, skipping: [], skippingNames: []) == nil)
+    }
+    #expect(listings.files(below: "/elsewhere", skipping: [], skippingNames: []) == nil)
+  }
+
   /// An Expo app that names a custom targets root: its folder is not the app's code either.
   @Test func aCustomTargetsRootIsNotTheAppsCode() throws {
     let appJSON = Self.appJSON.replacingOccurrences(

@@ -53,7 +53,9 @@ public enum InputReader {
     _ path: String, maxSize: Int, _ body: (Int32, Int?) -> Result<Answer, InputError>
   ) -> Result<Answer, InputError> {
     // A NUL ends the path for the system: `a\0b` would open `a`. No file's name holds one.
-    guard !path.utf8.contains(0) else { return .failure(InputError(path: path, message: message(forErrno: ENOENT))) }
+    guard path.withCString(strlen) == path.utf8.count else {
+      return .failure(InputError(path: path, message: message(forErrno: ENOENT)))
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
     defer { close(descriptor) }

@@ -69,7 +69,8 @@ public struct LintRun {
     let shared = Linter(
       configuration: configuration,
       frontendContext: FrontendContext(
-        limits: configuration.readingLimits, swiftFacts: swiftFacts, overlay: overlay))
+        limits: configuration.readingLimits, swiftFacts: swiftFacts, overlay: overlay,
+        folderListings: discovery.folderListings))
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []

@@ -46,6 +46,8 @@ public enum ProjectDiscovery {
     public var errors: [InputError] = []
     /// Files that belong to no project widgetlint reads.
     public var skipped: [SkippedFile] = []
+    /// The files of the folders named, as discovery walked them, for the frontends.
+    package var folderListings = FolderListings()
   }
 
   /// The inputs for the given arguments, and the arguments that named nothing lintable.
@@ -133,6 +135,7 @@ public enum ProjectDiscovery {
       var scan = FolderScan(
         root: argument, files: SwiftFileResolver(baseDirectory: argument, displayDirectory: argument).walk("."))
       for kind in ProjectKinds.all { kind.discover(in: &scan, cache: cache) }
+      discovery.folderListings.record(root: argument, files: scan.files)
       if scan.found.isEmpty {
         discovery.errors.append(
           InputError(

@@ -56,11 +56,10 @@ package enum ExpoAppScripts {
   package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
     calls: [AppCall], files: [String], suppressions: [FileSuppressions]
   ) {
-    let walker = SwiftFileResolver(baseDirectory: appDirectory, displayDirectory: appDirectory)
     let skipped = nonCodeFolders.union([targetsRoot])
     // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
     // makes it a test.
-    let scripts = walker.walk(".", skipping: skipped, skippingNames: testFolders).filter {
+    let scripts = context.files(below: appDirectory, skipping: skipped, skippingNames: testFolders).filter {
       isScript($0) && !isTestName($0)
     }.map { PathUtilities.join(appDirectory, $0) }
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })

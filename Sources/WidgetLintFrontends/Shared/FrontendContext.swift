@@ -13,20 +13,35 @@ public final class FrontendContext: Sendable {
   /// Texts to read instead of the project files on disk: the editor's unsaved text, or what `--fix` has
   /// changed and not written yet. Every file a frontend reads is read through it.
   package let overlay: TextOverlay
+  /// The folders discovery walked, and their files.
+  package let folderListings: FolderListings
   private let appCodeByFiles = AppCodeCache()
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
     self.limits = limits
     self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
     self.overlay = other?.overlay ?? TextOverlay()
+    self.folderListings = other?.folderListings ?? FolderListings()
   }
 
-  /// A context that reads Swift through a cache kept longer than one run (the language server's), and
-  /// the overlay's texts instead of those files.
-  package init(limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, overlay: TextOverlay = TextOverlay()) {
+  /// A context that reads Swift through a cache kept longer than one run (the language server's), the
+  /// overlay's texts instead of those files, and the folders discovery walked.
+  package init(
+    limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, overlay: TextOverlay = TextOverlay(),
+    folderListings: FolderListings = FolderListings()
+  ) {
     self.limits = limits
     self.swiftFacts = swiftFacts ?? SwiftFactsCache()
     self.overlay = overlay
+    self.folderListings = folderListings
+  }
+
+  /// The files below `directory` (relative to it, sorted), as `SwiftFileResolver.walk` gives them: from
+  /// discovery's walk when it went through that folder, else by walking it.
+  package func files(below directory: String, skipping: Set<String> = [], skippingNames: Set<String> = []) -> [String] {
+    folderListings.files(below: directory, skipping: skipping, skippingNames: skippingNames)
+      ?? SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(
+        ".", skipping: skipping, skippingNames: skippingNames)
   }
 
   /// A project file's bytes: the overlay's text for it, else what the file holds.

@@ -95,11 +95,13 @@ public struct SwiftFileResolver: Sendable {
     while let directory = pending.popLast() {
       // In the directory's order: the whole list is sorted once at the end.
       for (name, type) in Self.entries(of: PathUtilities.join(baseDirectory, directory))
-      where !name.hasPrefix(".") && !Self.skippedDirectories.contains(name) {
-        let relative = directory.isEmpty || directory == "." ? name : directory + "/" + name
+      where name.utf8.first != UInt8(ascii: ".") {
+        let relative = PathUtilities.join(directory, name)
         switch type {
         case .directory:
-          if !skipping.contains(relative) && !skippingNames.contains(name) { pending.append(relative) }
+          if !Self.skippedDirectories.contains(name) && !skipping.contains(relative) && !skippingNames.contains(name) {
+            pending.append(relative)
+          }
         case .file: result.append(relative)
         case .other: break
         }
@@ -123,7 +125,8 @@ public struct SwiftFileResolver: Sendable {
       }
       guard name != ".", name != ".." else { continue }
       var kind = Int32(entry.pointee.d_type)
-      let full = PathUtilities.join(directory, name)
+      // Only a link, or a file system that does not say the type, is looked at by its path.
+      var full: String { PathUtilities.join(directory, name) }
       var status = stat()
       if kind == Int32(DT_UNKNOWN) {
         guard lstat(full, &status) == 0 else { continue }
