@@ -69,6 +69,18 @@ import Testing
         == "is 68 KiB, over the 68 KiB limit for one input (--max-file-size raises it)")
   }
 
+  /// A FIFO that nothing writes to, named as a project's file, reads as empty: opening it does not wait
+  /// for a writer.
+  @Test func aFIFOWithoutAWriterDoesNotHangTheRun() throws {
+    let folder = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("Widget.swift").path
+    try #require(mkfifo(fifo, 0o644) == 0)
+    #expect((try InputReader.read(path: fifo, maxSize: 1 << 20).get()) == [])
+    var buffer: [UInt8] = []
+    #expect((try InputReader.withContents(of: fifo, maxSize: 1 << 20, buffer: &buffer) { $0.count }.get()) == 0)
+  }
+
   /// Thousands of files in batches: the answers come back in the paths' order, the overlay's text stands
   /// in for a file's, and a file that cannot be read (missing, too large) answers nil.
   @Test func manyFilesAreSearchedInOrder() throws {

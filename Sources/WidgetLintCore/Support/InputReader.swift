@@ -56,16 +56,19 @@ public enum InputReader {
     guard path.withCString(strlen) == path.utf8.count else {
       return .failure(InputError(path: path, message: message(forErrno: ENOENT)))
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Not blocking in `open`: a FIFO in a project's folder that nothing writes to would hang the run there.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
     let type = info.st_mode & S_IFMT
     if type == S_IFDIR { return .failure(InputError(path: path, message: "is a directory")) }
-    // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit.
+    // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit, and
+    // blocking: a FIFO with no writer reads as empty.
     let isStream = type == S_IFIFO || type == S_IFCHR
     guard type == S_IFREG || isStream else { return .failure(InputError(path: path, message: "is not a regular file")) }
+    if isStream { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
     if !isStream, Int(info.st_size) > maxSize {
       return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
     }
