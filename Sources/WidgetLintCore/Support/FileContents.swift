@@ -1,5 +1,6 @@
-/// The bytes of many files, read side by side into one buffer per batch of files rather than an array
-/// each, so that thousands of files can be searched more than once without being read again.
+/// The bytes of many files, read side by side (`TextOverlay.readInBatches`) into one array per batch of
+/// files rather than one each, so that thousands of files can be searched more than once without being
+/// read again.
 package struct FileContents: Sendable {
   private struct Batch: Sendable {
     var bytes: [UInt8] = []
@@ -7,31 +8,19 @@ package struct FileContents: Sendable {
     var ranges: [Range<Int>?] = []
   }
 
-  private static let filesPerBatch = 32
   private let batches: [Batch]
 
   /// Reads the files, each as `overlay` gives it; a file that cannot be read (or is larger than
   /// `maxSize`) is left out of every search.
   package init(paths: [String], overlay: TextOverlay, maxSize: Int) {
-    let size = Self.filesPerBatch
-    batches = concurrentMap((paths.count + size - 1) / size) { index in
-      var batch = Batch()
-      var buffer: [UInt8] = []
-      for path in paths[index * size..<min(paths.count, (index + 1) * size)] {
+    batches = overlay.readInBatches(
+      paths, maxSize: maxSize, empty: { Batch() },
+      add: { batch, bytes in
+        guard let bytes else { return batch.ranges.append(nil) }
         let start = batch.bytes.count
-        let appended: Bool
-        if let text = overlay.text(of: path) {
-          appended = text.count <= maxSize
-          if appended { batch.bytes += text }
-        } else {
-          appended =
-            (try? InputReader.withContents(of: path, maxSize: maxSize, buffer: &buffer) { batch.bytes += $0 }.get())
-            != nil
-        }
-        batch.ranges.append(appended ? start..<batch.bytes.count : nil)
-      }
-      return batch
-    }
+        batch.bytes += bytes
+        batch.ranges.append(start..<batch.bytes.count)
+      })
   }
 
   /// `look` applied to each file's bytes, in the order of the paths, the batches side by side; nil for a

@@ -26,19 +26,38 @@ public struct TextOverlay: Sendable {
   }
 
   /// `look` applied to each file's bytes (as `read` gives them), the files side by side; nil for a file
-  /// that cannot be read. The bytes are only lent: each worker reads its files into one buffer, so a
-  /// search of thousands of files keeps none of them.
+  /// that cannot be read. The bytes are only lent, so a search of thousands of files keeps none of them.
   package func look<Answer: Sendable>(
     at paths: [String], maxSize: Int, _ look: @Sendable (UnsafeBufferPointer<UInt8>) -> Answer
   ) -> [Answer?] {
-    let batch = 32
-    let batches = concurrentMap((paths.count + batch - 1) / batch) { index in
-      var buffer: [UInt8] = []
-      return paths[index * batch..<min(paths.count, (index + 1) * batch)].map { path -> Answer? in
-        if let text = text(of: path) { return text.count > maxSize ? nil : text.withUnsafeBufferPointer(look) }
-        return try? InputReader.withContents(of: path, maxSize: maxSize, buffer: &buffer, look).get()
-      }
-    }
+    let batches = readInBatches(
+      paths, maxSize: maxSize, empty: { [Answer?]() },
+      add: { answers, bytes in answers.append(bytes.map(look)) })
     return Array(batches.joined())
+  }
+
+  /// Reads the files side by side in batches of 32, each batch on one worker into one buffer that serves
+  /// file after file (thousands of files cost no allocation each). `add` is lent each file's bytes, in
+  /// the paths' order, or nil for a file that cannot be read or is larger than `maxSize`, and builds the
+  /// batch's answer from `empty()`.
+  package func readInBatches<Batch: Sendable>(
+    _ paths: [String], maxSize: Int, empty: @Sendable () -> Batch,
+    add: @Sendable (inout Batch, UnsafeBufferPointer<UInt8>?) -> Void
+  ) -> [Batch] {
+    let size = 32
+    return concurrentMap((paths.count + size - 1) / size) { index in
+      var batch = empty()
+      var buffer: [UInt8] = []
+      for path in paths[index * size..<min(paths.count, (index + 1) * size)] {
+        if let text = text(of: path) {
+          if text.count > maxSize { add(&batch, nil) } else { text.withUnsafeBufferPointer { add(&batch, $0) } }
+        } else if case .failure = InputReader.withContents(
+          of: path, maxSize: maxSize, buffer: &buffer, { add(&batch, $0) })
+        {
+          add(&batch, nil)
+        }
+      }
+      return batch
+    }
   }
 }
