@@ -30,6 +30,7 @@ package actor LanguageServer {
   /// What was read of each Swift file, kept between lints: a file is parsed again only when its text
   /// changed (in the editor or on disk).
   private let swiftFacts = SwiftFactsCache(revalidates: true)
+  private let projectCache = ProjectReadingCache()
 
   package init(writer: MessageWriter, debounce: Duration = LanguageServer.defaultDebounce) {
     self.writer = writer
@@ -154,6 +155,7 @@ package actor LanguageServer {
     let project = input.configurationPath
     var run = LintRun()
     run.swiftFacts = swiftFacts
+    run.projectCache = projectCache
     run.fileContents = editorTexts
     let report = run.run(discovery)
     var byFile: [String: [Finding]] = [:]

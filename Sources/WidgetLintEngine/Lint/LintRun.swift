@@ -29,6 +29,8 @@ public struct LintRun {
   /// The Swift facts to read through, when they are kept longer than this run (the language server
   /// keeps them, and parses again only the files whose text changed).
   package var swiftFacts: SwiftFactsCache?
+  /// Project files parsed and app code searched, kept from one run to the next (the language server's).
+  package var projectCache: ProjectReadingCache?
 
   public init(
     configuration: LintConfiguration = LintConfiguration(), configurationFile: String? = nil,
@@ -70,7 +72,7 @@ public struct LintRun {
       configuration: configuration,
       frontendContext: FrontendContext(
         limits: configuration.readingLimits, swiftFacts: swiftFacts, overlay: overlay,
-        folderListings: discovery.folderListings))
+        folderListings: discovery.folderListings, projectCache: projectCache))
     var linters: [String: Linter] = [:]
     var files: [String] = []
     var findings: [Finding] = []

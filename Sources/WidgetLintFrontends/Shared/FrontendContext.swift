@@ -15,6 +15,8 @@ public final class FrontendContext: Sendable {
   package let overlay: TextOverlay
   /// The folders discovery walked, and their files.
   package let folderListings: FolderListings
+  /// Project files parsed and app code searched, kept from one run to the next (the language server's).
+  package let projectCache: ProjectReadingCache?
   private let appCodeByFiles = AppCodeCache()
 
   public init(limits: ReadingLimits = ReadingLimits(), sharing other: FrontendContext? = nil) {
@@ -22,18 +24,21 @@ public final class FrontendContext: Sendable {
     self.swiftFacts = other?.swiftFacts ?? SwiftFactsCache()
     self.overlay = other?.overlay ?? TextOverlay()
     self.folderListings = other?.folderListings ?? FolderListings()
+    self.projectCache = other?.projectCache
   }
 
   /// A context that reads Swift through a cache kept longer than one run (the language server's), the
-  /// overlay's texts instead of those files, and the folders discovery walked.
+  /// overlay's texts instead of those files, the folders discovery walked, and what a cache kept longer
+  /// than one run holds of project files and app code.
   package init(
     limits: ReadingLimits, swiftFacts: SwiftFactsCache? = nil, overlay: TextOverlay = TextOverlay(),
-    folderListings: FolderListings = FolderListings()
+    folderListings: FolderListings = FolderListings(), projectCache: ProjectReadingCache? = nil
   ) {
     self.limits = limits
     self.swiftFacts = swiftFacts ?? SwiftFactsCache()
     self.overlay = overlay
     self.folderListings = folderListings
+    self.projectCache = projectCache
   }
 
   /// The files below `directory` (relative to it, sorted), as `SwiftFileResolver.walk` gives them: from
@@ -180,7 +185,28 @@ public final class FrontendContext: Sendable {
   }
 
   /// Reads an Xcode `project.pbxproj`, within the reading limits.
-  package func readXcodeProject(at path: String) -> (Located<ConfigValue>?, [ReadingProblem], SourceText?) {
+  package typealias XcodeProjectRead = (Located<ConfigValue>?, [ReadingProblem], SourceText?)
+
+  package func readXcodeProject(at path: String) -> XcodeProjectRead {
+    guard let projectCache else { return parseXcodeProject(at: path) }
+    return projectCache.xcodeProject(at: path, overlay: overlay) { parseXcodeProject(at: path) }
+  }
+
+  /// A project file's object graph, with paths from `projectFolder` (nil when it cannot be read or has no
+  /// project), the problems of reading it, and its value.
+  package func readXcodeProjectObjects(at path: String, projectFolder: String) -> (
+    objects: XcodeProjectObjects?, problems: [ReadingProblem], value: Located<ConfigValue>?
+  ) {
+    let (value, problems, _) = readXcodeProject(at: path)
+    guard let value else { return (nil, problems, nil) }
+    let make = { XcodeProjectObjects(root: value, projectFolder: projectFolder) }
+    guard let projectCache else { return (make(), problems, value) }
+    return (
+      projectCache.xcodeObjects(at: path, projectFolder: projectFolder, overlay: overlay, make: make), problems, value
+    )
+  }
+
+  private func parseXcodeProject(at path: String) -> XcodeProjectRead {
     switch read(path: path, maxSize: limits.maxFileSize) {
     case .failure(let error):
       let empty = SourceText(path: path, text: "")
@@ -227,7 +253,12 @@ public final class FrontendContext: Sendable {
   /// an app of thousands of files is searched once.
   package func appCode(_ files: [SwiftFileResolver.ResolvedFile]) -> TargetCode? {
     if let known = appCodeByFiles.value(for: files) { return known }
-    let code = readAppCode(files)
+    let code: TargetCode?
+    if let projectCache {
+      code = projectCache.appCode(files, maxFileSize: limits.maxSourceFileSize, overlay: overlay) { readAppCode(files) }
+    } else {
+      code = readAppCode(files)
+    }
     appCodeByFiles.set(code, for: files)
     return code
   }

@@ -24,8 +24,9 @@ package enum GeneratedProjectDrift {
     guard FileManager.default.fileExists(atPath: pbxproj) else { return nil }
     let parent = PathUtilities.folder(of: xcodeproj)
     let directory = parent.isEmpty ? "." : parent
-    let (value, _, _) = context.readXcodeProject(at: pbxproj)
-    guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: directory) else { return nil }
+    guard let objects = context.readXcodeProjectObjects(at: pbxproj, projectFolder: directory).objects else {
+      return nil
+    }
     return XcodeProjectVariants(
       frontend: XcodeAppFrontend(directory: directory), context: context, objects: objects, pbxproj: pbxproj,
       iosDirectory: directory

@@ -29,8 +29,8 @@ public struct XcodeAppFrontend: ProjectFrontend {
       return [readGuessingFromFolders(context, note: "no .xcodeproj found: targets guessed from folders")]
     }
     let pbxproj = PathUtilities.join(projectFolder, "project.pbxproj")
-    let (value, problems, _) = context.readXcodeProject(at: pbxproj)
-    guard let value, let objects = XcodeProjectObjects(root: value, projectFolder: ios) else {
+    let (objects, problems, _) = context.readXcodeProjectObjects(at: pbxproj, projectFolder: ios)
+    guard let objects else {
       var project = readGuessingFromFolders(
         context, note: "\(pbxproj) could not be read: targets guessed from folders")
       project.readingProblems = problems + project.readingProblems
