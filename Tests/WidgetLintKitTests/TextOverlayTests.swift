@@ -37,4 +37,18 @@ import Testing
         "availability 30:8-30:27", "availability 41:39-41:60",
       ])
   }
+
+  /// A text is found by any path that names its file, and only by such a path.
+  @Test func aTextIsFoundByAnyPathOfItsFile() {
+    let cwd = FileManager.default.currentDirectoryPath
+    let overlay = TextOverlay([cwd + "/Sources/a.swift": [1], "/tmp/x/b.swift": [2]])
+    #expect(overlay.text(of: "Sources/a.swift") == [1])
+    #expect(overlay.text(of: "./Sources/../Sources/a.swift") == [1])
+    #expect(overlay.text(of: "/tmp/x/../x/b.swift") == [2])
+    #expect(overlay.text(of: "/tmp/x/b.swift/") == [2])
+    #expect(overlay.text(of: "/tmp/y/b.swift") == nil)
+    #expect(overlay.text(of: "/tmp/x/c.swift") == nil)
+    #expect(overlay.text(of: "/tmp/x/b.swift/x/..") == [2])
+    #expect(TextOverlay().text(of: "/tmp/x/b.swift") == nil)
+  }
 }

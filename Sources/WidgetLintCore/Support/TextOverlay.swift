@@ -3,19 +3,36 @@
 /// project file a run reads is read through the run's overlay, so a lint sees one consistent text.
 public struct TextOverlay: Sendable {
   private let texts: [String: [UInt8]]
+  /// The names of the files (their paths' last parts): a path with another name is not looked up, which
+  /// would make it absolute (asking the system for the current folder) for each of an app's files.
+  private let names: Set<Substring>
 
   /// The texts, by any path that names each file.
   public init(_ texts: [String: [UInt8]] = [:]) {
     var absolute: [String: [UInt8]] = [:]
     for (path, bytes) in texts { absolute[PathUtilities.absolute(path)] = bytes }
     self.texts = absolute
+    names = Set(absolute.keys.map(Self.name))
   }
 
   public var isEmpty: Bool { texts.isEmpty }
 
   /// The overlay's text of a file, by any path that names it.
   public func text(of path: String) -> [UInt8]? {
-    texts.isEmpty ? nil : texts[PathUtilities.absolute(path)]
+    guard !texts.isEmpty else { return nil }
+    let name = Self.name(of: path)
+    guard names.contains(name) || name == "." || name == ".." else { return nil }
+    return texts[PathUtilities.absolute(path)]
+  }
+
+  /// The part of a path after its last slash, trailing slashes aside.
+  private static func name(of path: String) -> Substring {
+    var end = path.utf8.endIndex
+    while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+      end = path.utf8.index(before: end)
+    }
+    let start = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) }
+    return path[(start ?? path.startIndex)..<end]
   }
 
   /// A file's bytes: the overlay's text for it, else what the file holds, within the same size limit.
