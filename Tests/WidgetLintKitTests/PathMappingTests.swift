@@ -338,6 +338,10 @@ struct PathMappingTests {
     #expect(PathUtilities.folder(of: "/x") == "/")
     #expect(PathUtilities.folder(of: "/") == "/")
     #expect(PathUtilities.folder(of: "a/b/") == "a")
+    #expect(PathUtilities.name(of: "a/b/") == "b")
+    #expect(PathUtilities.name(of: "a") == "a")
+    #expect(PathUtilities.name(of: "/x") == "x")
+    #expect(PathUtilities.name(of: "/") == "")
     let directory = try TestSupport.directory(with: [("a/x.swift", "import WidgetKit\n")])
     defer { try? FileManager.default.removeItem(at: directory) }
     // The command line, in the folder above `a`: the path stays relative.

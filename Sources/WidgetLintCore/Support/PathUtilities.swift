@@ -12,14 +12,26 @@ public enum PathUtilities {
   /// It works on the path's bytes, as the file system does: counting characters made it the cost of
   /// discovering a folder of thousands of files.
   public static func folder(of path: String) -> String {
+    let end = endWithoutTrailingSlashes(path)
+    guard let last = path.utf8[..<end].lastIndex(of: slash) else { return "" }
+    return last == path.startIndex ? "/" : String(path[..<last])
+  }
+
+  /// The last part of a path, after its last slash (trailing slashes aside; "" for "/"), on its bytes.
+  public static func name(of path: String) -> Substring {
+    let end = endWithoutTrailingSlashes(path)
+    let start = path.utf8[..<end].lastIndex(of: slash).map { path.utf8.index(after: $0) } ?? path.startIndex
+    return path[start..<end]
+  }
+
+  /// Where a path ends without its trailing slashes, except the one of "/".
+  private static func endWithoutTrailingSlashes(_ path: String) -> String.Index {
     let bytes = path.utf8
     var end = bytes.endIndex
-    // Trailing slashes go, except the one of "/".
     while bytes.distance(from: bytes.startIndex, to: end) > 1, bytes[bytes.index(before: end)] == slash {
       end = bytes.index(before: end)
     }
-    guard let last = bytes[..<end].lastIndex(of: slash) else { return "" }
-    return last == bytes.startIndex ? "/" : String(path[..<last])
+    return end
   }
 
   private static let slash = UInt8(ascii: "/")

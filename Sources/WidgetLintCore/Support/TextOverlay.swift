@@ -12,7 +12,7 @@ public struct TextOverlay: Sendable {
     var absolute: [String: [UInt8]] = [:]
     for (path, bytes) in texts { absolute[PathUtilities.absolute(path)] = bytes }
     self.texts = absolute
-    names = Set(absolute.keys.map(Self.name))
+    names = Set(absolute.keys.map(PathUtilities.name))
   }
 
   public var isEmpty: Bool { texts.isEmpty }
@@ -20,19 +20,9 @@ public struct TextOverlay: Sendable {
   /// The overlay's text of a file, by any path that names it.
   public func text(of path: String) -> [UInt8]? {
     guard !texts.isEmpty else { return nil }
-    let name = Self.name(of: path)
+    let name = PathUtilities.name(of: path)
     guard names.contains(name) || name == "." || name == ".." else { return nil }
     return texts[PathUtilities.absolute(path)]
-  }
-
-  /// The part of a path after its last slash, trailing slashes aside.
-  private static func name(of path: String) -> Substring {
-    var end = path.utf8.endIndex
-    while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
-      end = path.utf8.index(before: end)
-    }
-    let start = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) }
-    return path[(start ?? path.startIndex)..<end]
   }
 
   /// A file's bytes: the overlay's text for it, else what the file holds, within the same size limit.

@@ -26,7 +26,7 @@ package struct FolderListings: Sendable {
       } else if target.hasPrefix(root == "/" ? "/" : root + "/") {
         let inside = String(
           target[target.utf8.index(target.startIndex, offsetBy: root == "/" ? 1 : root.utf8.count + 1)...])
-        guard inside.split(separator: "/").allSatisfy({ !Self.walkSkips(String($0)) }) else { return nil }
+        guard !inside.split(separator: "/").contains(where: SwiftFileResolver.walkSkips) else { return nil }
         prefix = inside + "/"
       } else {
         continue
@@ -65,10 +65,5 @@ package struct FolderListings: Sendable {
       if skipping.contains(path) || skippingNames.contains(String(name)) { return false }
     }
     return true
-  }
-
-  /// The folders a walk does not enter: hidden ones and those `SwiftFileResolver` skips.
-  private static func walkSkips(_ name: String) -> Bool {
-    name.hasPrefix(".") || SwiftFileResolver.skippedDirectories.contains(name)
   }
 }

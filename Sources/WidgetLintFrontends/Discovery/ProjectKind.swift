@@ -123,10 +123,7 @@ package struct FolderScan {
 
   /// The name of one of `files` (the part after its last `/`), without Foundation's `NSString`, which
   /// the kinds would otherwise bridge every walked file's path to.
-  package static func name(of relative: String) -> String {
-    guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relative }
-    return String(relative[relative.utf8.index(after: slash)...])
-  }
+  package static func name(of relative: String) -> String { String(PathUtilities.name(of: relative)) }
 }
 
 extension ProjectKind {

@@ -31,7 +31,7 @@ package enum ExpoAppScripts {
       !relative.hasPrefix(targetsRoot + "/")
     else { return false }
     for component in components
-    where component.hasPrefix(".") || SwiftFileResolver.skippedDirectories.contains(component) {
+    where SwiftFileResolver.walkSkips(folderNamed: component) {
       return false
     }
     return !isTest(relative)

@@ -23,6 +23,11 @@ public struct SwiftFileResolver: Sendable {
   }
 
   package static let skippedDirectories: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+
+  /// Whether a walk leaves out a folder by its name: a hidden one, or one of `skippedDirectories`.
+  package static func walkSkips(folderNamed name: some StringProtocol) -> Bool {
+    name.utf8.first == UInt8(ascii: ".") || skippedDirectories.contains(String(name))
+  }
   package static let sourceExtensions: Set<String> = ["swift"]
 
   public let baseDirectory: String

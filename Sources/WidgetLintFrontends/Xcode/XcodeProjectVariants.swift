@@ -322,9 +322,10 @@ package struct XcodeProjectVariants {
         // A framework of the project that only the widget links is the widget's own code.
         let appFrameworks = Set(
           Self.frameworks(of: [host ?? appTarget].compactMap { $0 }, among: targets).map(\.id))
+        var seen = Set(files)
         for framework in Self.frameworks(of: [extensionTarget], among: targets)
         where !appFrameworks.contains(framework.id) {
-          files += memberFiles(of: framework).filter { !files.contains($0) }
+          files += memberFiles(of: framework).filter { seen.insert($0).inserted }
         }
       }
       signature.append(
