@@ -81,7 +81,12 @@ let package = Package(
     .testTarget(
       name: "WidgetLintKitTests",
       // The CLI tests run the built executable, so it is a dependency to make `swift test` build it.
-      dependencies: ["WidgetLintKit", "widgetlint"]
+      // swift-syntax: PlatformConditionTests reads the package's own sources.
+      dependencies: [
+        "WidgetLintKit", "widgetlint",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
     ),
   ]
 )

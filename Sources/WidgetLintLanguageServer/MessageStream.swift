@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The Language Server Protocol's base protocol: messages framed by a `Content-Length` header, read from
 /// and written to file descriptors (the server's standard input and output).
 package struct MessageReader {

@@ -2,12 +2,6 @@ import ArgumentParser
 import Foundation
 import WidgetLintKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `widgetlint lint`, the default command: ArgumentParser reads the options, `LintRun` (WidgetLintKit)
 /// does the work, and a reporter renders what it found.
 struct LintCommand: ParsableCommand {
@@ -226,7 +220,7 @@ struct LintCommand: ParsableCommand {
     case .text: reporter = TextReporter(color: useColor, showsSummary: !quiet)
     case .json: reporter = JSONReporter()
     case .sarif:
-      let root = PathUtilities.repositoryRoot(from: FileManager.default.currentDirectoryPath)
+      let root = PathUtilities.repositoryRoot(from: PathUtilities.currentDirectory)
       reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
     case .github: reporter = GitHubReporter(workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"])
     case .junit: reporter = JUnitReporter()

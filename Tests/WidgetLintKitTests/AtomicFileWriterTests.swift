@@ -10,12 +10,6 @@ import Testing
 @testable import WidgetLintReports
 @testable import WidgetLintRules
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one writer of files (`-o`, baselines, manifests, `--fix`). Refusing a file that is not writable
 /// is covered through the executable by `FixCLITests.unwritableFileIsAnInputErrorAndStaysAsItWas`.
 @Suite struct AtomicFileWriterTests {

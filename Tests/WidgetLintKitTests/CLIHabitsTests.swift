@@ -5,12 +5,6 @@ import Testing
 @testable import WidgetLintFrontends
 @testable import WidgetLintKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What users of other linters expect of the command line: `--fix --dry-run` as a check, `--quiet`,
 /// and input errors on standard error that say what they are.
 extension CLITests {
@@ -124,5 +118,38 @@ extension CLITests {
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "widgetlint: error: \(folder): permission denied\n")
+  }
+}
+
+/// On a Mac, /tmp and /var are links into /private, and the system names the working folder by its
+/// /private path while the shell's `PWD` and the user's arguments do not: paths are shown as given.
+extension CLITests {
+  @Test func aWorkingFolderReachedThroughALinkIsNamedAsTheShellNamesIt() throws {
+    let manifest = try String(
+      contentsOfFile: TestSupport.path("examples/broken/app-group-format.yaml"), encoding: .utf8)
+    let real = try TestSupport.directory(with: [("widgets.yaml", manifest), (".git/HEAD", "ref: refs/heads/main\n")])
+    let link = real.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString)")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+    defer {
+      try? FileManager.default.removeItem(at: link)
+      try? FileManager.default.removeItem(at: real)
+    }
+    let result = try TestSupport.run(
+      ["--format", "sarif", link.path + "/widgets.yaml"], environment: ["PWD": link.path], currentDirectory: real)
+    #expect(result.status == 1)
+    let log = try TestSupport.json(result.stdout)
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    let locations = results.compactMap { result in
+      ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+        as? [String: String]
+    }
+    #expect(!locations.isEmpty)
+    #expect(locations.allSatisfy { $0 == ["uri": "widgets.yaml", "uriBaseId": "%SRCROOT%"] }, "\(locations)")
+    // A PWD that is another folder is not believed.
+    let elsewhere = try TestSupport.run(
+      ["--format", "sarif", real.path + "/widgets.yaml"], environment: ["PWD": "/"], currentDirectory: real)
+    #expect(
+      elsewhere.stdout.contains(#""uri":"widgets.yaml""#) || elsewhere.stdout.contains(#""uri" : "widgets.yaml""#))
   }
 }

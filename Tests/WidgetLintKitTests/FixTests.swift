@@ -10,12 +10,6 @@ import Testing
 @testable import WidgetLintReports
 @testable import WidgetLintRules
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--fix`: each case of `examples/broken-fix` fixed to its committed `.fixed` twin, byte for byte, and
 /// everything a fix does not touch kept as it was.
 @Suite struct FixTests {

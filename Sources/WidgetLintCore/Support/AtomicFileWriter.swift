@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a file the one way widgetlint writes files (a report with `-o`, a baseline, a manifest, a file
 /// corrected by `--fix`): through a temporary file in the same folder and a rename, so a reader sees the
 /// old file or the new one and never half of it, and an interrupted run leaves the old one intact.
@@ -43,8 +37,8 @@ public enum AtomicFileWriter {
     guard writeAll(bytes, to: descriptor) else { throw failed(descriptor, temporary) }
     if let existing = destination.existing {
       // Only root may give a file away; anyone else's new file is already theirs.
-      _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-      guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw failed(descriptor, temporary) }
+      _ = fchown(descriptor, existing.owner, existing.group)
+      guard fchmod(descriptor, existing.permissions) == 0 else { throw failed(descriptor, temporary) }
     }
     guard fsync(descriptor) == 0 else { throw failed(descriptor, temporary) }
     guard close(descriptor) == 0 else {
@@ -66,12 +60,11 @@ public enum AtomicFileWriter {
     var folder: String
     var name: String
     /// The replaced file's status; nil for a new file.
-    var existing: stat?
+    var existing: FileStatus?
 
     init(_ path: String) throws(WriteError) {
-      var info = stat()
-      if stat(path, &info) == 0 {
-        guard info.st_mode & S_IFMT == S_IFREG else { throw WriteError(description: "is not a regular file") }
+      if let info = FileStatus(path: path) {
+        guard info.kind == .regular else { throw WriteError(description: "is not a regular file") }
         guard access(path, W_OK) == 0 else { throw WriteError(description: InputReader.errnoMessage()) }
         guard let resolved = realpath(path, nil) else { throw WriteError(description: InputReader.errnoMessage()) }
         self.path = String(cString: resolved)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 package enum ByteSearch {
   /// A needle prepared for Boyer-Moore-Horspool search: on a mismatch the search moves ahead by up to

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads input files whole, refusing what is not a regular file or larger than the limit, and never
 /// writing to them.
 public enum InputReader {
@@ -60,19 +54,21 @@ public enum InputReader {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(InputError(path: path, message: errnoMessage())) }
-    let type = info.st_mode & S_IFMT
-    if type == S_IFDIR { return .failure(InputError(path: path, message: "is a directory")) }
+    guard let info = FileStatus(descriptor: descriptor) else {
+      return .failure(InputError(path: path, message: errnoMessage()))
+    }
+    if info.kind == .directory { return .failure(InputError(path: path, message: "is a directory")) }
     // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit, and
     // blocking: a FIFO with no writer reads as empty.
-    let isStream = type == S_IFIFO || type == S_IFCHR
-    guard type == S_IFREG || isStream else { return .failure(InputError(path: path, message: "is not a regular file")) }
-    if isStream { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
-    if !isStream, Int(info.st_size) > maxSize {
-      return .failure(InputError(path: path, message: tooLarge(Int(info.st_size), maxSize)))
+    let isStream = info.kind == .fifo || info.kind == .characterDevice
+    guard info.kind == .regular || isStream else {
+      return .failure(InputError(path: path, message: "is not a regular file"))
     }
-    return body(descriptor, isStream ? nil : Int(info.st_size))
+    if isStream { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+    if !isStream, info.size > maxSize {
+      return .failure(InputError(path: path, message: tooLarge(info.size, maxSize)))
+    }
+    return body(descriptor, isStream ? nil : info.size)
   }
 
   public static func readStandardInput(maxSize: Int) -> Result<[UInt8], InputError> {

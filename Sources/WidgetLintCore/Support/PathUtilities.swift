@@ -2,8 +2,19 @@ import Foundation
 
 public enum PathUtilities {
   public static func absolute(_ path: String) -> String {
-    let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let joined = path.hasPrefix("/") ? path : currentDirectory + "/" + path
     return standardize(joined)
+  }
+
+  /// The working folder as the user's shell names it. On a Mac, /tmp and /var are links into /private,
+  /// and the system's answer is the /private path; the shell's `PWD` is what the user typed and sees in
+  /// their paths, and is taken whenever it leads to the same folder.
+  public static var currentDirectory: String {
+    let system = FileManager.default.currentDirectoryPath
+    guard let given = getenv("PWD").map({ String(cString: $0) }), given.hasPrefix("/"), given != system,
+      let shown = FileStatus(path: given), let actual = FileStatus(path: system), shown.isSameFile(as: actual)
+    else { return system }
+    return given
   }
 
   /// The folder of a path, as `NSString.deletingLastPathComponent` gives it ("" for a name alone, "/" for
@@ -191,8 +202,7 @@ public final class PathLookup: @unchecked Sendable {
   }
 
   private static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0
+    FileStatus(path: path) != nil
   }
 
   /// A folder's entry names, nil when it cannot be listed.

@@ -76,20 +76,14 @@ struct FileStamp: Equatable, Sendable {
       isSettled = true
       return
     }
-    var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard let info = FileStatus(path: path) else {
       state = .unreadable
       isSettled = true
       return
     }
-    #if canImport(Darwin)
-      let modified = info.st_mtimespec
-    #else
-      let modified = info.st_mtim
-    #endif
     state = .disk(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
-    isSettled = Int(modified.tv_sec) < Int(Date().timeIntervalSince1970) - 2
+      device: info.device, inode: info.inode, size: Int64(info.size),
+      seconds: info.modifiedSeconds, nanoseconds: info.modifiedNanoseconds)
+    isSettled = info.modifiedSeconds < Int(Date().timeIntervalSince1970) - 2
   }
 }

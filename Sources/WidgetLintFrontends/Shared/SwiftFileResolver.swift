@@ -1,13 +1,7 @@
 import Foundation
-
-#if canImport(Glibc)
-  import WidgetLintCore
-  import WidgetLintModel
-  import WidgetLintReaders
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WidgetLintCore
+import WidgetLintModel
+import WidgetLintReaders
 
 /// Turns a target's `sources` entries (files, folders, globs relative to the manifest) into files.
 public struct SwiftFileResolver: Sendable {
@@ -68,9 +62,8 @@ public struct SwiftFileResolver: Sendable {
 
   private func files(_ relative: String) -> [ResolvedFile]? {
     let path = PathUtilities.join(baseDirectory, relative)
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    if status.st_mode & S_IFMT != S_IFDIR {
+    guard let status = FileStatus(path: path) else { return nil }
+    if status.kind != .directory {
       return [ResolvedFile(path: path, displayPath: PathUtilities.join(displayDirectory, relative))]
     }
     return walk(relative).filter(Self.isSource).map(resolved)
@@ -120,35 +113,18 @@ public struct SwiftFileResolver: Sendable {
   /// A directory's entries and what each is; a link counts as a file when it leads to something other
   /// than a directory.
   private static func entries(of directory: String) -> [(name: String, type: EntryType)] {
-    // A NUL ends the path for the system, so `a\0b` would list `a` again at every level of the walk.
-    guard !directory.utf8.contains(0), let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
     var entries: [(name: String, type: EntryType)] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
-      }
-      guard name != ".", name != ".." else { continue }
-      var kind = Int32(entry.pointee.d_type)
+    for entry in DirectoryEntries.list(directory) ?? [] {
       // Only a link, or a file system that does not say the type, is looked at by its path.
-      var full: String { PathUtilities.join(directory, name) }
-      var status = stat()
-      if kind == Int32(DT_UNKNOWN) {
-        guard lstat(full, &status) == 0 else { continue }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: kind = Int32(DT_DIR)
-        case S_IFREG: kind = Int32(DT_REG)
-        case S_IFLNK: kind = Int32(DT_LNK)
-        default: continue
-        }
-      }
+      var full: String { PathUtilities.join(directory, entry.name) }
+      guard let kind = entry.kind ?? FileStatus(entryAt: full)?.kind else { continue }
       switch kind {
-      case Int32(DT_DIR): entries.append((name, .directory))
-      case Int32(DT_REG): entries.append((name, .file))
-      case Int32(DT_LNK):
-        let leadsToFile = stat(full, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
-        entries.append((name, leadsToFile ? .file : .other))
-      default: entries.append((name, .other))
+      case .directory: entries.append((entry.name, .directory))
+      case .regular: entries.append((entry.name, .file))
+      case .symbolicLink:
+        let leadsToFile = FileStatus(path: full).map { $0.kind != .directory } ?? false
+        entries.append((entry.name, leadsToFile ? .file : .other))
+      default: entries.append((entry.name, .other))
       }
     }
     return entries
