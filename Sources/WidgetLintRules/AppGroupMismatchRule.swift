@@ -139,6 +139,11 @@ public struct AppGroupMismatchRule: Rule {
     let appID = app?.bundleIdentifier?.value
     let appGroups = Set(
       (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
+    // A group whose value cannot be worked out (`group.$(CFBundleIdentifier)`) may be any group: the
+    // entitlements that hold one are not compared (the computed-value note says so).
+    func hasUnresolvedGroup(_ entitlements: Entitlements?, ownerBundleID: String?) -> Bool {
+      (entitlements?.appGroups ?? []).contains { Self.resolve($0.value, ownerBundleID: ownerBundleID) == nil }
+    }
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
     // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
     func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
@@ -154,7 +159,8 @@ public struct AppGroupMismatchRule: Rule {
         targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
       lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
 
-      for widget in target.widgets where !unknown(target.entitlements) {
+      for widget in target.widgets
+      where !unknown(target.entitlements) && !hasUnresolvedGroup(target.entitlements, ownerBundleID: targetID) {
         guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
           !resolvedTargetGroups.contains(resolved)
         else { continue }
@@ -165,8 +171,10 @@ public struct AppGroupMismatchRule: Rule {
 
       // A watch extension shares its groups with the watch app that carries it, not with the iPhone app.
       if let host = target.host {
-        guard !unknown(host.entitlements) else { continue }
         let hostID = host.bundleIdentifier?.value
+        guard !unknown(host.entitlements), !hasUnresolvedGroup(host.entitlements, ownerBundleID: hostID) else {
+          continue
+        }
         let hostGroups = Set(
           (host.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: hostID) })
         let hostName = "the watch app '\(host.name?.value ?? "")'"
@@ -182,7 +190,8 @@ public struct AppGroupMismatchRule: Rule {
         }
         continue
       }
-      guard app != nil, !unknown(app?.entitlements) else { continue }
+      guard app != nil, !unknown(app?.entitlements), !hasUnresolvedGroup(app?.entitlements, ownerBundleID: appID)
+      else { continue }
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
           continue

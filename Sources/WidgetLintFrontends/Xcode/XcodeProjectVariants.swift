@@ -197,9 +197,18 @@ package struct XcodeProjectVariants {
       }
       result.isSigningFile = true
       result.appGroups = result.appGroups?.map { group in
-        guard BuildSettings.containsReference(group.value),
-          let expanded = settings.expand(group.value)
-        else {
+        guard BuildSettings.containsReference(group.value) else { return group }
+        guard let expanded = settings.expand(group.value) else {
+          // Left as written, and compared with nothing: the rules need its value.
+          if !settings.refersToBuilderSettings(group.value) {
+            observe([
+              ReadingProblem(
+                kind: .computedValue,
+                message:
+                  "App Group '\(group.value)' is not checked: it refers to a build setting the project does not set, whose value widgetlint cannot know",
+                span: group.span, pointer: group.pointer)
+            ])
+          }
           return group
         }
         return group.map { _ in expanded }

@@ -262,7 +262,7 @@ struct XcodeGenVariants {
     func noteEnvironment(
       in text: String, at span: SourceSpan, fromSpec: Bool, _ settings: XcodeBuildSettingsResolver, depth: Int
     ) {
-      for reference in XcodeBuildSettingsResolver.references(in: text) {
+      for reference in BuildSettings.references(in: text) {
         let base = String(reference.prefix { $0 != ":" })
         guard case .unset = settings.lookup(base), settings.builtIns[base] == nil else {
           noteEnvironment(base, settings, depth: depth + 1)

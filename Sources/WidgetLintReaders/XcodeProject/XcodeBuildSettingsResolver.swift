@@ -20,10 +20,6 @@ package struct XcodeBuildSettingsResolver {
   /// Where the settings left to the builder are recorded; shared by a project's resolvers.
   package var leftToBuilder: SettingsLeftToBuilder?
 
-  /// References nested deeper than this, or a value growing longer than `maxLength`, are not expanded.
-  package static let maxDepth = 16
-  package static let maxLength = 4096
-
   /// Where a setting is found below a layer: written in a layer, or possibly set by a missing include.
   package enum Lookup {
     case written(XcodeBuildSetting, layer: Int)
@@ -46,19 +42,7 @@ package struct XcodeBuildSettingsResolver {
   }
 
   /// A value as far as it can be known.
-  package enum Resolution {
-    case value(String)
-    /// Not set anywhere (and not one of Xcode's own settings).
-    case unset
-    /// Set, but not known: `leftToBuilder` is true when the builder gives it (recorded), false when
-    /// widgetlint cannot work it out (a reference to an unset setting, an unknown modifier, a cycle).
-    case unknown(leftToBuilder: Bool)
-
-    package var text: String? {
-      if case .value(let text) = self { return text }
-      return nil
-    }
-  }
+  package typealias Resolution = BuildSettings.Evaluation
 
   /// The setting's value, expanded, at the place it was written; nil when it is not set or not known.
   package func resolved(_ key: String) -> Located<String>? {
@@ -71,6 +55,14 @@ package struct XcodeBuildSettingsResolver {
   package func isLeftToBuilder(_ key: String) -> Bool {
     if case .unknown(leftToBuilder: true) = resolution(of: key, depth: 0) { return true }
     return false
+  }
+
+  /// Whether a text that cannot be expanded refers to a setting left to the builder (said by the note on
+  /// those settings, so not said again).
+  package func refersToBuilderSettings(_ text: String) -> Bool {
+    BuildSettings.references(in: text).contains { reference in
+      isLeftToBuilder(String(reference.prefix { $0 != ":" }))
+    }
   }
 
   /// Text with references expanded from these settings (for values written elsewhere, like entitlements).
@@ -117,77 +109,24 @@ package struct XcodeBuildSettingsResolver {
       || (value.contains("{{") && value.contains("}}"))
   }
 
+  /// A text's references expanded from these settings; `$(inherited)` is `key`'s value in the layers
+  /// below `layer`.
   private func expand(_ text: String, key: String?, layer: Int, depth: Int) -> Resolution {
-    guard BuildSettings.containsReference(text) else { return .value(text) }
-    guard depth < Self.maxDepth else { return .unknown(leftToBuilder: false) }
-    var values: [String: String] = [:]
-    for name in Self.references(in: text) where values[name] == nil {
-      let (base, modifier) = Self.split(name)
-      let raw: Resolution
-      if base == "inherited" {
-        // The same setting from the layers below; nothing below means empty.
-        switch key.map({ lookup($0, below: layer) }) {
-        case .written(let setting, let lower):
-          raw = expand(setting.value, key: key, layer: lower, depth: depth + 1)
-        case .unknown(let include, let setting):
-          if let key { leftToBuilder?.record(key, .mayBeSetBy(include), writtenAt: setting?.span) }
-          raw = .unknown(leftToBuilder: true)
-        case .unset, nil:
-          raw = key.map { .value(builtIns[$0] ?? "") } ?? .unset
-        }
-      } else {
-        raw = resolution(of: base, depth: depth + 1)
-      }
-      switch raw {
-      case .unknown: return raw
-      case .unset: return .unknown(leftToBuilder: false)
-      case .value(let text):
-        guard let modified = Self.apply(modifier, to: text) else { return .unknown(leftToBuilder: false) }
-        values[name] = modified
+    let expansion = BuildSettings.evaluate(text, depth: depth) { name in
+      guard name == "inherited" else { return resolution(of: name, depth: depth + 1) }
+      // The same setting from the layers below; nothing below means empty.
+      switch key.map({ lookup($0, below: layer) }) {
+      case .written(let setting, let lower):
+        return expand(setting.value, key: key, layer: lower, depth: depth + 1)
+      case .unknown(let include, let setting):
+        if let key { leftToBuilder?.record(key, .mayBeSetBy(include), writtenAt: setting?.span) }
+        return .unknown(leftToBuilder: true)
+      case .unset, nil:
+        return key.map { .value(builtIns[$0] ?? "") } ?? .unset
       }
     }
-    guard let result = BuildSettings.expand(text, with: values), result.utf8.count <= Self.maxLength else {
-      return .unknown(leftToBuilder: false)
-    }
-    return .value(result.trimmingCharacters(in: .whitespaces))
-  }
-
-  /// The names referenced by `$(…)` and `${…}` in a text.
-  package static func references(in text: String) -> [String] {
-    var names: [String] = []
-    var rest = Substring(text)
-    while let dollar = rest.firstIndex(of: "$") {
-      let after = rest.index(after: dollar)
-      guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{" else {
-        rest = rest[after...]
-        continue
-      }
-      let closing: Character = rest[after] == "(" ? ")" : "}"
-      guard let close = rest[after...].firstIndex(of: closing) else { break }
-      names.append(String(rest[rest.index(after: after)..<close]))
-      rest = rest[rest.index(after: close)...]
-    }
-    return names
-  }
-
-  private static func split(_ name: String) -> (String, String?) {
-    guard let colon = name.firstIndex(of: ":") else { return (name, nil) }
-    return (String(name[..<colon]), String(name[name.index(after: colon)...]))
-  }
-
-  /// The modifiers Xcode's templates use; any other one makes the value unknown.
-  private static func apply(_ modifier: String?, to value: String) -> String? {
-    switch modifier {
-    case nil: return value
-    case "lower": return value.lowercased()
-    case "upper": return value.uppercased()
-    case "rfc1034identifier":
-      return String(
-        value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "-" })
-    case "c99extidentifier":
-      return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
-    default: return nil
-    }
+    if case .value(let value) = expansion { return .value(value.trimmingCharacters(in: .whitespaces)) }
+    return expansion
   }
 
   package init(

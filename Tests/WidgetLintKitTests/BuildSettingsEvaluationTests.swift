@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintFrontends
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintRules
+
+/// Build settings in Xcode's whole syntax: the three ways to write a reference, references inside names,
+/// and the operators. What cannot be worked out is unknown, never literal text.
+@Suite struct BuildSettingsEvaluationTests {
+  static let settings: [String: String] = [
+    "PRODUCT_NAME": "Recipe Box", "ROOT": "com.example.recipes", "CONFIGURATION": "Debug",
+    "ICON_Debug": "AppIcon-Dev", "PATH_SETTING": "/Users/me/Recipes/Sources/../Widgets/RecipeWidget.swift", "EMPTY": "",
+    "NUMBERED": "3D Touch",
+  ]
+
+  static func evaluate(_ text: String) -> BuildSettings.Evaluation {
+    BuildSettings.evaluate(text) { name in settings[name].map { .value($0) } ?? .unset }
+  }
+
+  @Test(arguments: [
+    ("$(ROOT).widget", "com.example.recipes.widget"),
+    ("${ROOT}.widget", "com.example.recipes.widget"),
+    ("$ROOT.widget", "com.example.recipes.widget"),
+    ("group.$ROOT", "group.com.example.recipes"),
+    ("$(ICON_$(CONFIGURATION))", "AppIcon-Dev"),
+    ("${ICON_$CONFIGURATION}", "AppIcon-Dev"),
+    ("com.example.$(PRODUCT_NAME:rfc1034identifier)", "com.example.Recipe-Box"),
+    ("com.example.$(PRODUCT_NAME:rfc1034identifier:lower)", "com.example.recipe-box"),
+    ("$(PRODUCT_NAME:upper)", "RECIPE BOX"),
+    ("$(PRODUCT_NAME:c99extidentifier)", "Recipe_Box"),
+    ("$(NUMBERED:identifier)", "_3D_Touch"),
+    ("$(PATH_SETTING:file)", "RecipeWidget.swift"),
+    ("$(PATH_SETTING:base)", "RecipeWidget"),
+    ("$(PATH_SETTING:suffix)", ".swift"),
+    ("$(PATH_SETTING:dir)", "/Users/me/Recipes/Sources/../Widgets/"),
+    ("$(PATH_SETTING:standardizepath)", "/Users/me/Recipes/Widgets/RecipeWidget.swift"),
+    ("$(MISSING:default=com.example.fallback)", "com.example.fallback"),
+    ("$(EMPTY:default=$(ROOT))", "com.example.recipes"),
+    ("$(ROOT:default=unused)", "com.example.recipes"),
+    ("price: $5 and a lone $", "price: $5 and a lone $"),
+  ])
+  func expands(text: String, expected: String) {
+    #expect(Self.evaluate(text) == .value(expected))
+  }
+
+  @Test(arguments: ["$(MISSING).widget", "$MISSING", "$(ROOT:reverse)", "$(ROOT", "${ICON_$(NOPE)}"])
+  func whatCannotBeWorkedOutIsUnknown(text: String) {
+    #expect(Self.evaluate(text) == .unknown(leftToBuilder: false))
+  }
+
+  @Test func referencesAreFoundInEveryForm() {
+    #expect(BuildSettings.containsReference("$ROOT.widget"))
+    #expect(BuildSettings.containsReference("${ROOT}"))
+    #expect(!BuildSettings.containsReference("com.example.$5"))
+    #expect(BuildSettings.references(in: "$(A:lower).${B}.$C-$(D_$(E))") == ["A:lower", "B", "C", "D_$(E)"])
+    #expect(BuildSettings.removingReferences("group.$ROOT.$(TEAM).x") == "group...x")
+  }
+
+  /// A project's bundle identifiers written `$NAME` are worked out, not compared as text.
+  @Test func aBundleIdentifierWrittenWithADollarNameIsExpanded() throws {
+    func lint(root: String) throws -> [Finding] {
+      let base = "DEVELOPMENT_TEAM = ABCDE12345\nPRODUCT_BUNDLE_IDENTIFIER_ROOT = \(root)\n"
+      let files = BuilderSettingsTests.files(
+        base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": "$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget"])
+      return try BuilderSettingsTests().lint(files)
+    }
+    #expect(try lint(root: "com.example.app").isEmpty)
+    // The true finding beside it: the widget's identifier, worked out, is not under the app's.
+    let findings = try lint(root: "com.example.other")
+    #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
+    let finding = try #require(findings.first)
+    #expect(finding.file.hasSuffix("Notes.xcodeproj/project.pbxproj"))
+    // The widget's PRODUCT_BUNDLE_IDENTIFIER, where the project file writes it.
+    #expect(TestSupport.start(finding) == "45:33")
+    #expect(
+      finding.message
+        == "extension bundle identifier 'com.example.other.widget' is not prefixed by the app's 'com.example.app.'; iOS refuses to install it (AppexBundleIDNotPrefixed)"
+    )
+  }
+}
+
+/// Entitlements that use build settings: expanded where the project sets them, unknown (one note, no
+/// comparison) where Xcode's value cannot be known from the repository.
+@Suite struct EntitlementSettingsTests {
+  static func lint(appGroup: String, widgetGroup: String = "group.com.example.app") throws -> [Finding] {
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings,
+      widget: ["Debug": XcodeProjectFileTests.widgetSettings(), "Release": XcodeProjectFileTests.widgetSettings()])
+    let files = XcodeProjectFileTests.files(pbxproj: pbxproj, widgetGroups: widgetGroup).map { file in
+      file.path == "App/App.entitlements" ? (file.path, XcodeProjectTests.groups(appGroup)) : file
+    }
+    return try BuilderSettingsTests().lint(files)
+  }
+
+  @Test func aGroupNamedWithAnInfoPlistKeyIsUnknownAndSaidOnce() throws {
+    let findings = try Self.lint(appGroup: "group.$(CFBundleIdentifier)")
+    // Not app-group-mismatch: the app's group may well be the widget's.
+    #expect(findings.map(\.ruleID) == ["computed-value"])
+    let note = try #require(findings.first)
+    #expect(note.file.hasSuffix("App/App.entitlements"))
+    #expect(TestSupport.start(note) == "7:13")
+    #expect(note.message.hasPrefix("App Group 'group.$(CFBundleIdentifier)' is not checked"))
+  }
+
+  @Test func aGroupNamedWithTheBundleIdentifierSettingIsExpandedAndCompared() throws {
+    // $(PRODUCT_BUNDLE_IDENTIFIER) is the app's: group.com.example.app, the widget's group.
+    #expect(try Self.lint(appGroup: "group.$(PRODUCT_BUNDLE_IDENTIFIER)").isEmpty)
+    let findings = try Self.lint(appGroup: "group.$(PRODUCT_BUNDLE_IDENTIFIER).shared")
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first.map(TestSupport.start) == "7:13")
+    #expect(findings.first?.file.hasSuffix("Widget/Widget.entitlements") == true)
+  }
+}
