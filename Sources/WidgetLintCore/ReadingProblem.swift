@@ -19,6 +19,8 @@ public struct ReadingProblem: Sendable {
     case pathCase
     /// A committed generated project that disagrees with the spec it was generated from.
     case staleGeneratedProject
+    /// A WidgetKit extension whose Info.plist names another extension point (the Today widgets').
+    case widgetExtensionPoint
   }
 
   public var kind: Kind

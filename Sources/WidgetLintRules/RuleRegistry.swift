@@ -31,6 +31,7 @@ public enum RuleRegistry {
     ComputedValueRule.self,
     PathCaseRule.self,
     StaleGeneratedProjectRule.self,
+    WidgetExtensionPointRule.self,
     SuppressionWithoutReasonRule.self,
     UnusedSuppressionRule.self,
   ]

@@ -324,6 +324,14 @@ public final class FrontendContext: Sendable {
   }
 
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
+  /// Whether the files declare an `@main` widget or widget bundle (read once: the facts are kept for
+  /// `attachCode`).
+  package func declaresWidgets(_ files: [SwiftFileResolver.ResolvedFile]) -> Bool {
+    guard !files.isEmpty else { return false }
+    let facts = swiftFacts.facts(for: files, maxFileSize: limits.maxSourceFileSize, overlay: overlay).0
+    return TargetCode(files: files.compactMap { facts[$0] }).declaresWidgets
+  }
+
   package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
     let (facts, problems) = swiftFacts.facts(
       for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize, overlay: overlay)

@@ -23,6 +23,9 @@ package struct XcodeProjectVariants {
   package static let applicationType = "com.apple.product-type.application"
   package static let extensionType = "com.apple.product-type.app-extension"
   package static let widgetExtensionPoint = "com.apple.widgetkit-extension"
+  /// The Today extension point of the widgets before WidgetKit: the system shows no WidgetKit widget of
+  /// an extension that declares it.
+  package static let todayExtensionPoint = "com.apple.widget-extension"
   /// A WatchKit 2 app and its WatchKit extension (before Xcode 14's single-target watch apps).
   package static let watchApp2Type = "com.apple.product-type.application.watchapp2"
   package static let watchExtension2Type = "com.apple.product-type.watchkit2-extension"
@@ -314,11 +317,28 @@ package struct XcodeProjectVariants {
         targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
       target.entitlements = entitlements(targetSettings, of: extensionTarget)
       var point: String?
+      var pointWritten: Located<String>?
       if let info = targetSettings.resolved("INFOPLIST_FILE") {
         let (value, _) = readFile(named: info, what: "the Info.plist")
-        point = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+        pointWritten = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
+        point = pointWritten?.value
       }
       var files: [SwiftFileResolver.ResolvedFile] = []
+      // A Today extension whose code is WidgetKit's (an `@main` widget or bundle) is a widget extension
+      // with the wrong extension point: its code is read as widget code, and the point is the finding.
+      if point == Self.todayExtensionPoint, let pointWritten {
+        let code = memberFiles(of: extensionTarget)
+        if context.declaresWidgets(code) {
+          point = Self.widgetExtensionPoint
+          observe([
+            ReadingProblem(
+              kind: .widgetExtensionPoint,
+              message:
+                "target '\(extensionTarget.name?.value ?? "")' is a WidgetKit extension, but its Info.plist declares '\(Self.todayExtensionPoint)', the Today extension point: its widgets never appear in the gallery; use '\(Self.widgetExtensionPoint)' (and no NSExtensionPrincipalClass)",
+              span: pointWritten.span, pointer: pointWritten.pointer, subject: extensionTarget.name?.value)
+          ])
+        }
+      }
       if point == Self.widgetExtensionPoint {
         files = memberFiles(of: extensionTarget)
         let folder =
