@@ -137,6 +137,20 @@ public struct TextReporter: Reporter {
     return parts.joined(separator: " and ")
   }
 
+  /// What a clean run says on a terminal, so that a first run does not look as if nothing ran: what was
+  /// linted, each kind counted, and the files read for it (`no problems: 1 manifest, 3 files read`).
+  package static func cleanRunSummary(of report: LintReport) -> String {
+    let manifests = report.projects.count { $0.kind == "manifest" }
+    let apps = report.projects.count(where: \.isApp)
+    let folders = report.projects.count(where: \.isSwiftSources)
+    var inputs: [String] = []
+    if manifests > 0 { inputs.append(plural(manifests, "manifest")) }
+    if apps > 0 { inputs.append(plural(apps, "project")) }
+    if folders > 0 { inputs.append(plural(folders, "folder")) }
+    if inputs.isEmpty { inputs.append(plural(report.files.count, "input")) }
+    return "no problems: \(inputs.joined(separator: " and ")), \(plural(report.filesReadCount, "file")) read"
+  }
+
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
   private func writeExcerpt(_ file: SourceText, _ range: SourceRange, to output: inout String) {

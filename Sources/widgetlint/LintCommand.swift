@@ -251,7 +251,7 @@ struct LintCommand: ParsableCommand {
           report.skipped.count == 1 ? "the file named belongs" : "the \(report.skipped.count) files named belong"
         line = "nothing to lint: \(files) to no widget project" + (verbose ? "" : " (-v says why)")
       } else {
-        line = "no problems found in " + (report.files.count == 1 ? report.files[0] : "\(report.files.count) inputs")
+        line = TextReporter.cleanRunSummary(of: report)
       }
       FileHandle.standardError.write(Data("widgetlint: \(line)\n".utf8))
     }
