@@ -154,6 +154,8 @@ public struct TextReporter: Reporter {
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
   private func writeExcerpt(_ file: SourceText, _ range: SourceRange, to output: inout String) {
+    // A binary file's line would be replacement characters; its finding says what it is.
+    guard !file.looksBinary else { return }
     let (text, isTruncated) = file.lineText(range.start.line, maxScalars: 300)
     let line = Self.printable(text)
     guard !line.isEmpty || range.start.line <= file.lineCount else { return }
