@@ -23,6 +23,9 @@ public struct JSONReporter: Reporter {
   }
 
   package struct Summary: Encodable, Hashable {
+    /// What was linted: manifests, apps and `--sources` folders.
+    package var inputs: Int
+    /// The files read for them, each once.
     package var files: Int
     package var errors: Int
     package var warnings: Int
@@ -84,7 +87,8 @@ public struct JSONReporter: Reporter {
     let summary = report.summary
     return Document(
       summary: Summary(
-        files: summary.files, errors: summary.errors, warnings: summary.warnings, notes: summary.notes,
+        inputs: summary.files, files: report.filesReadCount, errors: summary.errors, warnings: summary.warnings,
+        notes: summary.notes,
         omitted: report.omitted.values.reduce(0, +)),
       diagnostics: report.findings.map { finding in
         let range = finding.range

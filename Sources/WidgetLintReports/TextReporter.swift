@@ -60,17 +60,33 @@ public struct TextReporter: Reporter {
 
   public func render(_ report: LintReport) -> String {
     var output = ""
+    // One cause met in many places (an API a target calls a dozen times) is said in full once: each
+    // later place gets its first clause and where the whole was said, and no note said before.
+    var firstSaid: [String: (file: String, position: SourcePosition)] = [:]
+    var notesSaid: Set<String> = []
     for finding in report.findings {
       let range = finding.range
-      writeHeading(finding.file, range.start, finding.severity, finding.message, to: &output)
+      let cause = "\(finding.ruleID)\u{0}\(finding.severity.rawValue)\u{0}\(finding.message)"
+      var message = finding.message
+      if let first = firstSaid[cause] {
+        let place =
+          (first.file == finding.file ? "" : "\(first.file):") + "\(first.position.line):\(first.position.column)"
+        message = "\(Self.firstClause(of: finding.message)) (as at \(place) above)"
+      } else {
+        firstSaid[cause] = (finding.file, range.start)
+      }
+      writeHeading(finding.file, range.start, finding.severity, message, to: &output)
       if finding.fix != nil { output += " [fixable]" }
       output += " ["
       output += finding.ruleID
       output += "]\n"
       writeExcerpt(finding.span.file, range, to: &output)
       for related in finding.related {
+        let start = related.span.range.start
+        let note = "\(cause)\u{0}\(related.span.file.path):\(start.line):\(start.column)\u{0}\(related.message)"
+        guard notesSaid.insert(note).inserted else { continue }
         // Related messages quote the input too (a target's name, a duplicated key).
-        writeHeading(related.span.file.path, related.span.range.start, .note, related.message, to: &output)
+        writeHeading(related.span.file.path, start, .note, related.message, to: &output)
         output += "\n"
       }
     }
@@ -101,6 +117,12 @@ public struct TextReporter: Reporter {
       output += fixable == 0 ? "\n" : "; --fix would fix \(fixable)\n"
     }
     return output
+  }
+
+  /// A message up to its first `; ` (where the advice starts), at most 160 characters.
+  package static func firstClause(of message: String) -> String {
+    let clause = message.range(of: "; ").map { String(message[..<$0.lowerBound]) } ?? message
+    return clause.count <= 160 ? clause : String(clause.prefix(159)) + "…"
   }
 
   /// Control characters from a file (a hostile one may hold terminal escape sequences) shown as U+FFFD.
@@ -137,9 +159,25 @@ public struct TextReporter: Reporter {
     return parts.joined(separator: " and ")
   }
 
+  /// What a clean run says on a terminal, so that a first run does not look as if nothing ran: what was
+  /// linted, each kind counted, and the files read for it (`no problems: 1 manifest, 3 files read`).
+  package static func cleanRunSummary(of report: LintReport) -> String {
+    let manifests = report.projects.count { $0.kind == "manifest" }
+    let apps = report.projects.count(where: \.isApp)
+    let folders = report.projects.count(where: \.isSwiftSources)
+    var inputs: [String] = []
+    if manifests > 0 { inputs.append(plural(manifests, "manifest")) }
+    if apps > 0 { inputs.append(plural(apps, "project")) }
+    if folders > 0 { inputs.append(plural(folders, "folder")) }
+    if inputs.isEmpty { inputs.append(plural(report.files.count, "input")) }
+    return "no problems: \(inputs.joined(separator: " and ")), \(plural(report.filesReadCount, "file")) read"
+  }
+
   /// The line with a gutter, and a caret under the start followed by `~` to the range's end (or the
   /// line's end when the range spans lines).
   private func writeExcerpt(_ file: SourceText, _ range: SourceRange, to output: inout String) {
+    // A binary file's line would be replacement characters; its finding says what it is.
+    guard !file.looksBinary else { return }
     let (text, isTruncated) = file.lineText(range.start.line, maxScalars: 300)
     let line = Self.printable(text)
     guard !line.isEmpty || range.start.line <= file.lineCount else { return }

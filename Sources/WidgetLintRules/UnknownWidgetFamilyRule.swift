@@ -93,9 +93,14 @@ public struct UnknownWidgetFamilyRule: Rule {
   }
 
   package static func suggestion(for written: String) -> String? {
-    certainSuggestion(for: written)
-      ?? Suggestions.closest(to: withoutTypePrefix(written), in: WidgetKitCatalog.familyNames)
+    let name = withoutTypePrefix(written)
+    return certainSuggestion(for: written)
+      ?? Suggestions.closest(to: name, in: WidgetKitCatalog.familyNames)
+      // A short name misspelt (`smal`, `medum`) is far from every case's full name, but near the short one.
+      ?? Suggestions.closest(to: name.lowercased(), in: familyAliasNames).flatMap { familyAliases[$0] }
   }
+
+  private static let familyAliasNames = familyAliases.keys.sorted()
 
   private static func withoutTypePrefix(_ written: String) -> String {
     var name = written

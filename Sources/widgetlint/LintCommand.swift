@@ -8,15 +8,27 @@ struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Lint manifests (the default command).",
+    // One source line per paragraph (`\` joins them): ArgumentParser wraps each line to the terminal's
+    // width, so a line break written here would show in the middle of a sentence.
     discussion: """
-      A directory means every project below it: manifests (widgets.yaml, widgets.yml, widgets.json), Expo
-      apps and iOS or Flutter apps with widgets (skipping .git, .build, node_modules and Pods). A file means
-      the project it belongs to (a Swift file, an Info.plist, an app.json: the manifest or app that reads
-      it); a file no project reads is skipped (-v says so). No path lints the current folder; '-' reads a
-      manifest from standard input.
-      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that level
-      (with --fix --dry-run: also when a fix would change a file), 2 a usage error or an input that could
-      not be read (said on standard error).
+      A directory means every project below it: manifests (widgets.yaml, widgets.yml, widgets.json), \
+      Expo apps and iOS or Flutter apps with widgets (skipping .git, .build, node_modules and Pods). A \
+      file means the project it belongs to (a Swift file, an Info.plist, an app.json: the manifest or \
+      app that reads it); a file no project reads is skipped (-v says so). No path lints the current \
+      folder; '-' reads a manifest from standard input.
+
+      Exit status: 0 no error-level finding (with --strict: no warning either), 1 findings at that \
+      level (with --fix --dry-run: also when a fix would change a file), 2 a usage error or an input \
+      that could not be read (said on standard error).
+
+      To accept a finding, write a comment with its rule id and a reason after ' -- ' in the file it \
+      points into (# in YAML, // in Swift, Dart and JavaScript): on the line before it, at the end of \
+      its line, or, for the whole file, in the file's first comment block:
+        # widgetlint-disable-next-line <rule> -- <reason>
+        # widgetlint-disable-line <rule> -- <reason>
+        # widgetlint-disable-file <rule> -- <reason>
+      Name one or more rule ids, or 'all'. JSON and property lists take no comments: use the \
+      configuration's overrides (docs/usage.md).
       """
   )
 
@@ -210,6 +222,21 @@ struct LintCommand: ParsableCommand {
       if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
       FileHandle.standardError.write(Data(line.utf8))
     }
+    // A fix left undone for a reason of the project's says it, so that "fixed 0 problems" is not read
+    // as "nothing to fix".
+    for project in report.projects where fix && !quiet {
+      guard let limit = project.fixLimit else { continue }
+      let files = Set(project.filesRead)
+      // Findings of the rules that fix something, left without a fix.
+      let left = report.findings.count {
+        $0.fix == nil && files.contains($0.file) && RuleRegistry.rule(withID: $0.ruleID)?.metadata.fixable != nil
+      }
+      guard left > 0 else { continue }
+      let findings = left == 1 ? "1 finding" : "\(left) findings"
+      let what = left == 1 ? "the finding says" : "the findings say"
+      FileHandle.standardError.write(
+        Data("widgetlint: \(project.path): \(findings) not fixed: \(limit); \(what) what to change\n".utf8))
+    }
     if verbose {
       for skipped in report.skipped {
         FileHandle.standardError.write(Data("widgetlint: skipped \(skipped.path): \(skipped.reason)\n".utf8))
@@ -251,7 +278,7 @@ struct LintCommand: ParsableCommand {
           report.skipped.count == 1 ? "the file named belongs" : "the \(report.skipped.count) files named belong"
         line = "nothing to lint: \(files) to no widget project" + (verbose ? "" : " (-v says why)")
       } else {
-        line = "no problems found in " + (report.files.count == 1 ? report.files[0] : "\(report.files.count) inputs")
+        line = TextReporter.cleanRunSummary(of: report)
       }
       FileHandle.standardError.write(Data("widgetlint: \(line)\n".utf8))
     }

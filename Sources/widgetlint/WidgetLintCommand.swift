@@ -49,13 +49,21 @@ extension WidgetLintCommand {
     let rootHelp = helpMessage()
     let lintDetails = lintHelp.range(of: "ARGUMENTS:").map { String(lintHelp[$0.lowerBound...]) } ?? lintHelp
     let commands = rootHelp.range(of: "SUBCOMMANDS:").map { String(rootHelp[$0.lowerBound...]) } ?? ""
+    // The lint command's discussion (inputs, exit status, suppressions), wrapped to the terminal as
+    // ArgumentParser wraps it: between its overview line and its usage.
+    var discussion = ""
+    if let overviewEnd = lintHelp.range(of: "\n\n"), let usage = lintHelp.range(of: "\n\nUSAGE:"),
+      overviewEnd.upperBound <= usage.lowerBound
+    {
+      discussion = String(lintHelp[overviewEnd.upperBound..<usage.lowerBound]) + "\n\n"
+    }
     return """
       OVERVIEW: \(configuration.abstract)
 
       USAGE: widgetlint [lint] [<options>] [<paths> ...]
              widgetlint <subcommand>
 
-      \(lintDetails.trimmingCharacters(in: .newlines))
+      \(discussion)\(lintDetails.trimmingCharacters(in: .newlines))
 
       \(commands.trimmingCharacters(in: .newlines))
       """

@@ -58,7 +58,7 @@ import Testing
     let tool = try #require(report["tool"] as? [String: Any])
     #expect(tool["name"] as? String == "widgetlint")
     let summary = try #require(report["summary"] as? [String: Int])
-    #expect(summary == ["files": 1, "errors": 1, "warnings": 0, "notes": 0, "omitted": 0])
+    #expect(summary == ["inputs": 1, "files": 1, "errors": 1, "warnings": 0, "notes": 0, "omitted": 0])
     let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
     let diagnostic = try #require(diagnostics.first)
     #expect(diagnostic["rule"] as? String == "app-group-mismatch")
@@ -131,7 +131,7 @@ import Testing
     let report = try TestSupport.json(json.stdout)
     let errors = try #require(report["errors"] as? [[String: String]])
     #expect(errors == [["file": "no/such/widgets.yaml", "message": "no such file or directory"]])
-    #expect((report["summary"] as? [String: Int])?["files"] == 1)
+    #expect((report["summary"] as? [String: Int])?["inputs"] == 1)
     #expect(json.stderr.contains("no/such/widgets.yaml"))
   }
 

@@ -36,9 +36,16 @@ import Testing
   #if os(Linux)
     /// util-linux's `script` gives the command a terminal, as a person's shell does.
     @Test func aCleanRunOnATerminalSaysSoInOneLine() throws {
+      let text = try Self.runOnATerminal(Self.cleanExample)
+      #expect(text == "widgetlint: no problems: 1 manifest, 3 files read\n")
+    }
+
+    /// What widgetlint prints for `arguments` (one shell word each) on a terminal, standard output and
+    /// standard error together, with the terminal's line ends made plain.
+    static func runOnATerminal(_ arguments: String...) throws -> String {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-      process.arguments = ["-qec", "\(TestSupport.executable.path) \(Self.cleanExample)", "/dev/null"]
+      process.arguments = ["-qec", ([TestSupport.executable.path] + arguments).joined(separator: " "), "/dev/null"]
       process.currentDirectoryURL = TestSupport.packageRoot
       var environment = ProcessInfo.processInfo.environment
       environment["GITHUB_ACTIONS"] = nil
@@ -50,8 +57,18 @@ import Testing
       let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationStatus == 0)
+      return text.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// An app says what it was recognised as in a pipe too; on a terminal the same count line follows.
+    @Test func aCleanAppOnATerminalCountsItsFiles() throws {
+      let text = try Self.runOnATerminal("examples/native-widgets")
       #expect(
-        text.replacingOccurrences(of: "\r\n", with: "\n") == "widgetlint: no problems found in \(Self.cleanExample)\n")
+        text == """
+          widgetlint: examples/native-widgets: Xcode app, 10 files read
+          widgetlint: no problems: 1 project, 10 files read
+
+          """)
     }
   #endif
 

@@ -109,7 +109,7 @@ struct PathMappingTests {
     let result = try TestSupport.run(arguments)
     #expect(result.status == 0)
     let report = try TestSupport.json(result.stdout)
-    #expect((report["summary"] as? [String: Int])?["files"] == 1)
+    #expect((report["summary"] as? [String: Int])?["inputs"] == 1)
     #expect(result.stderr == "")
     let text = try TestSupport.run(Array(arguments.dropFirst(2)))
     #expect(text.stdout == "")

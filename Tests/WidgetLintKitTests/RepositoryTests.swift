@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WidgetLintReports
+
 /// CI, the scripts and the tests run from the repository alone: a fork's CI or a packager has nothing
 /// beside the clone.
 @Suite struct RepositoryTests {
@@ -98,14 +100,23 @@ import Testing
     return (process.terminationStatus, text)
   }
 
-  /// The README's pre-commit example names a commit of this repository whose hooks fire for the same
-  /// files as today's, so a user who copies it gets what the README describes.
-  @Test func readmePreCommitRevisionExists() throws {
+  /// The README's pre-commit example names a tag of this repository (pre-commit's `autoupdate` moves a
+  /// tag, and a user reads a version, not a commit) whose hooks fire for the same files as today's, so a
+  /// user who copies it gets what the README describes.
+  @Test func readmePreCommitRevisionIsATag() throws {
     let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
     let line = try #require(
       readme.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev:") })
     let revision = try #require(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init))
+    // The tag a release of this version makes (release.yml runs on it).
+    #expect(revision == "v" + WidgetLintInfo.version, "README rev \(revision) is not this version's tag")
     guard FileManager.default.fileExists(atPath: TestSupport.path(".git")) else { return }  // a tarball, not a clone
+    // A clone made without tags (CI checkouts often are) cannot say more.
+    guard !(try Self.git(["tag", "--list"]).1).isEmpty else { return }
+    let (_, tags) = try Self.git(["tag", "--list", revision])
+    #expect(
+      tags.trimmingCharacters(in: .newlines) == revision,
+      "README rev \(revision) is no tag of this repository: create it (git tag -a \(revision)) or name one")
     let (status, hooks) = try Self.git(["show", "\(revision):.pre-commit-hooks.yaml"])
     #expect(status == 0, "README rev \(revision) is not a commit of this repository")
     let current = try String(contentsOfFile: TestSupport.path(".pre-commit-hooks.yaml"), encoding: .utf8)

@@ -5,8 +5,23 @@ import Foundation
 public enum InputReader {
   public static func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
     withOpenFile(path, maxSize: maxSize) { descriptor, size in
-      readAll(descriptor, path: path, maxSize: maxSize, expectedSize: size ?? 0)
+      guard size != nil else { return readStream(descriptor, path: path, maxSize: maxSize) }
+      return readAll(descriptor, path: path, maxSize: maxSize, expectedSize: size ?? 0)
     }
+  }
+
+  /// What a named pipe that gave nothing is: not an empty file, which a manifest's own message would
+  /// call it.
+  package static let emptyFIFOMessage =
+    "is a named pipe (FIFO) that nothing wrote to; widgetlint reads files, or '-' for standard input"
+
+  /// A stream's bytes (a FIFO or a character device): a named pipe that gives none is said to be one.
+  private static func readStream(_ descriptor: Int32, path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    let read = readAll(descriptor, path: path, maxSize: maxSize)
+    if case .success(let bytes) = read, bytes.isEmpty, FileStatus(descriptor: descriptor)?.kind == .fifo {
+      return .failure(InputError(path: path, message: emptyFIFOMessage))
+    }
+    return read
   }
 
   /// Hands a file's bytes to `body`, read into `buffer`, which grows as needed and is meant to be
@@ -17,7 +32,7 @@ public enum InputReader {
   ) -> Result<Answer, InputError> {
     withOpenFile(path, maxSize: maxSize) { descriptor, size in
       guard let size else {
-        return readAll(descriptor, path: path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
+        return readStream(descriptor, path: path, maxSize: maxSize).map { $0.withUnsafeBufferPointer(body) }
       }
       // One byte more than the file's size, so that a file that grew meanwhile is noticed.
       if buffer.count <= size { buffer = [UInt8](repeating: 0, count: max(size + 1, 2 * buffer.count)) }
@@ -59,7 +74,7 @@ public enum InputReader {
     }
     if info.kind == .directory { return .failure(InputError(path: path, message: "is a directory")) }
     // FIFOs and character devices (such as /dev/stdin) are read as streams, within the same limit, and
-    // blocking: a FIFO with no writer reads as empty.
+    // blocking: a FIFO with no writer gives nothing, and is said to be a named pipe (`readStream`).
     let isStream = info.kind == .fifo || info.kind == .characterDevice
     guard info.kind == .regular || isStream else {
       return .failure(InputError(path: path, message: "is not a regular file"))

@@ -9,6 +9,9 @@ public final class SourceText: Sendable {
   private var lineStarts: [Int] { lineTable.starts(of: self) }
   private let lineTable = LineTable()
   public let isASCII: Bool
+  /// Whether the file is binary rather than text: a NUL byte among its first 8,000, git's test. Text
+  /// in UTF-16 or UTF-32 has them too; a reader that names those encodings asks before this.
+  public var looksBinary: Bool { bytes.prefix(8_000).contains(0) }
   /// Length of a leading UTF-8 byte order mark, which is not part of line 1's columns.
   public let byteOrderMarkLength: Int
   /// Byte offset of every 256th Unicode scalar, so scalar indexes (libyaml's marks) map to offsets

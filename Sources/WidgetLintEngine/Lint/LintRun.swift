@@ -116,6 +116,10 @@ public struct LintRun {
         var summary = ProjectSummary(kind: input.summaryName, path: shownPath, filesRead: filesRead)
         summary.note = input.projectKind.summaryNote(for: variants)
         if variants.count > 1 { summary.variants = variants.compactMap(\.variant) }
+        if let expo = frontend as? ExpoAppFrontend, let dynamic = expo.configFiles().dynamic {
+          let name = (dynamic as NSString).lastPathComponent
+          summary.fixLimit = "\(name) computes the app's config, and --fix edits no value code computes"
+        }
         projects.append(summary)
       }
     }

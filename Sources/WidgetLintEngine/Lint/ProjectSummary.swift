@@ -21,6 +21,9 @@ public struct ProjectSummary: Sendable {
   public var note: String?
   /// The build variants it was linted in, when more than one.
   public var variants: [String] = []
+  /// Why `--fix` edits none of some of its values, when something keeps it from them (a dynamic Expo
+  /// app config computes the app's config): said beside a finding it left.
+  public var fixLimit: String?
 
   public init(kind: String, path: String, filesRead: [String]) {
     self.kind = kind

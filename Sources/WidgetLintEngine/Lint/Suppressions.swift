@@ -95,6 +95,8 @@ public struct Suppressions {
           message = "suppression names unknown rule '\(rule.value)'"
           if let suggestion = Suggestions.closest(to: rule.value, in: knownRules) {
             message += "; did you mean '\(suggestion)'?"
+          } else {
+            message += " (widgetlint rules lists them)"
           }
         } else {
           let target = directive.targetLine.map { "line \($0)" } ?? "this file"

@@ -421,15 +421,27 @@ package struct XcodeProjectVariants {
     guard let first = sentences.first(where: { $0.span != nil }), let span = first.span else {
       return nil
     }
+    // A sentence is said once (several files may include the same missing file for the same settings);
+    // its other places are related locations, and a place is named once.
+    var said: [String] = []
+    var related: [RelatedLocation] = []
+    for sentence in sentences {
+      let repeated = said.contains(sentence.text)
+      if !repeated { said.append(sentence.text) }
+      guard let other = sentence.span, !other.isSame(as: span), !related.contains(where: { $0.span.isSame(as: other) })
+      else { continue }
+      let message =
+        repeated
+        ? (sentence.text.contains("may be set by")
+          ? "the same include, also not in the repository" : "the same, here too")
+        : sentence.text
+      related.append(RelatedLocation(message, at: other))
+    }
     return ReadingProblem(
       kind: .computedValue,
       message:
-        "left to whoever builds the app, so the values that use it are not checked: \(sentences.map(\.text).joined(separator: "; "))",
-      span: span, pointer: .root,
-      related: sentences.compactMap { sentence in
-        guard let other = sentence.span, !other.isSame(as: span) else { return nil }
-        return RelatedLocation(sentence.text, at: other)
-      })
+        "left to whoever builds the app, so the values that use it are not checked: \(said.joined(separator: "; "))",
+      span: span, pointer: .root, related: related)
   }
 
   /// A target's Swift files: its Sources build phase, its synchronized folders' Swift files but the

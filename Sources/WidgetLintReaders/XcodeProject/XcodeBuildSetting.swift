@@ -37,8 +37,11 @@ package struct MissingInclude: Sendable, Equatable {
 }
 
 extension SourceSpan {
-  /// The same bytes of the same file.
-  package func isSame(as other: SourceSpan) -> Bool { file === other.file && start == other.start && end == other.end }
+  /// The same bytes of the same file: a file read again (an `.xcconfig` each configuration reads) is a
+  /// text of its own with the same path.
+  package func isSame(as other: SourceSpan) -> Bool {
+    start == other.start && end == other.end && (file === other.file || file.path == other.file.path)
+  }
 }
 
 /// The settings of one level of Xcode's precedence: a configuration in the project file, or an

@@ -163,7 +163,7 @@ package final class SettingsLeftToBuilder {
     guard
       !entries.contains(where: {
         $0.key == key && $0.reason == reason && $0.writtenAt?.start == writtenAt?.start
-          && $0.writtenAt?.file === writtenAt?.file
+          && $0.writtenAt?.file.path == writtenAt?.file.path
       })
     else {
       return

@@ -46,6 +46,10 @@ public struct YAMLParser {
         at: 0, end: min(source.bytes.count, encoding.hasPrefix("UTF-32") ? 4 : 2))
       return (builder.document, builder.problems)
     }
+    if source.looksBinary {
+      builder.problem("binary file: widgetlint reads YAML or JSON text, and this file holds NUL bytes", at: 0, end: 0)
+      return (builder.document, builder.problems)
+    }
     if !source.isASCII, let invalid = SourceText.firstInvalidUTF8Offset(source.bytes) {
       let byte = source.bytes[invalid]
       builder.problem(
@@ -87,6 +91,9 @@ public struct YAMLParser {
     var openAnchors: Set<String> = []
     var aliasCount = 0
     var documentCount = 0
+    /// The last quoted scalar read, from its opening quote to past its closing one: a syntax error right
+    /// after one that ran over lines is most likely a quote left open.
+    var lastQuotedScalar: (start: Int, end: Int)?
 
     init(source: SourceText, limits: Limits) {
       self.document = YAMLDocument(source: source)
@@ -139,6 +146,19 @@ public struct YAMLParser {
         return
       }
       let at = error.problemOffset
+      // A quote left open is closed by the next quote, lines later, and libyaml fails on what follows
+      // that one (`did not find expected key`): the quote that opened the string is the mistake.
+      if let quoted = lastQuotedScalar, quoted.end <= at, quoted.start < source.bytes.count {
+        let opened = source.position(atOffset: quoted.start).line
+        let closed = source.position(atOffset: max(quoted.start, quoted.end - 1)).line
+        if opened < closed, source.position(atOffset: at).line == closed {
+          let quote = Character(Unicode.Scalar(source.bytes[quoted.start]))
+          problem(
+            "unclosed quote: the string opened here with \(quote) runs on to the \(quote) on line \(closed), and what follows that cannot be read",
+            at: quoted.start, end: quoted.start + 1)
+          return
+        }
+      }
       let end = at < source.bytes.count ? at + SourceText.scalarWidth(source.bytes[at]) : at
       // libyaml names the token it could not start; the usual cause is an editor's tab indentation.
       if at < source.bytes.count, source.bytes[at] == UInt8(ascii: "\t") {
@@ -181,6 +201,7 @@ public struct YAMLParser {
           return false
         }
       case .scalar:
+        lastQuotedScalar = event.style == .doubleQuoted || event.style == .singleQuoted ? (start, end) : nil
         let text = Self.text(event.text, in: bytes)
         let id = add(.scalar(text, event.style), start: start, end: end)
         if let tag = event.tag { document.tags[id] = Self.text(tag, in: bytes) }

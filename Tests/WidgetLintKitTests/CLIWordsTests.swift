@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintRules
+
+/// What the command line says to a newcomer: help that teaches suppressions and wraps as prose, and
+/// suggestions for the short names and ids people write.
+@Suite struct CLIWordsTests {
+  /// Each line of a wrapped paragraph ends only where its next word would not fit: a break in the
+  /// middle of a sentence with room left on the line is the source's own line break showing through.
+  static func midSentenceBreaks(in help: String, width: Int) -> [String] {
+    let lines = help.components(separatedBy: "\n")
+    func indentation(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+    var found: [String] = []
+    for (index, line) in lines.enumerated().dropLast() {
+      let next = lines[index + 1]
+      let nextWord = next.split(separator: " ").first.map(String.init) ?? ""
+      // A blank line, a line ending in a colon, an indented line (an example, a usage line) or one
+      // before it starts something new.
+      guard !line.isEmpty, !nextWord.isEmpty, !line.hasSuffix(":"), indentation(line) == 0, indentation(next) == 0
+      else { continue }
+      if line.count + 1 + nextWord.count <= width { found.append(line) }
+    }
+    return found
+  }
+
+  @Test func helpTeachesTheSuppressionSyntaxInUnbrokenSentences() throws {
+    for arguments in [["--help"], ["help", "lint"]] {
+      for width in [80, 120] {
+        let result = try TestSupport.run(arguments, environment: ["COLUMNS": "\(width)"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("# widgetlint-disable-next-line <rule> -- <reason>"), "\(arguments)")
+        let prose = result.stdout.components(separatedBy: "\nARGUMENTS:")[0]
+        // ArgumentParser leaves the terminal's last column free.
+        #expect(Self.midSentenceBreaks(in: prose, width: width - 1) == [], "\(arguments) at \(width) columns")
+      }
+    }
+  }
+
+  @Test func aShortFamilyNameMisspeltIsStillSuggested() throws {
+    let findings = try TestSupport.lint(
+      """
+      app:
+        bundleIdentifier: com.example.app
+      targets:
+        - name: Widgets
+          bundleIdentifier: com.example.app.widgets
+          widgets:
+            - kind: Score
+              displayName: Score
+              description: The score.
+              families: [smal, medum]
+      """)
+    let family = findings.filter { $0.ruleID == "unknown-widget-family" }
+    #expect(
+      family.map { "\(TestSupport.position($0)) \($0.message)" } == [
+        "10:20-10:24 'smal' is not a WidgetFamily; did you mean 'systemSmall'?",
+        "10:26-10:31 'medum' is not a WidgetFamily; did you mean 'systemMedium'?",
+      ])
+  }
+
+  /// A rule id written in another case convention, or misspelt, in a suppression gets the id it means;
+  /// one near no rule says where the ids are listed.
+  @Test func anUnknownRuleInASuppressionGetsASuggestion() throws {
+    let findings = try TestSupport.lint(
+      """
+      # widgetlint-disable-file refresh_interval_too_short -- a test
+      # widgetlint-disable-file missingDisplayName -- a test
+      # widgetlint-disable-file unkown-key -- a test
+      # widgetlint-disable-file no-such-rule -- a test
+      app:
+        bundleIdentifier: com.example.app
+      """)
+    #expect(
+      findings.filter { $0.ruleID == "unused-suppression" }.map { "\(TestSupport.position($0)) \($0.message)" } == [
+        "1:27-1:53 suppression names unknown rule 'refresh_interval_too_short'; did you mean 'refresh-interval-too-short'?",
+        "2:27-2:45 suppression names unknown rule 'missingDisplayName'; did you mean 'missing-display-name'?",
+        "3:27-3:37 suppression names unknown rule 'unkown-key'; did you mean 'unknown-key'?",
+        "4:27-4:39 suppression names unknown rule 'no-such-rule' (widgetlint rules lists them)",
+      ])
+  }
+
+  /// A finding `--fix` leaves because its value is in a dynamic app config says so beside the count of
+  /// fixes, so that "0 problems" is not read as "nothing to fix".
+  @Test func aFixSkippedForADynamicConfigSaysWhy() throws {
+    let example = TestSupport.packageRoot.appendingPathComponent("examples/broken-projects/expo-dev-variant-group")
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copy = directory.appendingPathComponent("app")
+    try FileManager.default.copyItem(at: example, to: copy)
+    let result = try TestSupport.run(["--fix", "--dry-run", "."], currentDirectory: copy)
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    let lines = result.stderr.split(separator: "\n").prefix(3).map(String.init)
+    #expect(
+      lines == [
+        "widgetlint: would fix 0 problems in 0 files",
+        "widgetlint: app.config.ts: Expo app, 6 files read, 2 variants (the default variant, variant APP_VARIANT=development)",
+        "widgetlint: app.config.ts: 1 finding not fixed: app.config.ts computes the app's config, and --fix edits no value code computes; the finding says what to change",
+      ])
+  }
+}
