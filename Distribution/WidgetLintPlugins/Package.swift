@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // widgetlint's plugins over its prebuilt binary, as SwiftLint's plugins are offered: a package that uses
 // them compiles neither widgetlint nor swift-syntax. scripts/release writes this package into dist/ with
 // the plugins' sources (Plugins/ of the main package) and the artifact bundle beside it; the release

@@ -11,14 +11,16 @@ struct WidgetLintBuildToolPlugin: BuildToolPlugin {
     let package = context.package.directoryURL
     // The build system runs a command again only when an input changed or its output is missing: the
     // inputs are the files a lint of the package reads, and the output a stamp written when it passes
-    // (a failed lint leaves the command failed, so the next build runs it again).
-    let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("widgetlint.stamp")
+    // (a failed lint leaves the command failed, so the next build runs it again). The stamp is a Swift
+    // file holding a comment: an output of another type would become a resource of the target.
+    let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("WidgetLintPassed.swift")
     return [
       .buildCommand(
         displayName: "widgetlint \(context.package.displayName)",
         executable: URL(fileURLWithPath: "/bin/sh"),
         arguments: [
-          "-c", #""$0" lint --color never "$1" && : >"$2""#, widgetlint.url.path, package.path, stamp.path,
+          "-c", #""$0" lint --color never "$1" && echo "// widgetlint passed" >"$2""#, widgetlint.url.path,
+          package.path, stamp.path,
         ],
         inputFiles: LintInputs.files(below: package) + [widgetlint.url],
         outputFiles: [stamp]

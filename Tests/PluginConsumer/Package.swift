@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // A package that uses widgetlint's plugins over the prebuilt binary (dist/WidgetLintPlugins, made by
 // scripts/release), as an app's package would: no widgetlint or swift-syntax source is compiled.
 // scripts/check-consumer builds a copy of it, with the plugin package's path filled in.
