@@ -21,6 +21,12 @@ public struct AppGroupMismatchRule: Rule {
       `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
       names a different group in the app and in the extension. Other references are not compared.
 
+      Not every suite is an App Group: `UserDefaults(suiteName:)` with a name that is not one
+      (`"com.example.pixel.storage"`, a preview's `"preview"`) is a defaults domain inside the app's own
+      container, and is never compared. On iOS, watchOS and tvOS App Groups are `group.` names; on macOS
+      (a target built with `SDKROOT = macosx`) they may also be `<TeamID>.name`, written
+      `$(TeamIdentifierPrefix)name` (Apple, App Groups Entitlement).
+
       A watch complication's extension runs on the watch: it shares a group container with the watch app
       that embeds it, not with the iPhone app, whose container stays on the phone (Apple's watchOS guide:
       "a shared group container provides common storage for your Watch app and WatchKit extension", and
@@ -29,6 +35,7 @@ public struct AppGroupMismatchRule: Rule {
       JavaScript opens is not asked of it.
 
       Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
+      App Groups Entitlement (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups); Apple,
       `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
       (Dart set one group, Swift read another); Apple, App Programming Guide for watchOS, "Sharing Data"
       (https://developer.apple.com/library/archive/documentation/General/Conceptual/WatchKitProgrammingGuide/SharingData.html).
@@ -228,7 +235,10 @@ public struct AppGroupMismatchRule: Rule {
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
           // Only a widget whose code opens no other group surely reads this one.
           let code = context.project.code(ofTarget: index)
-          if !code.files.flatMap(\.code.groupIdentifiers).contains(where: { code.resolve($0)?.value != group.value }) {
+          let onMacOS = entitlements.isForMacOS
+          if !code.appGroupUses(onMacOS: onMacOS).contains(where: {
+            code.resolveAppGroup($0, onMacOS: onMacOS)?.value != group.value
+          }) {
             missingTargets.append(target)
           }
         }
@@ -286,7 +296,9 @@ public struct AppGroupMismatchRule: Rule {
       let label = name == "the app" ? "the app's App Groups declared here" : "App Groups of \(name) declared here"
       let related = [RelatedLocation(label, at: groupsAt)]
       for use in appCode.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = appCode.resolve(use), !ownerGroups.contains(group), !unknownReferences else {
+        guard let (group, span) = appCode.resolveAppGroup(use, onMacOS: entitlements.isForMacOS),
+          !ownerGroups.contains(group), !unknownReferences
+        else {
           continue
         }
         context.report(
@@ -306,8 +318,11 @@ public struct AppGroupMismatchRule: Rule {
           [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
         } ?? []
       let detail = Self.entitlementDetail(targetName: name, groups: declared)
+      let onMacOS = target.entitlements?.isForMacOS ?? false
       for use in code.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
+        guard let (group, span) = code.resolveAppGroup(use, onMacOS: onMacOS), !groups.contains(group),
+          !unknownReferences
+        else { continue }
         // The app is entitled to the group the widget reads: the widget's entitlements lack it, and adding
         // it there is the fix. Otherwise the group may be the mistake.
         // For a watch extension, the app is the watch app that embeds it.

@@ -69,6 +69,17 @@ import Testing
     #expect(AppGroupFormatRule.problem(with: "group.com.example_app")?.contains("'_'") == true)
     #expect(AppGroupFormatRule.problem(with: "group.") == "has an empty name component")
     #expect(AppGroupFormatRule.problem(with: "group.com..app") == "has an empty name component")
+    // macOS: a team-prefixed group is a group; the characters are still checked.
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example.app", onMacOS: true) == nil)
+    #expect(AppGroupFormatRule.problem(with: "$(TeamIdentifierPrefix)com.example.app", onMacOS: true) == nil)
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example_app", onMacOS: true)?.contains("'_'") == true)
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example.app") == "does not start with 'group.'")
+    #expect(Entitlements.isAppGroupName("group.com.example", onMacOS: false))
+    #expect(!Entitlements.isAppGroupName("ABCDE12345.com.example", onMacOS: false))
+    #expect(Entitlements.isAppGroupName("ABCDE12345.com.example", onMacOS: true))
+    #expect(Entitlements.isAppGroupName("$(TeamIdentifierPrefix)com.example", onMacOS: true))
+    #expect(!Entitlements.isAppGroupName("com.example.pixel.storage", onMacOS: true))
+    #expect(!Entitlements.isAppGroupName("preview", onMacOS: false))
   }
 
   @Test func bundleIdentifiers() throws {

@@ -196,6 +196,8 @@ package struct XcodeProjectVariants {
         return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
       }
       result.isSigningFile = true
+      // A Mac target's groups may be `<TeamID>.name` as well as `group.name`.
+      result.isForMacOS = settings.resolved("SDKROOT")?.value.lowercased().hasPrefix("macosx") ?? false
       result.appGroups = result.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value),
           let expanded = settings.expand(group.value)

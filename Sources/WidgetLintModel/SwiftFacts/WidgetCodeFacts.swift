@@ -15,6 +15,9 @@ public struct WidgetCodeFacts: Sendable {
     public var span: SourceSpan
     /// The type the use is written in, for resolving `kind` to the widget's own constant.
     public var enclosingType: String?
+    /// The name given to `UserDefaults(suiteName:)`: an App Group only when it is written as one
+    /// (`Entitlements.isAppGroupName`); any other name is a defaults domain in the app's own container.
+    public var isDefaultsSuite = false
 
     package init(value: StringValue, span: SourceSpan, enclosingType: String? = nil) {
       self.value = value

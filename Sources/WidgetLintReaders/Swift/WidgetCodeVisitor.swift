@@ -646,7 +646,8 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     }
     switch name {
     case "UserDefaults":
-      if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression) {
+      if let argument = arguments.first, argument.label?.text == "suiteName", var use = stringUse(argument.expression) {
+        use.isDefaultsSuite = true
         facts.groupIdentifiers.append(use)
       }
     case "Timeline":
