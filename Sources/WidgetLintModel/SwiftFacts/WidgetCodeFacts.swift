@@ -249,6 +249,10 @@ public struct WidgetCodeFacts: Sendable {
     /// The `if`/`switch` branches around it, innermost first: two uses in different branches of one
     /// construct never apply together.
     public var branches: [BranchStep] = []
+    /// Where the member of the enclosing type it is written in starts (a computed property such as
+    /// `accessoryCircularView`, a function), nil outside one: a view whose `body` picks one member per
+    /// family sets one URL in each.
+    public var member: Int?
 
     public func excludes(_ other: URLUse) -> Bool {
       for step in branches {

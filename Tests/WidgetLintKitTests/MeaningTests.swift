@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import WidgetLintCore
+@testable import WidgetLintEngine
+@testable import WidgetLintModel
+@testable import WidgetLintReaders
+@testable import WidgetLintRules
+
+/// Rules read what code means, not the names in it: `multiple-widget-url` counts the modifier on a
+/// rendered view, not whatever is named `widgetURL`, and lets presentations that are never shown together
+/// each set one URL.
+@Suite struct MeaningTests {
+  let manifest = """
+    app:
+      bundleIdentifier: com.example.news
+    targets:
+      - name: NewsWidget
+        bundleIdentifier: com.example.news.widget
+        sources: [NewsWidget]
+        widgets:
+          - {kind: Headlines, displayName: Headlines, description: Top stories., families: [systemSmall]}
+    """
+
+  func findings(of rule: RuleID, in code: String) throws -> [String] {
+    try TestSupport.lint(manifest, files: [("NewsWidget/Views.swift", code)])
+      .filter { $0.ruleID == rule.rawValue }.map(TestSupport.position)
+  }
+
+  func repeatedURLs(_ code: String) throws -> [String] { try findings(of: .multipleWidgetURL, in: code) }
+
+  @Test func enumCasesPatternsAndFunctionsNamedWidgetURLAreNotTheModifier() throws {
+    let code = """
+      import SwiftUI
+      enum Route { case widgetURL(URL), home }
+      enum Links {
+          static func widgetURL(for id: String) -> URL? { URL(string: "news://" + id) }
+      }
+      struct HeadlinesView: View {
+          let route: Route
+          var body: some View {
+              VStack {
+                  Text(label).widgetURL(Links.widgetURL(for: "top"))
+                  Text("More").widgetURL(Self.widgetURL(for: "more"))
+              }
+          }
+          var label: String {
+              switch route {
+              case let .widgetURL(url): return url.absoluteString
+              case .home: return ""
+              }
+          }
+          func next() -> Route { .widgetURL(URL(string: "news://next")!) }
+          static func widgetURL(for id: String) -> URL? { Links.widgetURL(for: id) }
+      }
+      """
+    // The two modifiers on views are one too many; the enum case, the pattern and the functions are none.
+    #expect(try repeatedURLs(code) == ["11:26-11:35"])
+  }
+
+  @Test func eachPresentationOfALiveActivityMaySetOneURL() throws {
+    let code = """
+      import ActivityKit
+      import SwiftUI
+      import WidgetKit
+      struct DeliveryActivity: Widget {
+          var body: some WidgetConfiguration {
+              ActivityConfiguration(for: DeliveryAttributes.self) { context in
+                  Text("Lock screen").widgetURL(URL(string: "news://lock"))
+              } dynamicIsland: { context in
+                  DynamicIsland {
+                      DynamicIslandExpandedRegion(.leading) { Text("L").widgetURL(URL(string: "news://l")) }
+                      DynamicIslandExpandedRegion(.trailing) { Text("T").widgetURL(URL(string: "news://t")) }
+                  } compactLeading: {
+                      Text("C").widgetURL(URL(string: "news://c"))
+                  } compactTrailing: {
+                      Text("c")
+                  } minimal: {
+                      Text("m").widgetURL(URL(string: "news://m")).widgetURL(URL(string: "news://m2"))
+                  }
+              }
+          }
+      }
+      """
+    // Only the minimal presentation sets two.
+    #expect(try repeatedURLs(code) == ["17:62-17:71"])
+  }
+
+  @Test func eachMemberABodyPicksPerFamilyMaySetOneURL() throws {
+    let code = """
+      import SwiftUI
+      import WidgetKit
+      struct TicketView: View {
+          @Environment(\\.widgetFamily) var family
+          var body: some View {
+              switch family {
+              case .accessoryCircular: circular
+              default: rectangular
+              }
+          }
+          var circular: some View {
+              Text("C").widgetURL(URL(string: "news://c"))
+          }
+          var rectangular: some View {
+              VStack {
+                  Text("R").widgetURL(URL(string: "news://r"))
+                  Text("S").widgetURL(URL(string: "news://s"))
+              }
+          }
+      }
+      """
+    // One member sets two; the other member's one is not compared with them.
+    #expect(try repeatedURLs(code) == ["17:23-17:32"])
+  }
+}
