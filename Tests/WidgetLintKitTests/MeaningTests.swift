@@ -9,7 +9,7 @@ import Testing
 
 /// Rules read what code means, not the names in it: `multiple-widget-url` counts the modifier on a
 /// rendered view, not whatever is named `widgetURL`, and lets presentations that are never shown together
-/// each set one URL.
+/// each set one URL; `refresh-interval-too-short` counts reloads, not entries.
 @Suite struct MeaningTests {
   let manifest = """
     app:
@@ -111,5 +111,29 @@ import Testing
       """
     // One member sets two; the other member's one is not compared with them.
     #expect(try repeatedURLs(code) == ["17:23-17:32"])
+  }
+
+  @Test func entriesAMinuteApartEndingAtEndReloadAtTheLastEntry() throws {
+    let code = """
+      import WidgetKit
+      struct Provider: TimelineProvider {
+          func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+              var entries: [Entry] = []
+              for minute in 0...60 {
+                  entries.append(Entry(date: Date().addingTimeInterval(Double(minute) * 60)))
+              }
+              completion(Timeline(entries: entries, policy: .atEnd))
+          }
+          func soon(completion: @escaping (Timeline<Entry>) -> Void) {
+              var entries: [Entry] = []
+              for minute in 0..<3 {
+                  entries.append(Entry(date: Date().addingTimeInterval(Double(minute) * 60)))
+              }
+              completion(Timeline(entries: entries, policy: .atEnd))
+          }
+      }
+      """
+    // An hour of minutes reloads once an hour; three minutes of them reload after two.
+    #expect(try findings(of: .refreshIntervalTooShort, in: code) == ["15:55-15:61"])
   }
 }

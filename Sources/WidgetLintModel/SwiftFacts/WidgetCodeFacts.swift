@@ -124,7 +124,8 @@ public struct WidgetCodeFacts: Sendable {
   public struct Policy: Sendable {
     public enum Kind: Sendable { case atEnd, never, after }
     public var kind: Kind
-    /// The reload interval (after) or the entries' spacing (atEnd), when the code says it plainly.
+    /// How long after now the timeline asks to reload, when the code says it plainly: the date of
+    /// `.after(date)`, or for `.atEnd` the date of the last entry (entries are not reloads).
     public var seconds: Int?
     public var span: SourceSpan
 
