@@ -272,7 +272,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     }
     project.manifest = manifest
     let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
-    project.toolchain = toolchain
+    project.toolchain = XcodeVersionFile.toolchain(near: directory, context: context) ?? toolchain
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(
