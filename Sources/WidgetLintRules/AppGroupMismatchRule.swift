@@ -18,8 +18,10 @@ public struct AppGroupMismatchRule: Rule {
       Dart set one group and Swift read another; expo/expo#43677).
 
       Groups with Xcode build-setting references are compared where their value is known:
-      `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
-      names a different group in the app and in the extension. Other references are not compared.
+      `$(PRODUCT_BUNDLE_IDENTIFIER)`, and `$(CFBundleIdentifier)` which Xcode expands in entitlements too,
+      are the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)` names a different
+      group in the app and in the extension. Other references are not compared, and while one of the
+      app's groups is not known, no target's group is reported missing from the app.
 
       Not every suite is an App Group: `UserDefaults(suiteName:)` with a name that is not one
       (`"com.example.pixel.storage"`, a preview's `"preview"`) is a defaults domain inside the app's own
@@ -86,11 +88,17 @@ public struct AppGroupMismatchRule: Rule {
 
   public init() {}
 
-  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` is known; nil when it cannot be known.
+  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` (or `$(CFBundleIdentifier)`) is known; nil when
+  /// it cannot be known.
   package static func resolve(_ group: String, ownerBundleID: String?) -> String? {
     guard BuildSettings.containsReference(group) else { return group }
     var settings: [String: String] = [:]
-    if let ownerBundleID { settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID }
+    // Xcode expands `$(CFBundleIdentifier)` in entitlements to the product's bundle identifier too (its
+    // old templates wrote `$(AppIdentifierPrefix)$(CFBundleIdentifier)`).
+    if let ownerBundleID {
+      settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID
+      settings["CFBundleIdentifier"] = ownerBundleID
+    }
     return BuildSettings.expand(group, with: settings)
   }
 
@@ -147,6 +155,10 @@ public struct AppGroupMismatchRule: Rule {
     let appGroups = Set(
       (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    // A group of the app whose value is not known may be any target's: none is then missing from the app.
+    let appHasUnknownGroups = (app?.entitlements?.appGroups ?? []).contains {
+      Self.resolve($0.value, ownerBundleID: appID) == nil
+    }
     // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
     func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
 
@@ -189,7 +201,7 @@ public struct AppGroupMismatchRule: Rule {
         }
         continue
       }
-      guard app != nil, !unknown(app?.entitlements) else { continue }
+      guard app != nil, !unknown(app?.entitlements), !appHasUnknownGroups else { continue }
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
           continue

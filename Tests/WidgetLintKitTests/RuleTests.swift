@@ -47,6 +47,20 @@ import Testing
       app: "  entitlements: {com.apple.security.application-groups: [\"group.$(TEAM).app\"]}",
       target: "    entitlements: {com.apple.security.application-groups: [\"group.$(OTHER).app\"]}")
     #expect(try findings(unknown).isEmpty)
+    // The app's unknown group may be the target's known one.
+    let unknownApp = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(TEAM).app\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [group.com.example.other]}")
+    #expect(try findings(unknownApp).isEmpty)
+    // Xcode expands $(CFBundleIdentifier) in entitlements to the bundle identifier: Simplenote's shape.
+    let bundleGroup = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [group.com.example.app]}")
+    #expect(try findings(bundleGroup).isEmpty)
+    let ownGroup = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}")
+    #expect(try findings(ownGroup) == ["app-group-mismatch 7:60-7:89 error"])
   }
 
   @Test func targetGroupMissingFromTheAppPointsAtBoth() throws {
