@@ -136,4 +136,40 @@ import Testing
     // An hour of minutes reloads once an hour; three minutes of them reload after two.
     #expect(try findings(of: .refreshIntervalTooShort, in: code) == ["15:55-15:61"])
   }
+
+  /// Two widget folders with no `bundleIdentifier` of apple-targets' kind: @bacons/apple-targets derives
+  /// the same `<app id>.widget` for both.
+  static func expoApp(plugin: String) -> [(path: String, contents: String)] {
+    let app = """
+      {"expo": {"name": "Two", "ios": {"bundleIdentifier": "com.example.two"},
+        "plugins": ["\(plugin)"],
+        "extra": {"eas": {"build": {"experimental": {"ios": {"appExtensions": [
+          {"targetName": "ShareTarget", "bundleIdentifier": "com.example.two.share"}]}}}}}}}
+      """
+    let config = #"{"type": "widget", "name": "Hello", "ios": {"bundleIdentifier": "com.example.two.hello"}}"#
+    return [
+      ("app.json", app),
+      ("targets/hello/expo-target.config.json", config),
+      ("targets/hello/Widget.swift", "import WidgetKit\n"),
+      ("targets/other/expo-target.config.json", config.replacingOccurrences(of: "hello", with: "other")),
+      ("targets/other/Widget.swift", "import WidgetKit\n"),
+    ]
+  }
+
+  func expoFindings(plugin: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: Self.expoApp(plugin: plugin))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+      .filter { ["duplicate-bundle-id", "eas-extension-mismatch", "computed-value"].contains($0.ruleID) }
+      .map { "\($0.ruleID) \(($0.file as NSString).lastPathComponent):\(TestSupport.start($0))" }
+  }
+
+  @Test func anotherPluginsTargetFoldersAreUnknownNotAppleTargets() throws {
+    // expo-targets' own format: its targets are not read as @bacons/apple-targets' would read them.
+    #expect(try expoFindings(plugin: "expo-targets") == ["computed-value app.json:2:15"])
+    // The same folders for @bacons/apple-targets: one bundle identifier for both, and no ShareTarget.
+    let apple = try expoFindings(plugin: "@bacons/apple-targets")
+    #expect(apple.contains("duplicate-bundle-id expo-target.config.json:1:10"), "\(apple)")
+    #expect(apple.contains("eas-extension-mismatch app.json:4:20"), "\(apple)")
+  }
 }
