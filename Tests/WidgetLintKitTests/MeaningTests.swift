@@ -172,4 +172,23 @@ import Testing
     #expect(apple.contains("duplicate-bundle-id expo-target.config.json:1:10"), "\(apple)")
     #expect(apple.contains("eas-extension-mismatch app.json:4:20"), "\(apple)")
   }
+
+  @Test func aConformanceInAnExtensionUnavailableOnIOSIsNoUse() throws {
+    let code = """
+      import AppIntents
+      struct RefreshIntent: AppIntent {
+          static var title: LocalizedStringResource = "Refresh"
+          func perform() async throws -> some IntentResult { .result() }
+      }
+      @available(iOS, unavailable)
+      extension RefreshIntent: ForegroundContinuableIntent {}
+      struct OpenIntent: AppIntent {
+          static var title: LocalizedStringResource = "Open"
+          func perform() async throws -> some IntentResult { .result() }
+      }
+      extension OpenIntent: ForegroundContinuableIntent {}
+      """
+    // AltStore's shape: the conformance in an extension unavailable on iOS compiles in the widget.
+    #expect(try findings(of: .extensionUnavailableAPI, in: code) == ["12:23-12:50"])
+  }
 }
