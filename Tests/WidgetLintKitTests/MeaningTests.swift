@@ -191,4 +191,22 @@ import Testing
     // AltStore's shape: the conformance in an extension unavailable on iOS compiles in the widget.
     #expect(try findings(of: .extensionUnavailableAPI, in: code) == ["12:23-12:50"])
   }
+
+  @Test func aPreviewIsNotRenderedInAWidget() throws {
+    let code = """
+      import SwiftUI
+      struct RowView: View {
+          var body: some View { Text("Row") }
+      }
+      struct RowView_Previews: PreviewProvider {
+          static var previews: some View { List { RowView() } }
+      }
+      #Preview { List { RowView() } }
+      struct RowsView: View {
+          var body: some View { List { RowView() } }
+      }
+      """
+    // The previews' Lists are Xcode's; the view's own List is the widget's.
+    #expect(try findings(of: .widgetUnsupportedView, in: code) == ["10:27-10:31"])
+  }
 }

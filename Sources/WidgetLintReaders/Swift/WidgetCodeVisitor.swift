@@ -640,7 +640,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     guard WidgetCodeFacts.isTypeName(name) else { return }
     views.noteConstructed(name)
     let arguments = call.arguments
-    if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
+    if WidgetKitCatalog.viewsThatDoNotRender.contains(name), !Self.isInPreview(call) {
       facts.unsupportedViews.append(
         .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
     }
@@ -942,6 +942,25 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       current = candidate.parent
     }
     return found
+  }
+
+  /// Whether a node is in a preview, which Xcode renders and a widget never does: a `#Preview { … }`, or
+  /// a type conforming to `PreviewProvider` (its `previews` often wrap a view in a `List`).
+  static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let candidate = current {
+      if let macro = candidate.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+      if let macro = candidate.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+      if let group = candidate.asProtocol(DeclGroupSyntax.self),
+        group.inheritanceClause?.inheritedTypes.contains(where: {
+          SwiftAttributes.name(of: $0.type) == "PreviewProvider"
+        }) == true
+      {
+        return true
+      }
+      current = candidate.parent
+    }
+    return false
   }
 
   /// Calls whose closures are separate presentations of a Live Activity, each of which may set its own
