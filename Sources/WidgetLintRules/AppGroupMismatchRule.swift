@@ -21,7 +21,9 @@ public struct AppGroupMismatchRule: Rule {
       `$(PRODUCT_BUNDLE_IDENTIFIER)`, and `$(CFBundleIdentifier)` which Xcode expands in entitlements too,
       are the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)` names a different
       group in the app and in the extension. Other references are not compared, and while one of the
-      app's groups is not known, no target's group is reported missing from the app.
+      app's groups is not known, no target's group is reported missing from the app. A target that shares
+      a group with the app may list more (one extension entitlements file for two white-label apps names
+      both apps' groups): an extra group is reported only where the target's code opens it.
 
       Not every suite is an App Group: `UserDefaults(suiteName:)` with a name that is not one
       (`"com.example.pixel.storage"`, a preview's `"preview"`) is a defaults domain inside the app's own
@@ -162,7 +164,7 @@ public struct AppGroupMismatchRule: Rule {
     // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
     func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
 
-    for target in manifest.targets {
+    for (targetIndex, target) in manifest.targets.enumerated() {
       let targetID = target.bundleIdentifier?.value
       let targetName = target.name?.value ?? "this target"
       let targetGroups = target.entitlements?.appGroups ?? []
@@ -202,10 +204,20 @@ public struct AppGroupMismatchRule: Rule {
         continue
       }
       guard app != nil, !unknown(app?.entitlements), !appHasUnknownGroups else { continue }
+      // A target that shares a group with the app may be entitled to more (one extension file for two
+      // white-label apps lists both apps' groups): an extra group is missing from the app only where the
+      // target's code opens it.
+      let sharesAGroup = !resolvedTargetGroups.isDisjoint(with: appGroups)
+      lazy var opened: Set<String> = {
+        let code = context.project.code(ofTarget: targetIndex)
+        let onMacOS = target.entitlements?.isForMacOS ?? false
+        return Set(code.appGroupUses(onMacOS: onMacOS).compactMap { code.resolveAppGroup($0, onMacOS: onMacOS)?.value })
+      }()
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
           continue
         }
+        if sharesAGroup && !opened.contains(resolved) { continue }
         let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
         let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
         context.report(

@@ -63,6 +63,22 @@ import Testing
     #expect(try findings(ownGroup) == ["app-group-mismatch 7:60-7:89 error"])
   }
 
+  @Test func anExtraGroupBesideASharedOneIsReportedOnlyWhereTheCodeOpensIt() throws {
+    // Firefox Focus's shape: one extension file lists the Focus and the Klar app's groups.
+    let both =
+      "    entitlements: {com.apple.security.application-groups: [group.com.example.app, group.com.example.klar]}"
+    let app = "  entitlements: {com.apple.security.application-groups: [group.com.example.app]}"
+    #expect(try findings(manifest(app: app, target: both)).isEmpty)
+    let reads = """
+      import Foundation
+      let store = UserDefaults(suiteName: "group.com.example.klar")
+      """
+    let withCode = manifest(app: app, target: both + "\n    sources: [Widgets]")
+    #expect(
+      try findings(withCode, files: [("Widgets/Store.swift", reads)]).filter { $0.hasPrefix("app-group-mismatch") }
+        == ["app-group-mismatch 7:83-7:105 error"])
+  }
+
   @Test func targetGroupMissingFromTheAppPointsAtBoth() throws {
     let text = manifest(
       app: "  entitlements: {com.apple.security.application-groups: [group.com.example.app]}",
