@@ -209,4 +209,39 @@ import Testing
     // The previews' Lists are Xcode's; the view's own List is the widget's.
     #expect(try findings(of: .widgetUnsupportedView, in: code) == ["10:27-10:31"])
   }
+
+  @Test func aNestedProjectsCodeIsItsOwnNotTheEnclosingApps() throws {
+    let app =
+      #"{"expo": {"name": "Outer", "ios": {"bundleIdentifier": "com.example.outer"}, "plugins": ["@bacons/apple-targets"]}}"#
+    let widget = """
+      import WidgetKit
+      import SwiftUI
+      @main
+      struct W: Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "W", provider: P()) { _ in Text("").containerBackground(.clear, for: .widget) }
+          }
+      }
+      """
+    let opens = { (group: String) in
+      #"import { ExtensionStorage } from "@bacons/apple-targets";"# + "\nnew ExtensionStorage(\"\(group)\");\n"
+    }
+    let files: [(path: String, contents: String)] = [
+      ("app.json", app),
+      ("targets/w/expo-target.config.json", #"{"type": "widget"}"#),
+      ("targets/w/W.swift", widget),
+      ("src/store.ts", opens("group.com.example.outer")),
+      ("demo/app.json", app.replacingOccurrences(of: "outer", with: "demo")),
+      ("demo/targets/w/expo-target.config.json", #"{"type": "widget"}"#),
+      ("demo/targets/w/W.swift", widget),
+      ("demo/App.tsx", opens("group.com.example.demo")),
+    ]
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let found = LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+      .filter { $0.ruleID == "app-group-mismatch" }
+      .map { "\(String($0.file.dropFirst(directory.path.count + 1))):\(TestSupport.start($0))" }
+    // Each app's group is its own finding, once: the outer app does not read the demo's App.tsx.
+    #expect(found.sorted() == ["demo/App.tsx:2:22", "src/store.ts:2:22"])
+  }
 }
