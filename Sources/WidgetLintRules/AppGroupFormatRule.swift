@@ -14,6 +14,10 @@ public struct AppGroupFormatRule: Rule {
       build-setting references such as `$(PRODUCT_BUNDLE_IDENTIFIER)` are not format errors: the text
       around them is checked.
 
+      On macOS a group may also be `<TeamID>.name`, written `$(TeamIdentifierPrefix)name`, and macOS
+      signs a group without a provisioning profile: for a target built for macOS (`SDKROOT = macosx`)
+      only the characters are checked, never the `group.` prefix.
+
       Source: Apple, App Groups Entitlement
       (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups).
       """,
@@ -52,17 +56,18 @@ public struct AppGroupFormatRule: Rule {
 
   public init() {}
 
-  /// Why a group is malformed, or nil when it is well-formed.
-  package static func problem(with group: String) -> String? {
+  /// Why a group is malformed, or nil when it is well-formed. On macOS (`onMacOS`) a group need not
+  /// start with `group.`: `<TeamID>.name` and `$(TeamIdentifierPrefix)name` are groups there too.
+  package static func problem(with group: String, onMacOS: Bool = false) -> String? {
     let startsWithReference = group.hasPrefix("$(") || group.hasPrefix("${")
-    if !startsWithReference && !group.hasPrefix("group.") {
+    if !onMacOS && !startsWithReference && !group.hasPrefix("group.") {
       return "does not start with 'group.'"
     }
     let literal = BuildSettings.containsReference(group) ? BuildSettings.removingReferences(group) : group
     if let bad = literal.unicodeScalars.first(where: { !WidgetKitCatalog.isIdentifierCharacter($0) }) {
       return "contains '\(bad)'; only letters, digits, '.' and '-' are allowed"
     }
-    if !BuildSettings.containsReference(group) {
+    if !onMacOS && !BuildSettings.containsReference(group) {
       // Bytes, not Foundation's `contains`: this runs for every App Group of a manifest.
       let dot = UInt8(ascii: ".")
       let name = group.utf8.dropFirst("group.".utf8.count)
@@ -79,22 +84,28 @@ public struct AppGroupFormatRule: Rule {
     guard let manifest = context.manifest else { return }
     // A manifest names a few App Groups many times: each distinct text is checked once.
     var verdicts: [String: String?] = [:]
-    func check(_ group: Located<String>, subject: String?) {
+    func check(_ group: Located<String>, subject: String?, onMacOS: Bool = false) {
       let verdict: String?
-      if let known = verdicts[group.value] {
+      if !onMacOS, let known = verdicts[group.value] {
         verdict = known
       } else {
-        verdict = Self.problem(with: group.value)
-        verdicts[group.value] = .some(verdict)
+        verdict = Self.problem(with: group.value, onMacOS: onMacOS)
+        if !onMacOS { verdicts[group.value] = .some(verdict) }
       }
       guard let problem = verdict else { return }
       context.report(
         "App Group '\(group.value)' \(problem); App Groups are 'group.' plus a reverse-DNS name such as group.com.example.app",
         at: group, subject: subject)
     }
-    for group in manifest.app?.entitlements?.appGroups ?? [] { check(group, subject: nil) }
+    let appEntitlements = manifest.app?.entitlements
+    for group in appEntitlements?.appGroups ?? [] {
+      check(group, subject: nil, onMacOS: appEntitlements?.isForMacOS ?? false)
+    }
     for target in manifest.targets {
-      for group in target.entitlements?.appGroups ?? [] { check(group, subject: target.name?.value) }
+      let onMacOS = target.entitlements?.isForMacOS ?? false
+      for group in target.entitlements?.appGroups ?? [] {
+        check(group, subject: target.name?.value, onMacOS: onMacOS)
+      }
       for widget in target.widgets {
         if let group = widget.appGroup { check(group, subject: widget.kind?.value) }
       }

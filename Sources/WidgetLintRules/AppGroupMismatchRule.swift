@@ -18,8 +18,18 @@ public struct AppGroupMismatchRule: Rule {
       Dart set one group and Swift read another; expo/expo#43677).
 
       Groups with Xcode build-setting references are compared where their value is known:
-      `$(PRODUCT_BUNDLE_IDENTIFIER)` is the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)`
-      names a different group in the app and in the extension. Other references are not compared.
+      `$(PRODUCT_BUNDLE_IDENTIFIER)`, and `$(CFBundleIdentifier)` which Xcode expands in entitlements too,
+      are the owning target's bundle identifier, so `group.$(PRODUCT_BUNDLE_IDENTIFIER)` names a different
+      group in the app and in the extension. Other references are not compared, and while one of the
+      app's groups is not known, no target's group is reported missing from the app. A target that shares
+      a group with the app may list more (one extension entitlements file for two white-label apps names
+      both apps' groups): an extra group is reported only where the target's code opens it.
+
+      Not every suite is an App Group: `UserDefaults(suiteName:)` with a name that is not one
+      (`"com.example.pixel.storage"`, a preview's `"preview"`) is a defaults domain inside the app's own
+      container, and is never compared. On iOS, watchOS and tvOS App Groups are `group.` names; on macOS
+      (a target built with `SDKROOT = macosx`) they may also be `<TeamID>.name`, written
+      `$(TeamIdentifierPrefix)name` (Apple, App Groups Entitlement).
 
       A watch complication's extension runs on the watch: it shares a group container with the watch app
       that embeds it, not with the iPhone app, whose container stays on the phone (Apple's watchOS guide:
@@ -29,6 +39,7 @@ public struct AppGroupMismatchRule: Rule {
       JavaScript opens is not asked of it.
 
       Sources: Apple, "Configuring app groups" (https://developer.apple.com/documentation/xcode/configuring-app-groups); Apple,
+      App Groups Entitlement (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups); Apple,
       `UserDefaults.init(suiteName:)` (https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)); home_widget issue #75
       (Dart set one group, Swift read another); Apple, App Programming Guide for watchOS, "Sharing Data"
       (https://developer.apple.com/library/archive/documentation/General/Conceptual/WatchKitProgrammingGuide/SharingData.html).
@@ -79,11 +90,17 @@ public struct AppGroupMismatchRule: Rule {
 
   public init() {}
 
-  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` is known; nil when it cannot be known.
+  /// A group's value once `$(PRODUCT_BUNDLE_IDENTIFIER)` (or `$(CFBundleIdentifier)`) is known; nil when
+  /// it cannot be known.
   package static func resolve(_ group: String, ownerBundleID: String?) -> String? {
     guard BuildSettings.containsReference(group) else { return group }
     var settings: [String: String] = [:]
-    if let ownerBundleID { settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID }
+    // Xcode expands `$(CFBundleIdentifier)` in entitlements to the product's bundle identifier too (its
+    // old templates wrote `$(AppIdentifierPrefix)$(CFBundleIdentifier)`).
+    if let ownerBundleID {
+      settings["PRODUCT_BUNDLE_IDENTIFIER"] = ownerBundleID
+      settings["CFBundleIdentifier"] = ownerBundleID
+    }
     return BuildSettings.expand(group, with: settings)
   }
 
@@ -139,16 +156,18 @@ public struct AppGroupMismatchRule: Rule {
     let appID = app?.bundleIdentifier?.value
     let appGroups = Set(
       (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
-    // A group whose value cannot be worked out (`group.$(CFBundleIdentifier)`) may be any group: the
-    // entitlements that hold one are not compared (the computed-value note says so).
+    // A group whose value cannot be worked out (`group.$(SHARED_GROUP)`, set nowhere) may be any group:
+    // the entitlements that hold one are not compared (a computed-value note says so).
     func hasUnresolvedGroup(_ entitlements: Entitlements?, ownerBundleID: String?) -> Bool {
       (entitlements?.appGroups ?? []).contains { Self.resolve($0.value, ownerBundleID: ownerBundleID) == nil }
     }
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    // A group of the app whose value is not known may be any target's: none is then missing from the app.
+    let appHasUnknownGroups = hasUnresolvedGroup(app?.entitlements, ownerBundleID: appID)
     // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
     func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
 
-    for target in manifest.targets {
+    for (targetIndex, target) in manifest.targets.enumerated() {
       let targetID = target.bundleIdentifier?.value
       let targetName = target.name?.value ?? "this target"
       let targetGroups = target.entitlements?.appGroups ?? []
@@ -190,12 +209,21 @@ public struct AppGroupMismatchRule: Rule {
         }
         continue
       }
-      guard app != nil, !unknown(app?.entitlements), !hasUnresolvedGroup(app?.entitlements, ownerBundleID: appID)
-      else { continue }
+      guard app != nil, !unknown(app?.entitlements), !appHasUnknownGroups else { continue }
+      // A target that shares a group with the app may be entitled to more (one extension file for two
+      // white-label apps lists both apps' groups): an extra group is missing from the app only where the
+      // target's code opens it.
+      let sharesAGroup = !resolvedTargetGroups.isDisjoint(with: appGroups)
+      lazy var opened: Set<String> = {
+        let code = context.project.code(ofTarget: targetIndex)
+        let onMacOS = target.entitlements?.isForMacOS ?? false
+        return Set(code.appGroupUses(onMacOS: onMacOS).compactMap { code.resolveAppGroup($0, onMacOS: onMacOS)?.value })
+      }()
       for group in targetGroups {
         guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
           continue
         }
+        if sharesAGroup && !opened.contains(resolved) { continue }
         let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
         let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
         context.report(
@@ -237,7 +265,10 @@ public struct AppGroupMismatchRule: Rule {
             ("widget extension '\(target.name?.value ?? "")'", entitlements.appGroupsSpan ?? entitlements.span))
           // Only a widget whose code opens no other group surely reads this one.
           let code = context.project.code(ofTarget: index)
-          if !code.files.flatMap(\.code.groupIdentifiers).contains(where: { code.resolve($0)?.value != group.value }) {
+          let onMacOS = entitlements.isForMacOS
+          if !code.appGroupUses(onMacOS: onMacOS).contains(where: {
+            code.resolveAppGroup($0, onMacOS: onMacOS)?.value != group.value
+          }) {
             missingTargets.append(target)
           }
         }
@@ -295,7 +326,9 @@ public struct AppGroupMismatchRule: Rule {
       let label = name == "the app" ? "the app's App Groups declared here" : "App Groups of \(name) declared here"
       let related = [RelatedLocation(label, at: groupsAt)]
       for use in appCode.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = appCode.resolve(use), !ownerGroups.contains(group), !unknownReferences else {
+        guard let (group, span) = appCode.resolveAppGroup(use, onMacOS: entitlements.isForMacOS),
+          !ownerGroups.contains(group), !unknownReferences
+        else {
           continue
         }
         context.report(
@@ -315,8 +348,11 @@ public struct AppGroupMismatchRule: Rule {
           [RelatedLocation("target '\(name)' App Groups declared here", at: $0)]
         } ?? []
       let detail = Self.entitlementDetail(targetName: name, groups: declared)
+      let onMacOS = target.entitlements?.isForMacOS ?? false
       for use in code.files.flatMap(\.code.groupIdentifiers) {
-        guard let (group, span) = code.resolve(use), !groups.contains(group), !unknownReferences else { continue }
+        guard let (group, span) = code.resolveAppGroup(use, onMacOS: onMacOS), !groups.contains(group),
+          !unknownReferences
+        else { continue }
         // The app is entitled to the group the widget reads: the widget's entitlements lack it, and adding
         // it there is the fix. Otherwise the group may be the mistake.
         // For a watch extension, the app is the watch app that embeds it.

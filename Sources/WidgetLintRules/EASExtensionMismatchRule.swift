@@ -137,6 +137,8 @@ public struct EASExtensionMismatchRule: Rule {
         continue
       }
       guard let target = targetsByName[name.value] else {
+        // A target another plugin makes may be the one it names: unknown, not missing.
+        if manifest.hasUnreadTargets { continue }
         var message = "appExtensions entry names target '\(name.value)', but the manifest has no such target"
         if targetNameSuggester == nil {
           targetNameSuggester = Suggester(candidates: manifest.targets.compactMap { $0.name?.value })

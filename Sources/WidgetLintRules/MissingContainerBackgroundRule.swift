@@ -319,7 +319,7 @@ public struct MissingContainerBackgroundRule: Rule {
 
   public func check(_ context: RuleContext) {
     // The API and the placeholder came with the iOS 17 SDK (Xcode 15).
-    if let toolchain = context.project.toolchain, toolchain.xcode < OSVersion(15) { return }
+    if let toolchain = context.project.buildToolchain, toolchain.xcode < OSVersion(15) { return }
     for (target, code) in context.targetsWithCode {
       let widgets =
         code.bundleIsFullyKnown

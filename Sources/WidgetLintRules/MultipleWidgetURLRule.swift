@@ -13,7 +13,13 @@ public struct MultipleWidgetURLRule: Rule {
       place than the code suggests. Use `Link` for separate tap targets in medium and larger widgets.
 
       The rule compares the `widgetURL` calls in one view type's code; calls in different branches of one
-      `if` or `switch` (a different URL per family, say) never apply together and are not reported.
+      `if` or `switch` (a different URL per family, say) never apply together and are not reported, nor
+      are calls in separate presentations of a Live Activity: the lock-screen view, and the Dynamic
+      Island's expanded regions, compact and minimal views, each shown alone. Calls in different members
+      of a view (`accessoryCircularView` and `accessoryRectangularView`, which `body` picks per family)
+      are each compared within their member only. Only the modifier on a view
+      counts: an enum case `.widgetURL(…)`, a `case let .widgetURL(url)` pattern, or a function named
+      `widgetURL(for:)` (`Links.widgetURL(for:)`, `Self.widgetURL(…)`) is not it.
 
       Source: Apple, `widgetURL(_:)`: "Widgets support one widgetURL modifier in their view hierarchy. If multiple
       views have widgetURL modifiers, the behavior is undefined."
@@ -88,7 +94,10 @@ public struct MultipleWidgetURLRule: Rule {
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
       let uses = code.files.flatMap(\.code.urlUses).filter { !$0.isLink && $0.enclosingType != nil }
-      let byType = Dictionary(grouping: uses, by: { "\($0.span.file.path)#\($0.enclosingType ?? "")" })
+      // Uses in different members of a type (a computed property per family, say) are alternatives `body`
+      // chooses between: each member is compared on its own.
+      let byType = Dictionary(
+        grouping: uses, by: { "\($0.span.file.path)#\($0.enclosingType ?? "")#\($0.member.map(String.init) ?? "")" })
       for (_, group) in byType.sorted(by: { $0.key < $1.key }) {
         let ordered = group.sorted { $0.span.start < $1.span.start }
         var earlierUses = CompatibleUseIndex()

@@ -13,6 +13,8 @@ public struct RefreshIntervalTooShortRule: Rule {
       entries at least about 5 minutes apart. A `.after(date)` policy sooner than that is not honoured: the
       widget simply shows stale data while the budget drains. For `atEnd`, `interval` is the spacing of the
       timeline's entries.
+      In Swift code only the reload date counts: `.after(date)`, or `.atEnd`, which reloads after the last
+      entry. Entries are not reloads: 60 entries a minute apart ending `.atEnd` reload once an hour.
 
       Reloads the app requests while in the foreground, or from an app intent, do not count against the
       budget; use `never` and `WidgetCenter.shared.reloadTimelines(ofKind:)` for data that changes on the
@@ -82,7 +84,9 @@ public struct RefreshIntervalTooShortRule: Rule {
         switch (policy.kind, seconds) {
         case (.atEnd, 0): what = "this timeline's only entry is dated now, so it asks to reload at once, which is"
         case (_, 0): what = "this timeline asks to reload at once, which is"
-        case (.atEnd, _): what = "this timeline's entries are \(Duration.describe(seconds)) apart, which is"
+        case (.atEnd, _):
+          what =
+            "this timeline's last entry is \(Duration.describe(seconds)) from now, so it asks to reload then, which is"
         default: what = "this timeline asks to reload after \(Duration.describe(seconds)),"
         }
         // The interval is the author's to choose, so no fix; the message shows the shape of one.

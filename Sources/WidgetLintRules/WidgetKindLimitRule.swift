@@ -17,15 +17,23 @@ public struct WidgetKindLimitRule: Rule {
       `WidgetBundleBuilder.buildBlock(…)` call (`return WidgetBundleBuilder.buildBlock(A(), B())` in a
       helper the body calls, a common way to list widgets per OS version).
 
-      widgetlint judges each block against the SDK of the Xcode the project builds with, where it knows it:
-      `app.xcodeVersion` in a manifest, `--xcode-version`, the Expo SDK in `package.json` (each Expo SDK
-      names its minimum Xcode), or the Xcode project. With Xcode 16 or later there is no fixed limit; with
-      Xcode 13 to 15 it is 10; with none known it keeps the classic 5 and says so. `max` overrides all of it.
+      widgetlint judges each block against the SDK of the Xcode the project builds with, where it is
+      stated: `app.xcodeVersion` in a manifest, `--xcode-version`, a `.xcode-version` file (in the
+      project's folder or above it, up to the repository's root; Tuist reads it too), XcodeGen's
+      `options.xcodeVersion`, or the Expo SDK in `package.json` (each Expo SDK names its minimum Xcode).
+      `LastUpgradeCheck` in `project.pbxproj` is not one: it is the Xcode that last offered to upgrade the
+      project's settings, not the one that builds it. With Xcode 16 or later there is no fixed limit; with
+      Xcode 13 to 15 it is 10. A real project (Xcode, XcodeGen, Tuist, Flutter, Expo) whose Xcode is not
+      stated builds with the App Store's minimum: since 28 April 2026 App Store Connect accepts only builds
+      made with Xcode 26, so there is no fixed limit. A manifest that states none keeps the classic 5 and
+      says so. `max` overrides all of it.
 
       The usual fix is nesting: a bundle's `body` is itself a `Widget`, so a second `WidgetBundle` can
       hold the extra widgets and be listed in the first.
 
-      Source: Apple, WidgetBundleBuilder.buildBlock(_:)
+      Sources: Apple, "Upcoming requirements" (https://developer.apple.com/news/upcoming-requirements/):
+      from April 28, 2026 apps uploaded to App Store Connect must be built with Xcode 26 or later; Apple,
+      WidgetBundleBuilder.buildBlock(_:)
       (https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:)): current SDKs
       declare `static func buildBlock<each C>(_ c: repeat each C) -> some Widget where repeat each C :
       Widget`, a parameter pack with no fixed count; older SDKs declared one overload per count, up to a
@@ -35,7 +43,7 @@ public struct WidgetKindLimitRule: Rule {
       RuleOption(
         name: "max", kind: .integer, defaultValue: 5,
         summary:
-          "The most widgets one block may list, whatever the SDK. Unset, the limit follows the Xcode the project builds with (app.xcodeVersion, --xcode-version, the Expo SDK): 5 when it is unknown."
+          "The most widgets one block may list, whatever the SDK. Unset, the limit follows the Xcode the project builds with (app.xcodeVersion, --xcode-version, .xcode-version, the Expo SDK): none for a project whose Xcode is not stated (the App Store's minimum, Xcode 26), 5 for such a manifest."
       )
     ],
     examples: [
@@ -81,7 +89,7 @@ public struct WidgetKindLimitRule: Rule {
   /// The block size to judge against, and how a finding explains it; nil when the SDK has no limit.
   package static func limit(_ context: RuleContext) -> (max: Int, why: String)? {
     if let configured = context.configuredOption("max") { return (configured, "the \(configured) 'max' allows") }
-    guard let toolchain = context.project.toolchain else {
+    guard let toolchain = context.project.buildToolchain else {
       let classic = WidgetKitCatalog.classicBundleBlockLimit
       return (
         classic,

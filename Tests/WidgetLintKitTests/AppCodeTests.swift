@@ -105,6 +105,56 @@ import Testing
     #expect(findings.first?.related.first?.span.file.path.hasSuffix("App/App.entitlements") == true)
   }
 
+  @Test func aSuiteNameThatIsNotAnAppGroupIsTheAppsOwnDefaults() throws {
+    // A suite that is not `group.…` is a defaults domain in the app's own container; so is a preview's.
+    let app = """
+      import SwiftUI
+      let pixels = UserDefaults(suiteName: "com.example.pixel.storage")
+      let shared = UserDefaults(suiteName: "group.com.example.notes")
+      #Preview {
+          Text("").defaultAppStorage(UserDefaults(suiteName: "preview")!)
+      }
+      """
+    let (findings, _) = try lint(Self.files(app: app))
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first.map(TestSupport.start) == "3:38")
+  }
+
+  @Test func aMacTargetsTeamPrefixedGroupsAreGroupsAndWellFormed() throws {
+    // Built for macOS: `<TeamID>.name` and `$(TeamIdentifierPrefix)name` are App Groups there.
+    let mac = ["SDKROOT": "macosx"]
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings.merging(mac) { $1 },
+      widget: [
+        "Debug": XcodeProjectFileTests.widgetSettings(mac), "Release": XcodeProjectFileTests.widgetSettings(mac),
+      ])
+    let app = """
+      import Foundation
+      let own = UserDefaults(suiteName: "com.example.prefs")
+      let shared = UserDefaults(suiteName: "ABCDE12345.com.example.shared")
+      let other = UserDefaults(suiteName: "ABCDE12345.com.example.other")
+      """
+    let groups = XcodeProjectTests.groups("ABCDE12345.com.example.shared")
+    let files = XcodeProjectFileTests.files(
+      pbxproj: pbxproj, widgetGroups: "$(TeamIdentifierPrefix)com.example_tools"
+    ).map { file -> (path: String, contents: String) in
+      switch file.path {
+      case "App/AppMain.swift": (file.path, app)
+      case "App/App.entitlements": (file.path, groups)
+      default: file
+      }
+    }
+    let (findings, _) = try lint(files)
+    // The group the app opens and is not entitled to; the widget's group with a character Apple refuses.
+    #expect(findings.map(\.ruleID).sorted() == ["app-group-format", "app-group-mismatch"])
+    let mismatch = try #require(findings.first { $0.ruleID == "app-group-mismatch" })
+    #expect(TestSupport.start(mismatch) == "4:37")
+    #expect(mismatch.message.contains("'ABCDE12345.com.example.other'"))
+    let format = try #require(findings.first { $0.ruleID == "app-group-format" })
+    #expect(format.file.hasSuffix("Widget/Widget.entitlements"))
+    #expect(format.message.contains("contains '_'"))
+  }
+
   @Test func aWidgetReloadingAMisspeltKindOfItsOwnIsReported() throws {
     let intent = """
       import AppIntents

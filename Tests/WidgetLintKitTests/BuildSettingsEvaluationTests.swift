@@ -96,14 +96,22 @@ import Testing
     return try BuilderSettingsTests().lint(files)
   }
 
-  @Test func aGroupNamedWithAnInfoPlistKeyIsUnknownAndSaidOnce() throws {
-    let findings = try Self.lint(appGroup: "group.$(CFBundleIdentifier)")
+  @Test func aGroupNamedWithASettingSetNowhereIsUnknownAndSaidOnce() throws {
+    let findings = try Self.lint(appGroup: "group.$(SHARED_GROUP_NAME)")
     // Not app-group-mismatch: the app's group may well be the widget's.
     #expect(findings.map(\.ruleID) == ["computed-value"])
     let note = try #require(findings.first)
     #expect(note.file.hasSuffix("App/App.entitlements"))
     #expect(TestSupport.start(note) == "7:13")
-    #expect(note.message.hasPrefix("App Group 'group.$(CFBundleIdentifier)' is not checked"))
+    #expect(note.message.hasPrefix("App Group 'group.$(SHARED_GROUP_NAME)' is not checked"))
+  }
+
+  /// Xcode expands `$(CFBundleIdentifier)` in entitlements to the target's bundle identifier.
+  @Test func aGroupNamedWithCFBundleIdentifierIsTheBundleIdentifier() throws {
+    #expect(try Self.lint(appGroup: "group.$(CFBundleIdentifier)").isEmpty)
+    let findings = try Self.lint(appGroup: "group.$(CFBundleIdentifier).shared")
+    #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
+    #expect(findings.first.map(TestSupport.start) == "7:13")
   }
 
   @Test func aGroupNamedWithTheBundleIdentifierSettingIsExpandedAndCompared() throws {

@@ -224,7 +224,9 @@ import Testing
   /// All seven widgets in the body's one block.
   static let builderBody = "  var body: some Widget {\n" + widgets.map { "    \($0)()\n" }.joined() + "  }\n"
 
-  static func files(expo: String?, bundleMembers: String = builderBody) -> [(path: String, contents: String)] {
+  static func files(expo: String?, bundleMembers: String = builderBody, xcodeVersionFile: String? = nil) -> [(
+    path: String, contents: String
+  )] {
     var swift = "import SwiftUI\nimport WidgetKit\n\n@main\nstruct AllWidgets: WidgetBundle {\n" + bundleMembers + "}\n"
     for name in widgets {
       swift += """
@@ -247,11 +249,13 @@ import Testing
       ("targets/widget/Widgets.swift", swift),
     ]
     if let expo { files.append(("package.json", #"{"dependencies": {"expo": "\#(expo)"}}"#)) }
+    if let xcodeVersionFile { files.append((".xcode-version", xcodeVersionFile)) }
     return files
   }
 
-  func limitFindings(expo: String?, bundleMembers: String = builderBody) throws -> [String] {
-    let directory = try TestSupport.directory(with: Self.files(expo: expo, bundleMembers: bundleMembers))
+  func limitFindings(expo: String?, bundleMembers: String = builderBody, xcode: String? = nil) throws -> [String] {
+    let directory = try TestSupport.directory(
+      with: Self.files(expo: expo, bundleMembers: bundleMembers, xcodeVersionFile: xcode))
     defer { try? FileManager.default.removeItem(at: directory) }
     return LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
       .filter { $0.ruleID == "widget-kind-limit" }.map { "\(TestSupport.position($0)) \($0.message)" }
@@ -262,14 +266,17 @@ import Testing
     #expect(try limitFindings(expo: "^52.0.0") == [])
   }
 
-  @Test func olderOrUnknownSDKsKeepALimit() throws {
+  @Test func olderSDKsKeepALimitAndUnstatedOnesBuildWithTheAppStoresXcode() throws {
     #expect(
       try limitFindings(expo: "~51.0.0") == [])  // Xcode 15: the builder takes 10.
-    let unknown = try limitFindings(expo: nil)
-    #expect(unknown.count == 1, "\(unknown)")
+    // Nothing states the Xcode: the App Store's minimum, Xcode 26, has no fixed limit.
+    #expect(try limitFindings(expo: nil) == [])
+    let stated = try limitFindings(expo: nil, xcode: "12.5\n")
+    #expect(stated.count == 1, "\(stated)")
     #expect(
-      unknown.first?.hasPrefix(
-        "12:5-12:9 WidgetBundle 'AllWidgets' lists 7 entries in one block, more than the 5 older SDKs'") == true)
+      stated.first?.hasPrefix(
+        "12:5-12:9 WidgetBundle 'AllWidgets' lists 7 entries in one block, more than the 5 the builder of Xcode 12.5's SDK takes (.xcode-version)"
+      ) == true)
   }
 
   /// DuckDuckGo's and NetNewsWire's shape: a helper returns `WidgetBundleBuilder.buildBlock(…)` per OS.
@@ -289,9 +296,10 @@ import Testing
 
       """
     #expect(
-      try limitFindings(expo: nil, bundleMembers: helper) == [
-        "12:75-12:79 WidgetBundleBuilder.buildBlock in WidgetBundle 'AllWidgets' takes 7 widgets, more than the 5 older SDKs' builder takes (Xcode 16 and later take more: say which Xcode builds the app with app.xcodeVersion or --xcode-version); move some into a second WidgetBundle and pass that bundle here"
+      try limitFindings(expo: nil, bundleMembers: helper, xcode: "12.5") == [
+        "12:75-12:79 WidgetBundleBuilder.buildBlock in WidgetBundle 'AllWidgets' takes 7 widgets, more than the 5 the builder of Xcode 12.5's SDK takes (.xcode-version); move some into a second WidgetBundle and pass that bundle here"
       ])
+    #expect(try limitFindings(expo: nil, bundleMembers: helper) == [])
     #expect(try limitFindings(expo: "~51.0.0", bundleMembers: helper) == [])
     #expect(try limitFindings(expo: "~54.0.0", bundleMembers: helper) == [])
     // In the body itself, returned without the builder attribute: the call's widgets are the block.
@@ -302,7 +310,7 @@ import Testing
 
       """
     #expect(
-      try limitFindings(expo: nil, bundleMembers: returned).map { String($0.prefix(66)) } == [
+      try limitFindings(expo: nil, bundleMembers: returned, xcode: "12.5").map { String($0.prefix(66)) } == [
         "7:73-7:77 WidgetBundle 'AllWidgets' lists 7 entries in one block, "
       ])
   }

@@ -47,6 +47,36 @@ import Testing
       app: "  entitlements: {com.apple.security.application-groups: [\"group.$(TEAM).app\"]}",
       target: "    entitlements: {com.apple.security.application-groups: [\"group.$(OTHER).app\"]}")
     #expect(try findings(unknown).isEmpty)
+    // The app's unknown group may be the target's known one.
+    let unknownApp = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(TEAM).app\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [group.com.example.other]}")
+    #expect(try findings(unknownApp).isEmpty)
+    // Xcode expands $(CFBundleIdentifier) in entitlements to the bundle identifier: Simplenote's shape.
+    let bundleGroup = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [group.com.example.app]}")
+    #expect(try findings(bundleGroup).isEmpty)
+    let ownGroup = manifest(
+      app: "  entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}",
+      target: "    entitlements: {com.apple.security.application-groups: [\"group.$(CFBundleIdentifier)\"]}")
+    #expect(try findings(ownGroup) == ["app-group-mismatch 7:60-7:89 error"])
+  }
+
+  @Test func anExtraGroupBesideASharedOneIsReportedOnlyWhereTheCodeOpensIt() throws {
+    // Firefox Focus's shape: one extension file lists the Focus and the Klar app's groups.
+    let both =
+      "    entitlements: {com.apple.security.application-groups: [group.com.example.app, group.com.example.klar]}"
+    let app = "  entitlements: {com.apple.security.application-groups: [group.com.example.app]}"
+    #expect(try findings(manifest(app: app, target: both)).isEmpty)
+    let reads = """
+      import Foundation
+      let store = UserDefaults(suiteName: "group.com.example.klar")
+      """
+    let withCode = manifest(app: app, target: both + "\n    sources: [Widgets]")
+    #expect(
+      try findings(withCode, files: [("Widgets/Store.swift", reads)]).filter { $0.hasPrefix("app-group-mismatch") }
+        == ["app-group-mismatch 7:83-7:105 error"])
   }
 
   @Test func targetGroupMissingFromTheAppPointsAtBoth() throws {
@@ -69,6 +99,17 @@ import Testing
     #expect(AppGroupFormatRule.problem(with: "group.com.example_app")?.contains("'_'") == true)
     #expect(AppGroupFormatRule.problem(with: "group.") == "has an empty name component")
     #expect(AppGroupFormatRule.problem(with: "group.com..app") == "has an empty name component")
+    // macOS: a team-prefixed group is a group; the characters are still checked.
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example.app", onMacOS: true) == nil)
+    #expect(AppGroupFormatRule.problem(with: "$(TeamIdentifierPrefix)com.example.app", onMacOS: true) == nil)
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example_app", onMacOS: true)?.contains("'_'") == true)
+    #expect(AppGroupFormatRule.problem(with: "ABCDE12345.com.example.app") == "does not start with 'group.'")
+    #expect(Entitlements.isAppGroupName("group.com.example", onMacOS: false))
+    #expect(!Entitlements.isAppGroupName("ABCDE12345.com.example", onMacOS: false))
+    #expect(Entitlements.isAppGroupName("ABCDE12345.com.example", onMacOS: true))
+    #expect(Entitlements.isAppGroupName("$(TeamIdentifierPrefix)com.example", onMacOS: true))
+    #expect(!Entitlements.isAppGroupName("com.example.pixel.storage", onMacOS: true))
+    #expect(!Entitlements.isAppGroupName("preview", onMacOS: false))
   }
 
   @Test func bundleIdentifiers() throws {

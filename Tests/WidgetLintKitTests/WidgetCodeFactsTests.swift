@@ -209,10 +209,26 @@ import Testing
           for i in 0..<60 { entries.append(Entry(date: now.addingTimeInterval(Double(i) * 30))) }
           _ = Timeline(entries: e, policy: .atEnd)
       }
+      func hourOfMinutes() {
+          for minute in 1...60 { entries.append(Entry(date: now.addingTimeInterval(Double(minute) * 60))) }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
+      func threeMinutes() {
+          for minute in 0..<3 { entries.append(Entry(date: now.addingTimeInterval(Double(minute) * 60))) }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
+      func unknownCount() {
+          for i in 0..<count { entries.append(Entry(date: now.addingTimeInterval(Double(i) * 60))) }
+          _ = Timeline(entries: e, policy: .atEnd)
+      }
       """
+    // `.atEnd` reloads after the last entry: the loop's last step times its spacing, not the spacing.
     let policies = facts(code).policies
-    #expect(policies.map(\.seconds) == [120, 900, 60, 90, nil, nil, 3600, 30])
-    #expect(policies.map { position($0.span) } == ["3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38"])
+    #expect(policies.map(\.seconds) == [120, 900, 60, 90, nil, nil, 4 * 3600, 59 * 30, 3600, 120, nil])
+    #expect(
+      policies.map { position($0.span) } == [
+        "3:38", "4:38", "5:38", "6:38", "7:38", "8:38", "14:38", "18:38", "22:38", "26:38", "30:38",
+      ])
   }
 
   /// An interval no `Int` holds is unknown, not a crash (found by the swift fuzz target).

@@ -407,14 +407,82 @@ import Testing
   }
 }
 
-/// The Xcode a project was last upgraded by decides its SDK's limits.
+/// The Xcode that builds a project is what it states, never `LastUpgradeCheck`; where it states none, the
+/// App Store's minimum.
 @Suite struct XcodeToolchainTests {
-  @Test func lastUpgradeCheckNamesTheXcode() throws {
-    let project = Linter().read(XcodeAppFrontend(directory: TestSupport.path("examples/native-widgets")))
+  /// A widget extension whose bundle lists six widgets in one block, in a project last upgraded by
+  /// Xcode 12.5 (whose SDK took at most five).
+  static func sixWidgets(extra: [(path: String, contents: String)] = []) -> [(path: String, contents: String)] {
+    let settings = XcodeProjectFileTests.widgetSettings()
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings, widget: ["Debug": settings, "Release": settings]
+    ).replacingOccurrences(of: "isa = PBXProject;", with: "isa = PBXProject; attributes = {LastUpgradeCheck = 1250; };")
+    let names = ["A", "B", "C", "D", "E", "F"]
+    let widgets = names.map { name in
+      """
+      struct \(name): Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "\(name)", provider: Provider()) { _ in Text("").widgetBackground() }
+          }
+      }
+
+      """
+    }.joined()
+    let bundle = """
+      import WidgetKit
+      import SwiftUI
+      @main
+      struct Widgets: WidgetBundle {
+          var body: some Widget {
+              A(); B(); C(); D(); E(); F()
+          }
+      }
+
+      """
+    return XcodeProjectFileTests.files(pbxproj: pbxproj, extra: extra).map { file in
+      file.path == "Widget/NoteWidget.swift" ? (file.path, bundle + widgets) : file
+    }
+  }
+
+  func lint(_ files: [(path: String, contents: String)]) throws -> (findings: [Finding], project: Project) {
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let linter = Linter()
+    let projects = linter.readVariants(XcodeAppFrontend(directory: directory.path))
+    return (linter.lint(variants: projects).filter { $0.ruleID == "widget-kind-limit" }, try #require(projects.first))
+  }
+
+  @Test func lastUpgradeCheckIsNotTheXcodeThatBuilds() throws {
+    let (findings, project) = try lint(Self.sixWidgets())
+    #expect(project.toolchain == nil)
+    #expect(project.buildToolchain?.xcode == OSVersion(26))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    let example = Linter().read(XcodeAppFrontend(directory: TestSupport.path("examples/native-widgets")))
+    #expect(example.toolchain == nil)
+  }
+
+  @Test func anXcodeVersionFileNamesTheXcode() throws {
+    let (findings, project) = try lint(Self.sixWidgets(extra: [(".xcode-version", "12.5.1\n")]))
     let toolchain = try #require(project.toolchain)
-    #expect(toolchain.xcode == OSVersion(16, 1))
-    #expect(toolchain.source == "LastUpgradeCheck in project.pbxproj")
-    let flutter = Linter().read(FlutterAppFrontend(directory: TestSupport.path("examples/flutter-home-widget")))
-    #expect(flutter.toolchain?.xcode == OSVersion(15, 1))
+    #expect(toolchain.xcode == OSVersion(12, 5, 1))
+    #expect(toolchain.source == ".xcode-version")
+    // The sixth entry of the block: Xcode 12.5's builder takes five.
+    #expect(findings.map(TestSupport.position) == ["6:34-6:37"])
+    #expect(findings.first?.message.contains("(.xcode-version)") == true)
+  }
+
+  @Test func aManifestKeepsItsDocumentedDefault() throws {
+    let widgets = (1...6).map { "      - {kind: K\($0), displayName: K, description: K., families: [systemSmall]}" }
+    let text = """
+      app:
+        bundleIdentifier: com.example.app
+      targets:
+        - name: widgets
+          bundleIdentifier: com.example.app.widgets
+          widgets:
+      \(widgets.joined(separator: "\n"))
+      """
+    let findings = try TestSupport.lint(text).filter { $0.ruleID == "widget-kind-limit" }
+    #expect(findings.map(TestSupport.start) == ["12:16"])
   }
 }

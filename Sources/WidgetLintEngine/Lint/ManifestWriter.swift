@@ -28,7 +28,9 @@ public enum ManifestWriter {
   public static func manifest(for project: Project, sourcesPath: String, deploymentTarget: OSVersion? = nil) -> String {
     let code = project.code(ofTarget: 0)
     let name = project.manifest?.targets.first?.name?.value ?? "widgets"
-    let groups = Set(code.files.flatMap(\.code.groupIdentifiers).compactMap { code.resolve($0)?.value }).sorted()
+    let groups = Set(
+      code.files.flatMap(\.code.groupIdentifiers).compactMap { code.resolveAppGroup($0, onMacOS: false)?.value }
+    ).sorted()
     let schemes = Set(
       code.files.flatMap(\.code.urlUses).compactMap { $0.url.flatMap { code.resolve($0)?.value } }.compactMap {
         url -> String? in

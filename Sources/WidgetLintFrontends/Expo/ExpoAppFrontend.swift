@@ -178,7 +178,20 @@ public struct ExpoAppFrontend: ProjectFrontend {
     // Each folder of the targets root with an expo-target.config.json or .js is a target.
     let base = PathUtilities.join(directory, targetsRoot)
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    let folders = ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
+    // Another plugin's target folders (`expo-targets` writes its own `expo-target.config.json` format)
+    // are not @bacons/apple-targets': their targets are unknown, not read as its.
+    let otherTargetPlugin = Self.otherTargetPlugin(of: expo)
+    if let other = otherTargetPlugin {
+      manifest.hasUnreadTargets = true
+      notes.append(
+        ReadingProblem(
+          kind: .computedValue,
+          message:
+            "config plugin '\(other.value)' makes the targets in \(targetsRoot)/ from its own config format, which widgetlint does not read: those targets are unknown, not checked",
+          span: other.span, pointer: other.pointer))
+    }
+    let folders =
+      otherTargetPlugin != nil ? [] : ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
     for folder in folders {
       let folderPath = PathUtilities.join(base, folder)
       guard
@@ -272,7 +285,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
     }
     project.manifest = manifest
     let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
-    project.toolchain = toolchain
+    project.toolchain = XcodeVersionFile.toolchain(near: directory, context: context) ?? toolchain
     if let packageFile { project.filesRead.append(packageFile) }
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(
@@ -283,6 +296,21 @@ public struct ExpoAppFrontend: ProjectFrontend {
     project.addSuppressions(scriptSuppressions)
     project.filesRead += scriptFiles
     return project
+  }
+
+  /// Config plugins that make Xcode targets from a `targets/*/expo-target.config.*` folder in a format of
+  /// their own, not @bacons/apple-targets'.
+  package static let otherTargetPlugins: Set<String> = ["expo-targets"]
+
+  /// The plugin entry naming another target plugin, when the app uses one and not @bacons/apple-targets.
+  package static func otherTargetPlugin(of expo: Located<ConfigValue>) -> Located<String>? {
+    var other: Located<String>?
+    for plugin in expo["plugins"]?.value.array ?? [] {
+      guard let name = plugin.stringValue ?? plugin.value.array?.first?.stringValue else { continue }
+      if name.value == "@bacons/apple-targets" { return nil }
+      if otherTargetPlugins.contains(name.value) { other = other ?? name }
+    }
+    return other
   }
 
   /// The folder @bacons/apple-targets reads the targets from, relative to the app: its plugin entry's

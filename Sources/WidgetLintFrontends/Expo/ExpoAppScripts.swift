@@ -52,15 +52,43 @@ package enum ExpoAppScripts {
 
   static func isTestName(_ path: String) -> Bool { testSuffixes.contains(where: path.hasSuffix) }
 
+  /// The names of files that make their folder an app's root: an Expo config, a Flutter pubspec, an
+  /// Xcode project. A folder below the app with one is a project of its own, whose code the app never
+  /// runs.
+  static let projectRootNames: Set<String> = Set(
+    ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames + ["pubspec.yaml"])
+
+  /// The folders (relative to the app, never the app's own) that hold a project of their own.
+  static func nestedProjectFolders(_ files: [String]) -> [String] {
+    var folders: Set<String> = []
+    for file in files {
+      let folder = PathUtilities.folder(of: file)
+      let name = String(PathUtilities.name(of: file))
+      if !folder.isEmpty, projectRootNames.contains(name) { folders.insert(folder) }
+      // `Demo.xcodeproj/project.pbxproj`: the folder that holds the project.
+      if name == "project.pbxproj", folder.hasSuffix(".xcodeproj") {
+        let holder = PathUtilities.folder(of: folder)
+        if !holder.isEmpty { folders.insert(holder) }
+      }
+    }
+    return folders.sorted()
+  }
+
+  static func isInside(_ file: String, _ folders: [String]) -> Bool {
+    folders.contains { file.hasPrefix($0 + "/") }
+  }
+
   /// The app's calls, and the files parsed for them.
   package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
     calls: [AppCall], files: [String], suppressions: [FileSuppressions]
   ) {
     let skipped = nonCodeFolders.union([targetsRoot])
     // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
-    // makes it a test.
-    let scripts = context.files(below: appDirectory, skipping: skipped, skippingNames: testFolders).filter {
-      isScript($0) && !isTestName($0)
+    // makes it a test, or it is in a project of its own (a demo app beside the app).
+    let files = context.files(below: appDirectory, skipping: skipped, skippingNames: testFolders)
+    let nested = nestedProjectFolders(files)
+    let scripts = files.filter {
+      isScript($0) && !isTestName($0) && !isInside($0, nested)
     }.map { PathUtilities.join(appDirectory, $0) }
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize

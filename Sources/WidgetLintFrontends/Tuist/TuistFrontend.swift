@@ -48,8 +48,11 @@ public struct TuistFrontend: ProjectFrontend {
       directory: directory, context: context, manifest: manifest, helperFiles: helpers.sources.map(\.path),
       skippedHelpers: helpers.skipped
     ).read()
+    // Tuist picks its Xcode by `.xcode-version`, in the project's folder or above it.
+    let stated = XcodeVersionFile.toolchain(near: directory, context: context)
     for index in variants.indices {
       for file in manifest.suppressions { variants[index].addSuppressions(file) }
+      variants[index].toolchain = variants[index].toolchain ?? stated
     }
     // `tuist generate` writes `<name>.xcodeproj` beside the manifest; where one is committed, each way it
     // differs from the manifest on what the rules use is said in it (the manifest is the source).

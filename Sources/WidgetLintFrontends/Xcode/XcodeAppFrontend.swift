@@ -24,6 +24,17 @@ public struct XcodeAppFrontend: ProjectFrontend {
   }
 
   public func readVariants(_ context: FrontendContext) -> [Project] {
+    // The Xcode that builds the project, where the project states it. `LastUpgradeCheck` does not: it is
+    // the Xcode that last offered to upgrade the project's settings.
+    let toolchain = XcodeVersionFile.toolchain(near: iosDirectory, context: context)
+    return readVariantsOfTheProject(context).map { project in
+      var project = project
+      project.toolchain = project.toolchain ?? toolchain
+      return project
+    }
+  }
+
+  private func readVariantsOfTheProject(_ context: FrontendContext) -> [Project] {
     let ios = iosDirectory
     guard let projectFolder = Self.xcodeProject(in: ios) else {
       return [readGuessingFromFolders(context, note: "no .xcodeproj found: targets guessed from folders")]
@@ -41,24 +52,9 @@ public struct XcodeAppFrontend: ProjectFrontend {
       }
       return [project]
     }
-    let toolchain = Self.toolchain(of: objects)
     return XcodeProjectVariants(
       frontend: self, context: context, objects: objects, pbxproj: pbxproj, iosDirectory: ios
-    ).read().map { project in
-      var project = project
-      project.toolchain = toolchain
-      return project
-    }
-  }
-
-  /// The Xcode a project was last upgraded by (`LastUpgradeCheck = 1620` is Xcode 16.2): the Xcode the
-  /// team works with, since each Xcode that opens a project offers to raise the number.
-  package static func toolchain(of objects: XcodeProjectObjects) -> Toolchain? {
-    guard let check = objects.project["attributes"]?["LastUpgradeCheck"], let text = check.value.string,
-      text.count == 4, let number = Int(text)
-    else { return nil }
-    let version = OSVersion(number / 100, (number % 100) / 10)
-    return Toolchain(xcode: version, source: "LastUpgradeCheck in project.pbxproj", span: check.span)
+    ).read()
   }
 
   /// The app's `.xcodeproj` in a folder: `Runner.xcodeproj` (Flutter), else the first by name.

@@ -199,9 +199,11 @@ package struct XcodeProjectVariants {
         return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
       }
       result.isSigningFile = true
+      // A Mac target's groups may be `<TeamID>.name` as well as `group.name`.
+      result.isForMacOS = settings.resolved("SDKROOT")?.value.lowercased().hasPrefix("macosx") ?? false
       result.appGroups = result.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value) else { return group }
-        guard let expanded = settings.expand(group.value) else {
+        guard let expanded = settings.expandInEntitlements(group.value) else {
           // Left as written, and compared with nothing: the rules need its value.
           if !settings.refersToBuilderSettings(group.value) {
             observe([

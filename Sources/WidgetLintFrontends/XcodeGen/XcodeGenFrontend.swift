@@ -40,6 +40,7 @@ public struct XcodeGenFrontend: ProjectFrontend {
     }
     let decoded = XcodeGenProject(root: root)
     var variants = XcodeGenVariants(context: context, spec: decoded, directory: directory).read()
+    let stated = XcodeVersionFile.toolchain(near: directory, context: context)
     var committed: [Project]?
     if let name = decoded.name?.value, !name.isEmpty {
       committed = GeneratedProjectDrift.readCommittedProject(
@@ -49,6 +50,8 @@ public struct XcodeGenFrontend: ProjectFrontend {
       variants[index].readingProblems = loaded.observations + variants[index].readingProblems
       variants[index].filesRead = loaded.files + variants[index].filesRead
       variants[index].addSuppressions(loaded.suppressions)
+      // `.xcode-version` names the Xcode itself; `options.xcodeVersion` only what the spec is written for.
+      if let stated { variants[index].toolchain = stated }
       guard let committed else { continue }
       variants[index].readingProblems += GeneratedProjectDrift.observations(
         spec: variants[index], generated: committed, specName: (spec as NSString).lastPathComponent,

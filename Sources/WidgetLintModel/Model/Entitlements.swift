@@ -25,10 +25,28 @@ public struct Entitlements: Sendable {
   /// `entitlements`) that holds these entitlements as written, where editing it changes them: a fix may
   /// edit it there. Nil where any part is computed, borrowed or may be changed later.
   public var written: WrittenObject?
+  /// The target is built for macOS (`SDKROOT = macosx`), where an App Group may also be
+  /// `<TeamID>.name`, written `$(TeamIdentifierPrefix)name`, besides `group.name`.
+  public var isForMacOS = false
   public var span: SourceSpan
   public var pointer: JSONPointer
 
   public var appGroupNames: [String] { appGroups?.map(\.value) ?? [] }
+
+  /// Whether `name` names an App Group on the platform these entitlements sign for: `group.name`
+  /// everywhere; on macOS also `<TeamID>.name` (a ten-character team identifier) or a name that starts
+  /// with a build-setting reference (`$(TeamIdentifierPrefix)name`). Any other text given to
+  /// `UserDefaults(suiteName:)` is a defaults domain in the app's own container, not a shared one.
+  public static func isAppGroupName(_ name: String, onMacOS: Bool) -> Bool {
+    if name.hasPrefix("group.") { return true }
+    guard onMacOS else { return false }
+    if name.hasPrefix("$(") || name.hasPrefix("${") { return true }
+    let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[1].isEmpty else { return false }
+    let team = parts[0].unicodeScalars
+    return team.count == 10
+      && team.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+  }
   /// The App Groups key is written, whatever its value (what @bacons/apple-targets tests before it
   /// copies the app's groups into a target).
   public var declaresAppGroups: Bool { isComputed || isUnreadable || appGroupsSpan != nil }

@@ -15,6 +15,9 @@ public struct Manifest: Sendable {
   }
 
   public var origin: Origin = .manifest
+  /// A config plugin widgetlint does not read makes targets of its own (another plugin's target folders):
+  /// a name that is no known target's may be one of them, and is unknown rather than missing.
+  public var hasUnreadTargets = false
   /// True for the manifest `--sources` makes up from a folder of Swift.
   public var isSynthesized: Bool {
     get { origin == .sources }

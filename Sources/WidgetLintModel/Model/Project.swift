@@ -62,6 +62,15 @@ public struct Project: Sendable {
   /// The Xcode the project builds with, where it is known.
   public var toolchain: Toolchain?
 
+  /// The Xcode whose SDK the rules judge by: the one stated (`toolchain`), else for a real project (an
+  /// Xcode, XcodeGen, Tuist, Flutter or Expo app, a folder of sources) the App Store's minimum. Nil for a
+  /// manifest that states none: manifests keep their documented default.
+  public var buildToolchain: Toolchain? {
+    if let toolchain { return toolchain }
+    guard let origin = manifest?.origin, origin != .manifest else { return nil }
+    return .appStoreMinimum
+  }
+
   /// The build variant this project is read for, as findings name it ("the Debug configuration"); nil
   /// when the input has one variant.
   public var variant: String?

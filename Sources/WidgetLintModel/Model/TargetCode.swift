@@ -225,6 +225,23 @@ public struct TargetCode: Sendable {
     }
   }
 
+  /// The App Group a `groupIdentifiers` use opens and where its name is written; nil when the name is
+  /// computed, or when it is a `UserDefaults(suiteName:)` name that is not an App Group's on the
+  /// platform (`onMacOS`): such a suite is a defaults domain in the app's own container.
+  public func resolveAppGroup(_ use: WidgetCodeFacts.StringUse, onMacOS: Bool) -> (value: String, span: SourceSpan)? {
+    guard let resolved = resolve(use) else { return nil }
+    if use.isDefaultsSuite && !Entitlements.isAppGroupName(resolved.value, onMacOS: onMacOS) { return nil }
+    return resolved
+  }
+
+  /// The uses of `groupIdentifiers` that may open an App Group: all but the `UserDefaults(suiteName:)`
+  /// names known not to be one.
+  public func appGroupUses(onMacOS: Bool) -> [WidgetCodeFacts.StringUse] {
+    files.flatMap(\.code.groupIdentifiers).filter { use in
+      !use.isDefaultsSuite || resolve(use).map { Entitlements.isAppGroupName($0.value, onMacOS: onMacOS) } ?? true
+    }
+  }
+
   /// Why the constant a use names is not known, where a declaration of it makes it so (a `var`, `#if`
   /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
   /// name the target declares nowhere.

@@ -9,6 +9,13 @@ public struct Toolchain: Sendable {
   public var source: String
   public var span: SourceSpan?
 
+  /// Since 28 April 2026 App Store Connect accepts only builds made with Xcode 26 and the 26 SDKs: the
+  /// Xcode a real project whose Xcode is not stated builds with.
+  public static let appStoreMinimum = Toolchain(
+    xcode: OSVersion(26),
+    source: "Xcode 26, the App Store's minimum; say which Xcode builds the app with .xcode-version or --xcode-version"
+  )
+
   public init(xcode: OSVersion, source: String, span: SourceSpan? = nil) {
     self.xcode = xcode
     self.source = source

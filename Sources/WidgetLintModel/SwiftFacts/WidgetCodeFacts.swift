@@ -15,6 +15,9 @@ public struct WidgetCodeFacts: Sendable {
     public var span: SourceSpan
     /// The type the use is written in, for resolving `kind` to the widget's own constant.
     public var enclosingType: String?
+    /// The name given to `UserDefaults(suiteName:)`: an App Group only when it is written as one
+    /// (`Entitlements.isAppGroupName`); any other name is a defaults domain in the app's own container.
+    public var isDefaultsSuite = false
 
     package init(value: StringValue, span: SourceSpan, enclosingType: String? = nil) {
       self.value = value
@@ -121,7 +124,8 @@ public struct WidgetCodeFacts: Sendable {
   public struct Policy: Sendable {
     public enum Kind: Sendable { case atEnd, never, after }
     public var kind: Kind
-    /// The reload interval (after) or the entries' spacing (atEnd), when the code says it plainly.
+    /// How long after now the timeline asks to reload, when the code says it plainly: the date of
+    /// `.after(date)`, or for `.atEnd` the date of the last entry (entries are not reloads).
     public var seconds: Int?
     public var span: SourceSpan
 
@@ -246,6 +250,10 @@ public struct WidgetCodeFacts: Sendable {
     /// The `if`/`switch` branches around it, innermost first: two uses in different branches of one
     /// construct never apply together.
     public var branches: [BranchStep] = []
+    /// Where the member of the enclosing type it is written in starts (a computed property such as
+    /// `accessoryCircularView`, a function), nil outside one: a view whose `body` picks one member per
+    /// family sets one URL in each.
+    public var member: Int?
 
     public func excludes(_ other: URLUse) -> Bool {
       for step in branches {

@@ -28,7 +28,13 @@ package enum SwiftAttributes {
     "tvOSApplicationExtension", "watchOSApplicationExtension", "visionOSApplicationExtension",
   ]
 
-  /// `@available(iOSApplicationExtension, unavailable)` and its siblings.
+  /// Platforms whose `unavailable` covers an iOS extension too: `@available(iOS, unavailable)` and
+  /// `@available(*, unavailable)` declare a context nothing on iOS runs, where unavailable APIs may be
+  /// named (AltStore conforms an intent to ForegroundContinuableIntent in such an extension).
+  package static let wholePlatforms: Set<String> = ["iOS", "*"]
+
+  /// `@available(iOSApplicationExtension, unavailable)` and its siblings, `@available(iOS, unavailable)`
+  /// and `@available(*, unavailable)`.
   package static func isUnavailableInExtensions(_ attributes: AttributeListSyntax) -> Bool {
     guard !attributes.isEmpty else { return false }
     for element in attributes {
@@ -40,7 +46,11 @@ package enum SwiftAttributes {
       for argument in arguments {
         if case .token(let token) = argument.argument { names.insert(token.text) }
       }
-      if names.contains("unavailable") && !names.isDisjoint(with: extensionPlatforms) { return true }
+      if names.contains("unavailable")
+        && (!names.isDisjoint(with: extensionPlatforms) || !names.isDisjoint(with: wholePlatforms))
+      {
+        return true
+      }
     }
     return false
   }

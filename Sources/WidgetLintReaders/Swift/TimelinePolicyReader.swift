@@ -3,7 +3,9 @@ import WidgetLintCore
 import WidgetLintModel
 
 /// Reads a `Timeline`'s reload policy, and the interval it implies when the code says it plainly:
-/// `.after(date)` with a date a fixed time from now, `.atEnd` after entries spaced by a loop, `.never`.
+/// `.after(date)` with a date a fixed time from now, `.atEnd` after the last of entries a loop dates, `.never`.
+/// Entries are not reloads: only the reload date counts, so for `.atEnd` the interval is how far the last
+/// entry is from now, not how far apart the entries are.
 package enum TimelinePolicyReader {
   package typealias Locals = (String) -> ExprSyntax?
 
@@ -17,7 +19,11 @@ package enum TimelinePolicyReader {
     if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
       switch member.declName.baseName.text {
       case "atEnd":
-        if let spacing = function.flatMap(loopSpacing(in:)) { return (.atEnd, wholeSeconds(spacing)) }
+        if let loop = function.flatMap(loopSpacing(in:)) {
+          // The reload comes after the last entry: its step times the spacing; unknown when the loop's
+          // range is not plain.
+          return (.atEnd, loop.lastStep.flatMap { wholeSeconds(Double($0) * loop.spacing) })
+        }
         // One entry dated now, then reload at its end: a reload asked for at once, every time.
         return (.atEnd, onlyEntryIsDatedNow(timeline, locals: locals) ? 0 : nil)
       case "never": return (.never, nil)
@@ -117,11 +123,33 @@ package enum TimelinePolicyReader {
   }
 
   /// The spacing of dates built in a `for i in …` loop: `date(byAdding: .minute, value: i * N, …)` or
-  /// `addingTimeInterval(Double(i) * N)`. The first loop over a plain name that builds such a date wins.
-  package static func loopSpacing(in function: Syntax) -> Double? {
+  /// `addingTimeInterval(Double(i) * N)`, and the loop variable's last value when its range is plain
+  /// (`0..<60`, `1...12`). The first loop over a plain name that builds such a date wins.
+  package static func loopSpacing(in function: Syntax) -> (spacing: Double, lastStep: Int?)? {
     let finder = LoopSpacingFinder(viewMode: .sourceAccurate)
     finder.walk(function)
-    return finder.spacing
+    return finder.spacing.map { ($0, finder.lastStep) }
+  }
+
+  /// The last value of `a..<b` (b - 1) or `a...b` (b), of integer literals; nil for anything else or an
+  /// empty range.
+  package static func lastValue(ofRange expression: ExprSyntax) -> Int? {
+    var expression = expression
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+      expression = only.expression
+    }
+    guard let elements = expression.as(SequenceExprSyntax.self)?.elements, elements.count == 3 else { return nil }
+    let parts = Array(elements)
+    guard let op = parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+      let lower = number(parts[0]).flatMap(wholeSeconds), let upper = number(parts[2]).flatMap(wholeSeconds)
+    else { return nil }
+    let last: Int
+    switch op {
+    case "..<": last = upper - 1
+    case "...": last = upper
+    default: return nil
+    }
+    return last >= lower ? last : nil
   }
 
   /// The spacing of the first date a loop's body builds from its variable.
@@ -234,6 +262,7 @@ private final class LocalConstantFinder: SyntaxVisitor {
 /// Finds the first `for` loop over a plain name whose body builds dates spaced by a fixed interval.
 private final class LoopSpacingFinder: SyntaxVisitor {
   var spacing: Double?
+  var lastStep: Int?
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
     guard spacing == nil else { return .skipChildren }
@@ -242,6 +271,7 @@ private final class LoopSpacingFinder: SyntaxVisitor {
       return .visitChildren
     }
     spacing = TimelinePolicyReader.dateSpacing(in: node.body, variable: variable)
+    if spacing != nil { lastStep = TimelinePolicyReader.lastValue(ofRange: node.sequence) }
     return .skipChildren
   }
 }

@@ -640,13 +640,14 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     guard WidgetCodeFacts.isTypeName(name) else { return }
     views.noteConstructed(name)
     let arguments = call.arguments
-    if WidgetKitCatalog.viewsThatDoNotRender.contains(name) {
+    if WidgetKitCatalog.viewsThatDoNotRender.contains(name), !Self.isInPreview(call) {
       facts.unsupportedViews.append(
         .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
     }
     switch name {
     case "UserDefaults":
-      if let argument = arguments.first, argument.label?.text == "suiteName", let use = stringUse(argument.expression) {
+      if let argument = arguments.first, argument.label?.text == "suiteName", var use = stringUse(argument.expression) {
+        use.isDefaultsSuite = true
         facts.groupIdentifiers.append(use)
       }
     case "Timeline":
@@ -688,11 +689,12 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     let name = member.declName.baseName.text
     noteCall(name)
     switch name {
-    case "widgetURL":
+    case "widgetURL" where Self.isWidgetURLModifier(call, member: member):
       facts.urlUses.append(
         .init(
           isLink: false, span: span(member.declName), url: arguments.first.flatMap { urlString($0.expression) },
           enclosingType: currentType, branches: Self.branches(around: call)))
+      facts.urlUses[facts.urlUses.count - 1].member = Self.enclosingMember(of: call)
     case "containerBackground":
       readContainerBackground(call)
     case "containerBackgroundRemovable":
@@ -910,10 +912,100 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   /// The branches of `if` and `switch` a node sits in, innermost first, up to its type.
+  /// `.widgetURL(url)` is the view modifier only when it is called on a view (`Text("").widgetURL(url)`,
+  /// `content.widgetURL(url)`) with one unlabelled URL. Without a base it is an enum case or a pattern
+  /// (`case let .widgetURL(url)`); on a type (`Links.widgetURL(for:)`, `Self.widgetURL(…)`) a static
+  /// function; with a labelled argument a function of the app's own.
+  static func isWidgetURLModifier(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax) -> Bool {
+    guard let base = member.base, call.arguments.count == 1, call.arguments.first?.label == nil else { return false }
+    if let name = WidgetCodeReader.referenceName(base), WidgetCodeFacts.isTypeName(name) { return false }
+    if let path = base.as(MemberAccessExprSyntax.self), WidgetCodeFacts.isTypeName(path.declName.baseName.text) {
+      return false
+    }
+    return true
+  }
+
+  /// Where the member of a type a node is written in starts: the outermost property or function below
+  /// the type's declaration; nil for a node outside any.
+  static func enclosingMember(of node: some SyntaxProtocol) -> Int? {
+    var found: Int?
+    var current = node.parent
+    while let candidate = current {
+      if candidate.is(StructDeclSyntax.self) || candidate.is(ClassDeclSyntax.self) || candidate.is(EnumDeclSyntax.self)
+        || candidate.is(ExtensionDeclSyntax.self)
+      {
+        break
+      }
+      if candidate.is(VariableDeclSyntax.self) || candidate.is(FunctionDeclSyntax.self) {
+        found = candidate.positionAfterSkippingLeadingTrivia.utf8Offset
+      }
+      current = candidate.parent
+    }
+    return found
+  }
+
+  /// Whether a node is in a preview, which Xcode renders and a widget never does: a `#Preview { … }`, or
+  /// a type conforming to `PreviewProvider` (its `previews` often wrap a view in a `List`).
+  static func isInPreview(_ node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let candidate = current {
+      if let macro = candidate.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+      if let macro = candidate.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+      if let group = candidate.asProtocol(DeclGroupSyntax.self),
+        group.inheritanceClause?.inheritedTypes.contains(where: {
+          SwiftAttributes.name(of: $0.type) == "PreviewProvider"
+        }) == true
+      {
+        return true
+      }
+      current = candidate.parent
+    }
+    return false
+  }
+
+  /// Calls whose closures are separate presentations of a Live Activity, each of which may set its own
+  /// widgetURL: the lock-screen view and the Dynamic Island of `ActivityConfiguration`, the expanded,
+  /// compact and minimal closures of `DynamicIsland`.
+  static let presentationCalls: Set<String> = ["ActivityConfiguration", "DynamicIsland"]
+
+  /// The call a closure is an argument of (trailing, additional trailing, or in the parentheses).
+  static func call(taking closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+    var node = closure.parent
+    while let current = node {
+      if let call = current.as(FunctionCallExprSyntax.self) { return call }
+      guard
+        current.is(LabeledExprSyntax.self) || current.is(LabeledExprListSyntax.self)
+          || current.is(MultipleTrailingClosureElementSyntax.self)
+          || current.is(MultipleTrailingClosureElementListSyntax.self)
+      else { return nil }
+      node = current.parent
+    }
+    return nil
+  }
+
   package static func branches(around node: some SyntaxProtocol) -> [WidgetCodeFacts.BranchStep] {
     var steps: [WidgetCodeFacts.BranchStep] = []
     var child = Syntax(node)
     while let parent = child.parent {
+      // Each presentation of a Live Activity is shown alone: a branch of its own. The regions of an
+      // expanded Dynamic Island are each a branch of the closure that lists them.
+      if let closure = child.as(ClosureExprSyntax.self), let owner = Self.call(taking: closure),
+        let name = WidgetCodeReader.calleeName(owner)
+      {
+        if presentationCalls.contains(name) {
+          steps.append(
+            .init(
+              construct: owner.positionAfterSkippingLeadingTrivia.utf8Offset,
+              index: closure.positionAfterSkippingLeadingTrivia.utf8Offset))
+        } else if name == "DynamicIslandExpandedRegion",
+          let list = owner.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+        {
+          steps.append(
+            .init(
+              construct: list.positionAfterSkippingLeadingTrivia.utf8Offset,
+              index: owner.positionAfterSkippingLeadingTrivia.utf8Offset))
+        }
+      }
       if let ifExpression = parent.as(IfExprSyntax.self) {
         let start = ifExpression.positionAfterSkippingLeadingTrivia.utf8Offset
         if child.id == ifExpression.body.id {

@@ -61,8 +61,29 @@ package struct XcodeBuildSettingsResolver {
   /// those settings, so not said again).
   package func refersToBuilderSettings(_ text: String) -> Bool {
     BuildSettings.references(in: text).contains { reference in
-      isLeftToBuilder(String(reference.prefix { $0 != ":" }))
+      let name = String(reference.prefix { $0 != ":" })
+      return Self.signingPrefixes.contains(name) || isLeftToBuilder(name)
     }
+  }
+
+  /// What Xcode gives entitlements from the signing identity: an identifier and a dot.
+  package static let signingPrefixes: Set<String> = ["TeamIdentifierPrefix", "AppIdentifierPrefix"]
+
+  /// An entitlement's text expanded as Xcode expands it when it signs: from these settings, with
+  /// `$(CFBundleIdentifier)` the product's bundle identifier (Xcode's old templates wrote
+  /// `$(AppIdentifierPrefix)$(CFBundleIdentifier)`).
+  package func expandInEntitlements(_ text: String) -> String? {
+    let bundleIdentifier = resolution(of: "PRODUCT_BUNDLE_IDENTIFIER", depth: 1)
+    let expansion = BuildSettings.evaluate(text) { name in
+      if name == "CFBundleIdentifier" { return bundleIdentifier }
+      guard Self.signingPrefixes.contains(name) else { return resolution(of: name, depth: 1) }
+      // The team prefix is the signing team's identifier; an App ID prefix may be an older, app-specific one.
+      guard name == "TeamIdentifierPrefix", case .value(let team) = resolution(of: "DEVELOPMENT_TEAM", depth: 1) else {
+        return .unknown(leftToBuilder: true)
+      }
+      return .value(team + ".")
+    }
+    return expansion.text?.trimmingCharacters(in: .whitespaces)
   }
 
   /// Text with references expanded from these settings (for values written elsewhere, like entitlements).
