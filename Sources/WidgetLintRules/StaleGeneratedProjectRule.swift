@@ -83,71 +83,12 @@ public struct StaleGeneratedProjectRule: ReadingRule {
       ),
       (
         "Recipes.xcodeproj/project.pbxproj",
-        """
-        // !$*UTF8*$!
-        {
-        	archiveVersion = 1;
-        	objectVersion = 77;
-        	objects = {
-        		0A0000000000000000000001 /* Project object */ = {
-        			isa = PBXProject;
-        			buildConfigurationList = 0A0000000000000000000002;
-        			targets = (0A0000000000000000000010 /* Recipes */, 0A0000000000000000000020 /* RecipesWidget */);
-        		};
-        		0A0000000000000000000002 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000003);};
-        		0A0000000000000000000003 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0; SDKROOT = iphoneos;};
-        			name = Release;
-        		};
-        		0A0000000000000000000010 /* Recipes */ = {
-        			isa = PBXNativeTarget;
-        			buildConfigurationList = 0A0000000000000000000011;
-        			name = Recipes;
-        			productType = "com.apple.product-type.application";
-        		};
-        		0A0000000000000000000011 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000012);};
-        		0A0000000000000000000012 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.recipes;};
-        			name = Release;
-        		};
-        		0A0000000000000000000020 /* RecipesWidget */ = {
-        			isa = PBXNativeTarget;
-        			buildConfigurationList = 0A0000000000000000000021;
-        			name = RecipesWidget;
-        			productType = "com.apple.product-type.app-extension";
-        		};
-        		0A0000000000000000000021 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000022);};
-        		0A0000000000000000000022 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {
-        				INFOPLIST_FILE = RecipesWidget/Info.plist;
-        				PRODUCT_BUNDLE_IDENTIFIER = \(committedWidgetID);
-        			};
-        			name = Release;
-        		};
-        	};
-        	rootObject = 0A0000000000000000000001 /* Project object */;
-        }
-        """
+        ExampleXcodeProject.projectFile(
+          app: "Recipes", appID: "com.example.recipes", widget: "RecipesWidget", widgetID: committedWidgetID,
+          synchronizedFolder: false)
       ),
       ("Recipes/RecipesApp.swift", "import SwiftUI\n"),
-      (
-        "RecipesWidget/Info.plist",
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        	<key>NSExtension</key>
-        	<dict>
-        		<key>NSExtensionPointIdentifier</key>
-        		<string>com.apple.widgetkit-extension</string>
-        	</dict>
-        </dict>
-        </plist>
-        """
-      ),
+      ("RecipesWidget/Info.plist", ExampleXcodeProject.infoPlist(extensionPoint: "com.apple.widgetkit-extension")),
     ]
   }
 

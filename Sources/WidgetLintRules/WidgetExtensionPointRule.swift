@@ -47,75 +47,12 @@ public struct WidgetExtensionPointRule: ReadingRule {
     [
       (
         "Tides.xcodeproj/project.pbxproj",
-        """
-        // !$*UTF8*$!
-        {
-        	archiveVersion = 1;
-        	objectVersion = 77;
-        	objects = {
-        		0A0000000000000000000001 /* Project object */ = {
-        			isa = PBXProject;
-        			buildConfigurationList = 0A0000000000000000000002;
-        			mainGroup = 0A0000000000000000000040;
-        			targets = (0A0000000000000000000010 /* Tides */, 0A0000000000000000000020 /* TidesWidget */);
-        		};
-        		0A0000000000000000000002 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000003);};
-        		0A0000000000000000000003 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0; SDKROOT = iphoneos;};
-        			name = Release;
-        		};
-        		0A0000000000000000000010 /* Tides */ = {
-        			isa = PBXNativeTarget;
-        			buildConfigurationList = 0A0000000000000000000011;
-        			name = Tides;
-        			productType = "com.apple.product-type.application";
-        		};
-        		0A0000000000000000000011 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000012);};
-        		0A0000000000000000000012 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.tides;};
-        			name = Release;
-        		};
-        		0A0000000000000000000020 /* TidesWidget */ = {
-        			isa = PBXNativeTarget;
-        			buildConfigurationList = 0A0000000000000000000021;
-        			fileSystemSynchronizedGroups = (0A0000000000000000000030 /* TidesWidget */);
-        			name = TidesWidget;
-        			productType = "com.apple.product-type.app-extension";
-        		};
-        		0A0000000000000000000021 = {isa = XCConfigurationList; buildConfigurations = (0A0000000000000000000022);};
-        		0A0000000000000000000022 /* Release */ = {
-        			isa = XCBuildConfiguration;
-        			buildSettings = {
-        				INFOPLIST_FILE = TidesWidget/Info.plist;
-        				PRODUCT_BUNDLE_IDENTIFIER = com.example.tides.widget;
-        			};
-        			name = Release;
-        		};
-        		0A0000000000000000000030 /* TidesWidget */ = {isa = PBXFileSystemSynchronizedRootGroup; path = TidesWidget; sourceTree = "<group>";};
-        		0A0000000000000000000040 = {isa = PBXGroup; children = (0A0000000000000000000030 /* TidesWidget */); sourceTree = "<group>";};
-        	};
-        	rootObject = 0A0000000000000000000001 /* Project object */;
-        }
-        """
+        ExampleXcodeProject.projectFile(
+          app: "Tides", appID: "com.example.tides", widget: "TidesWidget", widgetID: "com.example.tides.widget",
+          synchronizedFolder: true)
       ),
       ("Tides/TidesApp.swift", "import SwiftUI\n"),
-      (
-        "TidesWidget/Info.plist",
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        	<key>NSExtension</key>
-        	<dict>
-        		<key>NSExtensionPointIdentifier</key>
-        		<string>\(point)</string>
-        	</dict>
-        </dict>
-        </plist>
-        """
-      ),
+      ("TidesWidget/Info.plist", ExampleXcodeProject.infoPlist(extensionPoint: point)),
       (
         "TidesWidget/TideWidget.swift",
         """
