@@ -19,7 +19,8 @@ public struct UnknownWidgetKindRule: Rule {
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
       Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
       declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
-      differ), is not checked.
+      differ), is not checked. A kind that a widget declares while no WidgetBundle lists that widget is
+      not shipped either: the finding says so, with the widget's declaration as a related location.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
       which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
@@ -231,6 +232,23 @@ public struct UnknownWidgetKindRule: Rule {
       }
     }
     let knownKinds = Set(kinds)
+    // A widget declared in an extension and listed in no bundle is not shipped: a reload of its kind
+    // does nothing either, and the declaration is where to look.
+    var unshipped: [String: (typeName: String, span: SourceSpan)] = [:]
+    for (_, code) in targets {
+      let bundled = Set(code.bundledWidgets.map(\.typeName))
+      for widget in code.widgets.values where !bundled.contains(widget.typeName) {
+        guard let use = widget.kind, let kind = code.resolve(use)?.value, !knownKinds.contains(kind) else { continue }
+        unshipped[kind] = (widget.typeName, widget.nameSpan)
+      }
+    }
+    func unshippedNote(_ kind: String) -> (text: String, related: [RelatedLocation]) {
+      guard let widget = unshipped[kind] else { return ("", []) }
+      return (
+        "; widget '\(widget.typeName)' declares it, but no WidgetBundle lists that widget, so it is not shipped",
+        [RelatedLocation("widget '\(widget.typeName)' declared here, in no WidgetBundle", at: widget.span)]
+      )
+    }
     // One widget compiled into an iOS and a watch extension is one kind.
     var listed: Set<String> = []
     kinds = kinds.filter { listed.insert($0).inserted }
@@ -258,15 +276,19 @@ public struct UnknownWidgetKindRule: Rule {
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
       let suggested = suggestion(for: name.value)
+      let unshippedWidget = unshippedNote(name.value)
       context.report(
-        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + suggested.text, at: name,
+        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + unshippedWidget.text + suggested.text,
+        at: name, related: unshippedWidget.related,
         fix: fix(name.value, at: name.span, to: suggested.fixKind, inCall: call.nameIsInCall))
     }
     for reload in swiftReloads where !knownKinds.contains(reload.kind) {
       let suggested = suggestion(for: reload.kind)
+      let unshippedWidget = unshippedNote(reload.kind)
       context.report(
         "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
-          + suggested.text, at: reload.span, pointer: reload.pointer, subject: reload.subject,
+          + unshippedWidget.text + suggested.text, at: reload.span, pointer: reload.pointer, subject: reload.subject,
+        related: unshippedWidget.related,
         fix: fix(reload.kind, at: reload.span, to: suggested.fixKind, inCall: reload.isInCall))
     }
   }

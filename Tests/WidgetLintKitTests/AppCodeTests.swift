@@ -173,3 +173,45 @@ import Testing
     #expect(findings.first.map(TestSupport.start) == "6:53")
   }
 }
+
+/// A reload of a kind that a widget declares and no bundle lists does nothing: the widget is not shipped.
+@Suite struct DeadReloadTests {
+  static let unshippedWidget = """
+    import SwiftUI
+    import WidgetKit
+    struct ArchiveWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Archive", provider: Provider()) { _ in Text("") }
+        }
+    }
+    """
+
+  @Test func aReloadOfAWidgetInNoBundlePointsAtItsDeclaration() throws {
+    let app = """
+      import WidgetKit
+      func archived() { WidgetCenter.shared.reloadTimelines(ofKind: "Archive") }
+      """
+    let (findings, _) = try AppCodeTests().lint(
+      AppCodeTests.files(app: app, extra: [("Widget/ArchiveWidget.swift", Self.unshippedWidget)]))
+    #expect(findings.map(\.ruleID) == ["unknown-widget-kind"])
+    let finding = try #require(findings.first)
+    #expect(finding.file.hasSuffix("App/AppMain.swift"))
+    #expect(TestSupport.start(finding) == "2:63")
+    #expect(finding.message.contains("widget 'ArchiveWidget' declares it, but no WidgetBundle lists that widget"))
+    let related = try #require(finding.related.first)
+    #expect(related.span.file.path.hasSuffix("Widget/ArchiveWidget.swift"))
+    #expect(related.span.range.start.line == 3)
+    #expect(related.span.range.start.column == 8)
+  }
+
+  /// The clean twin: a reload of the shipped widget's kind.
+  @Test func aReloadOfTheShippedWidgetIsClean() throws {
+    let app = """
+      import WidgetKit
+      func saved() { WidgetCenter.shared.reloadTimelines(ofKind: "Note") }
+      """
+    let (findings, _) = try AppCodeTests().lint(
+      AppCodeTests.files(app: app, extra: [("Widget/ArchiveWidget.swift", Self.unshippedWidget)]))
+    #expect(findings.isEmpty)
+  }
+}
