@@ -333,6 +333,63 @@ import Testing
     #expect(unknown.first?.message.contains("'Target.computed' is code, not one literal value") == true)
   }
 
+  /// In a helper type's static method, a call by bare name is the type's own static method, as Swift
+  /// looks it up (`makeTargets(…)` inside `extension Project`).
+  @Test func aHelperCallingASiblingStaticMethodIsFollowed() throws {
+    let helper = """
+      import ProjectDescription
+
+      extension Target {
+          public static func shipped(app: String, group: String) -> Target {
+              widget(app: app, group: group)
+          }
+
+          private static func widget(app: String, group: String) -> Target {
+              .target(
+                  name: "\\(app)Widget", destinations: .iOS, product: .appExtension,
+                  bundleId: "com.example.\\(app.lowercased()).widget", deploymentTargets: .iOS("17.0"),
+                  infoPlist: .extendingDefault(with: ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
+                  sources: ["Widget/**"],
+                  entitlements: .dictionary(["com.apple.security.application-groups": [.string(group)]])
+              )
+          }
+      }
+
+      """
+    func manifest(group: String) -> String {
+      """
+      import ProjectDescription
+      import ProjectDescriptionHelpers
+
+      let project = Project(
+          name: "Tides",
+          targets: [
+              .target(
+                  name: "Tides", destinations: .iOS, product: .app,
+                  bundleId: "com.example.tides", deploymentTargets: .iOS("17.0"),
+                  sources: ["App/**"],
+                  entitlements: .file(path: "App/Tides.entitlements"),
+                  dependencies: [.target(name: "TidesWidget")]
+              ),
+              .shipped(app: "Tides", group: "\(group)"),
+          ]
+      )
+
+      """
+    }
+    let helperFile = "Tuist/ProjectDescriptionHelpers/Targets.swift"
+    // The widget's target is known: its group, the argument at the call, is compared.
+    let (findings, _) = try lint(
+      Self.files(manifest: manifest(group: "group.com.example.other"), more: [(helperFile, helper)]))
+    #expect(
+      Self.places(findings) == [
+        "app-group-mismatch Project.swift:14:39", "app-group-mismatch Widget/TidesWidget.swift:15:42",
+      ])
+    let (clean, _) = try lint(
+      Self.files(manifest: manifest(group: "group.com.example.tides"), more: [(helperFile, helper)]))
+    #expect(clean.isEmpty)
+  }
+
   /// Tuist's older `Target(name:platform:product:bundleId:deploymentTarget:…)` is read the same way.
   @Test func theOlderTargetInitializerIsRead() throws {
     let manifest = """

@@ -394,6 +394,16 @@ package final class TuistEvaluator {
     }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
+      // In a type's method, `make(…)` is first the type's own static method (Swift looks there first).
+      if var type = scope.enclosingType {
+        while true {
+          if !declarations.entries(named: type + "." + name).isEmpty {
+            return invoke(type + "." + name, call, in: scope, span: span)
+          }
+          guard let dot = type.lastIndex(of: ".") else { break }
+          type = String(type[..<dot])
+        }
+      }
       if !declarations.entries(named: name).isEmpty {
         if declarations.types.contains(name) {
           return unknown("an initialiser of '\(name)', a type of the manifest's own")
