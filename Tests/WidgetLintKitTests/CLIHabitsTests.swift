@@ -146,9 +146,15 @@ extension CLITests {
     }
     #expect(!locations.isEmpty)
     #expect(locations.allSatisfy { $0 == ["uri": "widgets.yaml", "uriBaseId": "%SRCROOT%"] }, "\(locations)")
-    // A PWD that is another folder is not believed.
+    // A PWD that is another folder is not believed: the working folder is the system's (its real path,
+    // which on a Mac is under /private when the temporary folder is).
+    // realpath(3): Foundation's resolvingSymlinksInPath drops a leading /private on a Mac.
+    let resolved = try #require(realpath(real.path, nil))
+    defer { free(resolved) }
+    let realPath = String(cString: resolved)
     let elsewhere = try TestSupport.run(
-      ["--format", "sarif", real.path + "/widgets.yaml"], environment: ["PWD": "/"], currentDirectory: real)
+      ["--format", "sarif", realPath + "/widgets.yaml"], environment: ["PWD": "/"],
+      currentDirectory: URL(fileURLWithPath: realPath))
     #expect(
       elsewhere.stdout.contains(#""uri":"widgets.yaml""#) || elsewhere.stdout.contains(#""uri" : "widgets.yaml""#))
   }
