@@ -39,7 +39,6 @@ package actor LanguageServer {
 
   /// Serves a client over standard input and output until it says `exit`; the process's exit status.
   package static func serve(debounce: Duration = defaultDebounce) async -> Int32 {
-    let server = LanguageServer(writer: MessageWriter(descriptor: STDOUT_FILENO), debounce: debounce)
     let (messages, continuation) = AsyncStream.makeStream(of: Data.self)
     // The blocking reads run on a thread of their own; the messages are handled in order on the actor.
     let reading = Thread {
@@ -48,6 +47,13 @@ package actor LanguageServer {
       continuation.finish()
     }
     reading.start()
+    return await serve(messages, writer: MessageWriter(descriptor: STDOUT_FILENO), debounce: debounce)
+  }
+
+  /// Handles the messages in order until the client says `exit`; the exit status. The session fuzzer
+  /// serves in-process this way, reading the messages from a pipe itself.
+  package static func serve(_ messages: AsyncStream<Data>, writer: MessageWriter, debounce: Duration) async -> Int32 {
+    let server = LanguageServer(writer: writer, debounce: debounce)
     for await body in messages {
       if let status = await server.handle(body) { return status }
     }
@@ -180,7 +186,8 @@ package actor LanguageServer {
     ])
   }
 
-  private static func diagnostic(_ finding: Finding) -> [String: Any] {
+  /// A finding as the protocol's diagnostic.
+  package static func diagnostic(_ finding: Finding) -> [String: Any] {
     let severity: Int
     switch finding.severity {
     case .error: severity = 1
