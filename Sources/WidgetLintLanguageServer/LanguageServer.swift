@@ -152,7 +152,9 @@ package actor LanguageServer {
   package func lint(fileAt path: String) {
     pendingLints[path]?.cancel()
     pendingLints[path] = nil
-    let discovery = ProjectDiscovery.discover([path])
+    // Which project a file belongs to, and whether it is a manifest at all, is judged by the editor's
+    // texts too: the command line judges the same texts once they are saved.
+    let discovery = ProjectDiscovery.discover([path], overlay: TextOverlay(editorTexts))
     guard let input = discovery.inputs.first else {
       // Not a file widgetlint reads (or in no project): nothing of it to show.
       publish([], for: path)

@@ -80,6 +80,63 @@ import Testing
           InputError(path: path, message: InputReader.tooLarge(14, 4))))
   }
 
+  /// A YAML file named otherwise than `widgets.yaml` is a manifest when its text has a manifest's keys,
+  /// and discovery judges the text the run lints: an editor's unsaved text, where it has one.
+  @Test func discoveryJudgesAFileByTheTextItLints() throws {
+    let directory = try TestSupport.directory(with: [
+      ("habits.yaml", "app:\n  bundleIdentifier: com.example.habits\n"), ("notes.yaml", "title: notes\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let habits = directory.appendingPathComponent("habits.yaml").path
+    let notes = directory.appendingPathComponent("notes.yaml").path
+    #expect(ProjectDiscovery.discover([habits]).inputs == [.manifest(path: habits)])
+    #expect(ProjectDiscovery.discover([habits], overlay: TextOverlay([habits: []])).inputs.isEmpty)
+    #expect(ProjectDiscovery.discover([notes]).inputs.isEmpty)
+    let notesWithTargets = TextOverlay([notes: Array("targets: []\n".utf8)])
+    #expect(ProjectDiscovery.discover([notes], overlay: notesWithTargets).inputs == [.manifest(path: notes)])
+  }
+
+  /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
+  /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
+  /// asked the file on disk whether it was one; the command line, given the same text, skips the file.
+  @Test func aManifestEmptiedInTheEditorIsNoLongerLintedAsOne() async throws {
+    let text = "app:\n  bundleIdentifier: com.example.habits\ntargets: 5\n"
+    let directory = try TestSupport.directory(with: [("habits.yaml", text)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("habits.yaml").path
+    let uri = LanguageServer.fileURI(path)
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    // A debounce no test waits out: the lint after the change is started by hand.
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func message(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
+    _ = await server.handle(
+      try message([
+        "jsonrpc": "2.0", "method": "textDocument/didOpen",
+        "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]],
+      ]))
+    _ = await server.handle(
+      try message([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": ""]]],
+      ]))
+    await server.lint(fileAt: path)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var published: [[Any]] = []
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      let params = try #require(object["params"] as? [String: Any])
+      #expect(params["uri"] as? String == uri)
+      published.append(try #require(params["diagnostics"] as? [Any]))
+    }
+    // Opened: a manifest whose `targets` is no list; emptied: not a manifest, nothing to show.
+    #expect(published.count == 2)
+    #expect(published.first?.isEmpty == false)
+    #expect(published.last?.isEmpty == true)
+  }
+
   /// The server's Swift facts are kept between lints: a file is parsed again only when its text changed.
   @Test func keptSwiftFactsAreReadAgainOnlyWhenTheTextChanges() throws {
     let directory = try TestSupport.directory(with: [("W.swift", "struct A {}\n")])

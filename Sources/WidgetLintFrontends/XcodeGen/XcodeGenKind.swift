@@ -73,7 +73,7 @@ package enum XcodeGenKind: ProjectKind {
   package static func declaresAppExtension(_ path: String, cache: DiscoveryCache) -> Bool {
     cache.value("xcodegen.declaresAppExtension\u{0}" + PathUtilities.absolute(path)) {
       // A quick look first: most YAML files named project.yml elsewhere are no XcodeGen spec.
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: 16 << 20),
+      guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20),
         ByteSearch.contains(bytes, Array("targets".utf8)) || ByteSearch.contains(bytes, Array("include".utf8))
       else { return false }
       let spec = XcodeGenSpec.read(path: path, context: FrontendContext())
