@@ -96,6 +96,17 @@ import Testing
     #expect(ProjectDiscovery.discover([notes], overlay: notesWithTargets).inputs == [.manifest(path: notes)])
   }
 
+  /// An `app.json` is an Expo app's config when its text names Expo's keys: broken in the editor (the
+  /// session fuzzer's second finding, in `examples/expo-photo-frame`), it is none, as when saved.
+  @Test func discoveryJudgesAnExpoConfigByTheTextItLints() throws {
+    let directory = try TestSupport.directory(with: [("app/app.json", #"{"expo": {"name": "Frames"}}"#)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let config = directory.appendingPathComponent("app/app.json").path
+    #expect(ProjectDiscovery.discover([config]).inputs.count == 1)
+    let broken = TextOverlay([config: Array(#"{"name": "Fra"#.utf8)])
+    #expect(ProjectDiscovery.discover([config], overlay: broken).inputs.isEmpty)
+  }
+
   /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
   /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
   /// asked the file on disk whether it was one; the command line, given the same text, skips the file.
