@@ -107,6 +107,18 @@ import Testing
     #expect(ProjectDiscovery.discover([config], overlay: broken).inputs.isEmpty)
   }
 
+  /// An XcodeGen spec is a project of widgets when its text declares an app extension: the spec is read
+  /// through the editor's text too, not only looked at (the session fuzzer's third finding).
+  @Test func discoveryReadsAnXcodeGenSpecThroughTheEditorsText() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-spec-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: TestSupport.path("examples/xcodegen-widgets")), to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let spec = copy.appendingPathComponent("project.yml").path
+    #expect(ProjectDiscovery.discover([spec]).inputs == [.xcodeGenProject(spec: spec)])
+    let appOnly = "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n"
+    #expect(ProjectDiscovery.discover([spec], overlay: TextOverlay([spec: Array(appOnly.utf8)])).inputs.isEmpty)
+  }
+
   /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
   /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
   /// asked the file on disk whether it was one; the command line, given the same text, skips the file.
