@@ -16,6 +16,10 @@ package actor LanguageServer {
   private let writer: MessageWriter
   private let debounce: Duration
   private var shutdownRequested = false
+  /// Whether the client asked for traces (`initialize`'s `trace`, `$/setTrace`): then each lint's time,
+  /// from the debounce's end to the last diagnostics written, is sent as a `$/logTrace`
+  /// (scripts/bench-editor reads them).
+  private var traces = false
   /// The URI each open document was opened with, by its absolute path.
   private var openDocuments: [String: String] = [:]
   /// The editor's text of each open document, unsaved changes included, by its absolute path: what the
@@ -78,8 +82,11 @@ package actor LanguageServer {
     let params = message["params"] as? [String: Any] ?? [:]
     switch method {
     case "initialize":
+      traces = Self.tracesOn(params["trace"])
       respond(to: id, with: Self.initializeResult)
-    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+    case "$/setTrace":
+      traces = Self.tracesOn(params["value"])
+    case "initialized", "$/cancelRequest", "workspace/didChangeConfiguration":
       break
     case "shutdown":
       shutdownRequested = true
@@ -152,6 +159,8 @@ package actor LanguageServer {
   /// Lints the project the file belongs to and publishes its findings on every file they are in,
   /// clearing the files of that project whose findings are gone.
   package func lint(fileAt path: String) {
+    let started = ContinuousClock.now
+    defer { if traces { trace("linted \(path) in \(Self.milliseconds(ContinuousClock.now - started)) ms") } }
     pendingLints[path]?.cancel()
     pendingLints[path] = nil
     // Which project a file belongs to, and whether it is a manifest at all, is judged by the editor's
@@ -264,6 +273,19 @@ package actor LanguageServer {
   }
 
   // MARK: Messages and URIs
+
+  /// A `TraceValue` (`off`, `messages`, `verbose`): whether it asks for traces.
+  private static func tracesOn(_ value: Any?) -> Bool { (value as? String).map { $0 != "off" } ?? false }
+
+  private func trace(_ message: String) {
+    send(["jsonrpc": "2.0", "method": "$/logTrace", "params": ["message": message]])
+  }
+
+  /// A duration in milliseconds, to the microsecond.
+  private static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.3f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+  }
 
   private func respond(to id: Any?, with result: Any) {
     guard let id else { return }
