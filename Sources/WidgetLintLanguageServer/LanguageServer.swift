@@ -16,6 +16,10 @@ package actor LanguageServer {
   private let writer: MessageWriter
   private let debounce: Duration
   private var shutdownRequested = false
+  /// Whether the client asked for traces (`initialize`'s `trace`, `$/setTrace`): then each lint's time,
+  /// from the debounce's end to the last diagnostics written, is sent as a `$/logTrace`
+  /// (scripts/bench-editor reads them).
+  private var traces = false
   /// The URI each open document was opened with, by its absolute path.
   private var openDocuments: [String: String] = [:]
   /// The editor's text of each open document, unsaved changes included, by its absolute path: what the
@@ -24,6 +28,8 @@ package actor LanguageServer {
   private var editorTexts: [String: [UInt8]] = [:]
   /// Per project (its input's configuration path), the files it last published diagnostics for.
   private var publishedFiles: [String: Set<String>] = [:]
+  /// The project each file was last linted in, by the file's absolute path.
+  private var lintedProject: [String: String] = [:]
   /// The findings last published for each file, by absolute path, for code actions and hover.
   private var findingsByFile: [String: [Finding]] = [:]
   private var pendingLints: [String: Task<Void, Never>] = [:]
@@ -39,7 +45,6 @@ package actor LanguageServer {
 
   /// Serves a client over standard input and output until it says `exit`; the process's exit status.
   package static func serve(debounce: Duration = defaultDebounce) async -> Int32 {
-    let server = LanguageServer(writer: MessageWriter(descriptor: STDOUT_FILENO), debounce: debounce)
     let (messages, continuation) = AsyncStream.makeStream(of: Data.self)
     // The blocking reads run on a thread of their own; the messages are handled in order on the actor.
     let reading = Thread {
@@ -48,6 +53,13 @@ package actor LanguageServer {
       continuation.finish()
     }
     reading.start()
+    return await serve(messages, writer: MessageWriter(descriptor: STDOUT_FILENO), debounce: debounce)
+  }
+
+  /// Handles the messages in order until the client says `exit`; the exit status. The session fuzzer
+  /// serves in-process this way, reading the messages from a pipe itself.
+  package static func serve(_ messages: AsyncStream<Data>, writer: MessageWriter, debounce: Duration) async -> Int32 {
+    let server = LanguageServer(writer: writer, debounce: debounce)
     for await body in messages {
       if let status = await server.handle(body) { return status }
     }
@@ -70,8 +82,11 @@ package actor LanguageServer {
     let params = message["params"] as? [String: Any] ?? [:]
     switch method {
     case "initialize":
+      traces = Self.tracesOn(params["trace"])
       respond(to: id, with: Self.initializeResult)
-    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+    case "$/setTrace":
+      traces = Self.tracesOn(params["value"])
+    case "initialized", "$/cancelRequest", "workspace/didChangeConfiguration":
       break
     case "shutdown":
       shutdownRequested = true
@@ -144,15 +159,21 @@ package actor LanguageServer {
   /// Lints the project the file belongs to and publishes its findings on every file they are in,
   /// clearing the files of that project whose findings are gone.
   package func lint(fileAt path: String) {
+    let started = ContinuousClock.now
+    defer { if traces { trace("linted \(path) in \(Self.milliseconds(ContinuousClock.now - started)) ms") } }
     pendingLints[path]?.cancel()
     pendingLints[path] = nil
-    let discovery = ProjectDiscovery.discover([path])
-    guard let input = discovery.inputs.first else {
+    // Which project a file belongs to, and whether it is a manifest at all, is judged by the editor's
+    // texts too: the command line judges the same texts once they are saved.
+    let discovery = ProjectDiscovery.discover([path], overlay: TextOverlay(editorTexts))
+    let project = discovery.inputs.first?.configurationPath
+    if let former = lintedProject[path], former != project { leave(former, except: path) }
+    lintedProject[path] = project
+    guard let project else {
       // Not a file widgetlint reads (or in no project): nothing of it to show.
       publish([], for: path)
       return
     }
-    let project = input.configurationPath
     var run = LintRun()
     run.swiftFacts = swiftFacts
     run.projectCache = projectCache
@@ -172,6 +193,15 @@ package actor LanguageServer {
     publishedFiles[project] = Set(byFile.keys)
   }
 
+  /// A project a file no longer belongs to (its text made it leave, or broke the project): what it
+  /// published is cleared, and its other open files are linted again for what they belong to now.
+  private func leave(_ project: String, except path: String) {
+    for file in publishedFiles.removeValue(forKey: project) ?? [] { publish([], for: file) }
+    let members = lintedProject.filter { $0.value == project && $0.key != path }.map(\.key).sorted()
+    for member in members { lintedProject[member] = nil }
+    for member in members where openDocuments[member] != nil { lint(fileAt: member) }
+  }
+
   private func publish(_ findings: [Finding], for path: String) {
     findingsByFile[path] = findings.isEmpty ? nil : findings
     send([
@@ -180,7 +210,8 @@ package actor LanguageServer {
     ])
   }
 
-  private static func diagnostic(_ finding: Finding) -> [String: Any] {
+  /// A finding as the protocol's diagnostic.
+  package static func diagnostic(_ finding: Finding) -> [String: Any] {
     let severity: Int
     switch finding.severity {
     case .error: severity = 1
@@ -242,6 +273,19 @@ package actor LanguageServer {
   }
 
   // MARK: Messages and URIs
+
+  /// A `TraceValue` (`off`, `messages`, `verbose`): whether it asks for traces.
+  private static func tracesOn(_ value: Any?) -> Bool { (value as? String).map { $0 != "off" } ?? false }
+
+  private func trace(_ message: String) {
+    send(["jsonrpc": "2.0", "method": "$/logTrace", "params": ["message": message]])
+  }
+
+  /// A duration in milliseconds, to the microsecond.
+  private static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.3f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+  }
 
   private func respond(to id: Any?, with result: Any) {
     guard let id else { return }

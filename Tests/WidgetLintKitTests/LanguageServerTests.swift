@@ -80,6 +80,133 @@ import Testing
           InputError(path: path, message: InputReader.tooLarge(14, 4))))
   }
 
+  /// A YAML file named otherwise than `widgets.yaml` is a manifest when its text has a manifest's keys,
+  /// and discovery judges the text the run lints: an editor's unsaved text, where it has one.
+  @Test func discoveryJudgesAFileByTheTextItLints() throws {
+    let directory = try TestSupport.directory(with: [
+      ("habits.yaml", "app:\n  bundleIdentifier: com.example.habits\n"), ("notes.yaml", "title: notes\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let habits = directory.appendingPathComponent("habits.yaml").path
+    let notes = directory.appendingPathComponent("notes.yaml").path
+    #expect(ProjectDiscovery.discover([habits]).inputs == [.manifest(path: habits)])
+    #expect(ProjectDiscovery.discover([habits], overlay: TextOverlay([habits: []])).inputs.isEmpty)
+    #expect(ProjectDiscovery.discover([notes]).inputs.isEmpty)
+    let notesWithTargets = TextOverlay([notes: Array("targets: []\n".utf8)])
+    #expect(ProjectDiscovery.discover([notes], overlay: notesWithTargets).inputs == [.manifest(path: notes)])
+  }
+
+  /// An `app.json` is an Expo app's config when its text names Expo's keys: broken in the editor (the
+  /// session fuzzer's second finding, in `examples/expo-photo-frame`), it is none, as when saved.
+  @Test func discoveryJudgesAnExpoConfigByTheTextItLints() throws {
+    let directory = try TestSupport.directory(with: [("app/app.json", #"{"expo": {"name": "Frames"}}"#)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let config = directory.appendingPathComponent("app/app.json").path
+    #expect(ProjectDiscovery.discover([config]).inputs.count == 1)
+    let broken = TextOverlay([config: Array(#"{"name": "Fra"#.utf8)])
+    #expect(ProjectDiscovery.discover([config], overlay: broken).inputs.isEmpty)
+  }
+
+  /// An XcodeGen spec is a project of widgets when its text declares an app extension: the spec is read
+  /// through the editor's text too, not only looked at (the session fuzzer's third finding).
+  @Test func discoveryReadsAnXcodeGenSpecThroughTheEditorsText() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-spec-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: TestSupport.path("examples/xcodegen-widgets")), to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let spec = copy.appendingPathComponent("project.yml").path
+    #expect(ProjectDiscovery.discover([spec]).inputs == [.xcodeGenProject(spec: spec)])
+    let appOnly = "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n"
+    #expect(ProjectDiscovery.discover([spec], overlay: TextOverlay([spec: Array(appOnly.utf8)])).inputs.isEmpty)
+  }
+
+  /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
+  /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
+  /// asked the file on disk whether it was one; the command line, given the same text, skips the file.
+  @Test func aManifestEmptiedInTheEditorIsNoLongerLintedAsOne() async throws {
+    let text = "app:\n  bundleIdentifier: com.example.habits\ntargets: 5\n"
+    let directory = try TestSupport.directory(with: [("habits.yaml", text)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("habits.yaml").path
+    let uri = LanguageServer.fileURI(path)
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    // A debounce no test waits out: the lint after the change is started by hand.
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func message(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
+    _ = await server.handle(
+      try message([
+        "jsonrpc": "2.0", "method": "textDocument/didOpen",
+        "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]],
+      ]))
+    _ = await server.handle(
+      try message([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": ""]]],
+      ]))
+    await server.lint(fileAt: path)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var published: [[Any]] = []
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      let params = try #require(object["params"] as? [String: Any])
+      #expect(params["uri"] as? String == uri)
+      published.append(try #require(params["diagnostics"] as? [Any]))
+    }
+    // Opened: a manifest whose `targets` is no list; emptied: not a manifest, nothing to show.
+    #expect(published.count >= 2)
+    #expect(published.first?.isEmpty == false)
+    #expect(published.last?.isEmpty == true)
+  }
+
+  /// Found by the session fuzzer: an Expo app's `app.json` broken in the editor, with a package.json
+  /// that does not name expo, is no Expo config, so the app is gone, and the findings it had published on another open file (its widget's config)
+  /// are cleared, as a lint of the saved texts would show none.
+  @Test func findingsOfAProjectThatIsGoneAreCleared() async throws {
+    let app = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-gone-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: TestSupport.path("examples/expo-widgets")), to: app)
+    defer { try? FileManager.default.removeItem(at: app) }
+    let config = app.appendingPathComponent("app.json").path
+    let widget = app.appendingPathComponent("targets/widget/expo-target.config.js").path
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func send(_ method: String, _ path: String, _ text: String, version: Int) async throws {
+      let document: [String: Any] = ["uri": LanguageServer.fileURI(path), "version": version, "text": text]
+      let params: [String: Any] =
+        method == "textDocument/didOpen"
+        ? ["textDocument": document] : ["textDocument": document, "contentChanges": [["text": text]]]
+      _ = await server.handle(
+        try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": method, "params": params]))
+    }
+    try await send("textDocument/didOpen", config, try String(contentsOfFile: config, encoding: .utf8), version: 1)
+    try await send("textDocument/didOpen", widget, try String(contentsOfFile: widget, encoding: .utf8), version: 1)
+    try await send("textDocument/didChange", widget, "module.exports = (config) => ({ type: 'widget' ", version: 2)
+    await server.lint(fileAt: widget)
+    // Neither app.json nor package.json (which names expo) says Expo any more.
+    let package = app.appendingPathComponent("package.json").path
+    try await send("textDocument/didOpen", package, "{}", version: 1)
+    try await send("textDocument/didChange", config, "{", version: 2)
+    await server.lint(fileAt: config)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var last: [String: Int] = [:]
+    var widgetHadFindings = false
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      guard let params = object["params"] as? [String: Any], let uri = params["uri"] as? String,
+        let diagnostics = params["diagnostics"] as? [Any]
+      else { continue }
+      last[uri] = diagnostics.count
+      if uri == LanguageServer.fileURI(widget), !diagnostics.isEmpty { widgetHadFindings = true }
+    }
+    #expect(widgetHadFindings, "the broken widget config was reported while the app was one")
+    #expect(last[LanguageServer.fileURI(widget)] == 0)
+    #expect(last[LanguageServer.fileURI(config)] == 0)
+  }
+
   /// The server's Swift facts are kept between lints: a file is parsed again only when its text changed.
   @Test func keptSwiftFactsAreReadAgainOnlyWhenTheTextChanges() throws {
     let directory = try TestSupport.directory(with: [("W.swift", "struct A {}\n")])

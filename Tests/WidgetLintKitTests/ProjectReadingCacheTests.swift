@@ -98,4 +98,38 @@ import Testing
     }
     #expect(searches == 1)
   }
+
+  /// An Expo app's scripts are searched again when one of them changes, on disk or in the editor.
+  @Test func anExpoAppsScriptsAreSearchedAgainOnlyWhenOneChanged() throws {
+    let app = try TestSupport.directory(with: [
+      ("src/a.ts", "export const a = 1\n"), ("src/widget.ts", "ExtensionStorage.reloadWidget()\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: app) }
+    let paths = ["src/a.ts", "src/widget.ts"].map { app.appendingPathComponent($0).path }
+    for path in paths { try Self.settle(URL(fileURLWithPath: path), secondsAgo: 3_600) }
+    let cache = ProjectReadingCache()
+    var searches = 0
+    func search(_ overlay: TextOverlay = TextOverlay()) -> [[UInt8]??] {
+      cache.scriptSearch(paths, maxFileSize: 1 << 20, overlay: overlay) {
+        searches += 1
+        return paths.map { _ in nil }
+      }
+    }
+    _ = search()
+    _ = search()
+    #expect(searches == 1)
+    let edited = TextOverlay([paths[0]: Array("export const a = 2\n".utf8)])
+    _ = search(edited)
+    _ = search(edited)
+    #expect(searches == 2)
+    try "export const a = 3\n".write(toFile: paths[0], atomically: true, encoding: .utf8)
+    try Self.settle(URL(fileURLWithPath: paths[0]), secondsAgo: 1_800)
+    _ = search()
+    #expect(searches == 3)
+    // Changed a moment ago: not trusted to show its next change in its time, so never kept.
+    try "export const a = 4\n".write(toFile: paths[0], atomically: true, encoding: .utf8)
+    _ = search()
+    _ = search()
+    #expect(searches == 5)
+  }
 }

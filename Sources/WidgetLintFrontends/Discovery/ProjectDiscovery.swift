@@ -72,14 +72,17 @@ public enum ProjectDiscovery {
     return discovery
   }
 
+  /// - Parameter overlay: texts to look at instead of the files on disk (the language server's open
+  ///   documents), so that a file is taken for what its text makes it.
   /// - Parameter listingError: the `errno` of listing a folder named on the command line, or nil when it
   ///   can be listed. Tests pass their own: they run as root, whom permissions do not stop.
   public static func discover(
-    _ arguments: [String], listingError: (String) -> Int32? = ProjectDiscovery.listingError
+    _ arguments: [String], overlay: TextOverlay = TextOverlay(),
+    listingError: (String) -> Int32? = ProjectDiscovery.listingError
   ) -> Discovery {
     var discovery = Discovery()
     var seen: Set<String> = []
-    for input in discoverEach(arguments, listingError: listingError, into: &discovery) {
+    for input in discoverEach(arguments, overlay: overlay, listingError: listingError, into: &discovery) {
       // A project named twice (a folder and a file in it, two files of one app) is linted once.
       if input == .standardInput || seen.insert(PathUtilities.absolute(input.configurationPath)).inserted {
         discovery.inputs.append(input)
@@ -96,10 +99,10 @@ public enum ProjectDiscovery {
   }
 
   private static func discoverEach(
-    _ arguments: [String], listingError: (String) -> Int32?, into discovery: inout Discovery
+    _ arguments: [String], overlay: TextOverlay, listingError: (String) -> Int32?, into discovery: inout Discovery
   ) -> [Input] {
     var inputs: [Input] = []
-    let cache = DiscoveryCache()
+    let cache = DiscoveryCache(overlay: overlay)
     for argument in arguments {
       if argument == "-" {
         inputs.append(.standardInput)

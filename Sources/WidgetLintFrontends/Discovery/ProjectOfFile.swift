@@ -127,8 +127,16 @@ extension ProjectDiscovery {
 package final class DiscoveryCache {
   private var apps: [String: ProjectDiscovery.Input?] = [:]
   private var values: [String: Any] = [:]
+  /// The texts an editor holds unsaved: what a kind looks at to tell whether a file is its own (a
+  /// manifest's keys, a project file's app extension) is the text the run lints, not the file on disk.
+  package let overlay: TextOverlay
 
-  package init() {}
+  package init(overlay: TextOverlay = TextOverlay()) { self.overlay = overlay }
+
+  /// A file's bytes as the run reads them: the overlay's text, else the file's.
+  package func read(path: String, maxSize: Int) -> Result<[UInt8], InputError> {
+    overlay.read(path: path, maxSize: maxSize)
+  }
 
   /// The project of a kind whose folder this is, by the folder as the user's paths name it (inputs
   /// keep that name).

@@ -92,10 +92,16 @@ package enum ExpoAppScripts {
     }.map { PathUtilities.join(appDirectory, $0) }
     let needles = ByteSearch.NeedleSet(JavaScriptAppCallScanner.needles.map { Array($0.utf8) })
     let limit = context.limits.maxSourceFileSize
-    // Only the bytes of the files that mention a call are kept.
-    let candidates = context.overlay.look(at: scripts, maxSize: limit) { bytes -> [UInt8]? in
-      needles.anyOccurs(in: bytes) ? Array(bytes) : nil
+    // Only the bytes of the files that mention a call are kept; the language server keeps the search
+    // from one lint to the next while no script changes.
+    let search = {
+      context.overlay.look(at: scripts, maxSize: limit) { bytes -> [UInt8]? in
+        needles.anyOccurs(in: bytes) ? Array(bytes) : nil
+      }
     }
+    let candidates =
+      context.projectCache?.scriptSearch(scripts, maxFileSize: limit, overlay: context.overlay, search: search)
+      ?? search()
     var reading = Reading(limit: limit, context: context, appDirectory: appDirectory)
     var calls: [AppCall] = []
     var seen: Set<String> = []

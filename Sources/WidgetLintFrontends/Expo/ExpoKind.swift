@@ -29,7 +29,7 @@ package enum ExpoKind: ProjectKind {
     ProjectDiscovery.Input, ProjectDiscovery.SkippedFile
   > {
     if configNames.contains((path as NSString).lastPathComponent) {
-      guard isExpoConfig(path) else {
+      guard isExpoConfig(path, overlay: cache.overlay) else {
         return .failure(
           ProjectDiscovery.SkippedFile(
             path: path, reason: "not an Expo app config (no expo keys, and expo is no dependency)"))
@@ -48,7 +48,7 @@ package enum ExpoKind: ProjectKind {
     var folders: [String] = []
     for relative in scan.files(named: configNames) {
       let name = FolderScan.name(of: relative)
-      guard isExpoConfig(scan.path(relative)) else { continue }
+      guard isExpoConfig(scan.path(relative), overlay: cache.overlay) else { continue }
       let folder = PathUtilities.folder(of: relative)
       if configsByFolder[folder] == nil { folders.append(folder) }
       configsByFolder[folder, default: []].append(name)
@@ -93,8 +93,9 @@ package enum ExpoKind: ProjectKind {
   /// Whether a file found in a folder is an Expo app's config. Expo reads app.json with its keys under
   /// `"expo"` or at the root; a root-level one (or an app.config.* file, a name other tools use too)
   /// counts when it has an `expo` key or names Expo's keys, or the folder's package.json depends on expo.
-  package static func isExpoConfig(_ path: String) -> Bool {
-    guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
+  /// The files are read through the overlay: an editor's unsaved text is what is judged.
+  package static func isExpoConfig(_ path: String, overlay: TextOverlay = TextOverlay()) -> Bool {
+    guard case .success(let bytes) = overlay.read(path: path, maxSize: 4 << 20) else { return false }
     let name = (path as NSString).lastPathComponent
     if name.hasSuffix(".json") {
       // Read as Expo reads it (JSON5), so `expo:` and `'slug'` count as well as `"expo"`.
@@ -112,7 +113,7 @@ package enum ExpoKind: ProjectKind {
     }
     let folder = PathUtilities.folder(of: path)
     let package = PathUtilities.join(folder.isEmpty ? "." : folder, "package.json")
-    guard case .success(let packageBytes) = InputReader.read(path: package, maxSize: 4 << 20) else { return false }
+    guard case .success(let packageBytes) = overlay.read(path: package, maxSize: 4 << 20) else { return false }
     return String(decoding: packageBytes, as: UTF8.self).contains("\"expo\"")
   }
 
@@ -220,7 +221,7 @@ package enum ExpoKind: ProjectKind {
   package static func isExpoApp(_ folder: ProjectDiscovery.Folder, names: [String], cache: DiscoveryCache) -> Bool {
     cache.value("expo.isApp\u{0}" + folder.display) {
       guard let config = preferredConfig(names.filter(configNames.contains)) else { return false }
-      return isExpoConfig(folder.child(config))
+      return isExpoConfig(folder.child(config), overlay: cache.overlay)
     }
   }
 }

@@ -19,7 +19,7 @@ package enum ManifestKind: ProjectKind {
   package static func input(forFile path: String, cache: DiscoveryCache) -> Result<
     ProjectDiscovery.Input, ProjectDiscovery.SkippedFile
   > {
-    guard fileNames.contains((path as NSString).lastPathComponent) || looksLikeManifest(path) else {
+    guard fileNames.contains((path as NSString).lastPathComponent) || looksLikeManifest(path, cache: cache) else {
       return .failure(
         ProjectDiscovery.SkippedFile(path: path, reason: "not a widgetlint manifest (no top-level 'app' or 'targets')"))
     }
@@ -75,8 +75,8 @@ package enum ManifestKind: ProjectKind {
   /// Whether YAML or JSON has a manifest's top-level keys: a line that starts, after indentation and
   /// an opening brace, with `app` or `targets` (quoted or not) and a colon. A broken manifest still
   /// has them, so its syntax error is reported rather than the file skipped.
-  package static func looksLikeManifest(_ path: String) -> Bool {
-    guard case .success(let bytes) = InputReader.read(path: path, maxSize: 16 << 20) else {
+  package static func looksLikeManifest(_ path: String, cache: DiscoveryCache) -> Bool {
+    guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20) else {
       return true  // Reading it as a manifest reports why it cannot be read.
     }
     for line in bytes.prefix(1 << 20).split(separator: UInt8(ascii: "\n")) {
@@ -97,7 +97,7 @@ package enum ManifestKind: ProjectKind {
   package static func swiftFiles(of manifestPath: String, cache: DiscoveryCache) -> Set<String> {
     cache.value("manifest.swiftFiles\u{0}" + PathUtilities.absolute(manifestPath)) {
       var files: Set<String> = []
-      guard case .success(let bytes) = InputReader.read(path: manifestPath, maxSize: 16 << 20) else { return files }
+      guard case .success(let bytes) = cache.read(path: manifestPath, maxSize: 16 << 20) else { return files }
       let source = SourceText(path: manifestPath, bytes: bytes)
       let (document, _) = YAMLParser(limits: ReadingLimits().parser).parse(source)
       guard let manifest = ManifestDecoder.decode(document).manifest else { return files }

@@ -4,7 +4,7 @@ import WidgetLintModel
 import WidgetLintReaders
 
 /// What the language server keeps from one lint to the next, for big projects: the parse of each Xcode
-/// project file, and the search of each app's code (thousands of files). Each is used again only while
+/// project file, and the search of each app's code (thousands of files: Swift, or an Expo app's scripts). Each is used again only while
 /// every file it was made from is as it was: the same text in the overlay, or else the same file on disk
 /// (device, inode, size and modification time). A file changed less than two seconds before it was
 /// looked at is not trusted to show a later change in its time, and what was made from it is not kept.
@@ -15,9 +15,16 @@ package final class ProjectReadingCache: @unchecked Sendable {
   /// By project file and the folder its paths start from.
   private var xcodeObjects: [String: (stamp: FileStamp, objects: XcodeProjectObjects?)] = [:]
   private var appCode: [AppCodeKey: (stamps: [FileStamp], code: TargetCode?)] = [:]
+  /// By the scripts searched and the size limit: for each, its bytes when it mentions a call.
+  private var scriptSearches: [ScriptSearchKey: (stamps: [FileStamp], found: [[UInt8]??])] = [:]
 
   private struct AppCodeKey: Hashable {
     var files: [SwiftFileResolver.ResolvedFile]
+    var maxFileSize: Int
+  }
+
+  private struct ScriptSearchKey: Hashable {
+    var paths: [String]
     var maxFileSize: Int
   }
 
@@ -53,6 +60,19 @@ package final class ProjectReadingCache: @unchecked Sendable {
     if let kept = lock.withLock({ appCode[key] }), settled, kept.stamps == stamps { return kept.code }
     let fresh = read()
     lock.withLock { appCode[key] = settled ? (stamps, fresh) : nil }
+    return fresh
+  }
+
+  /// The search of an Expo app's scripts (`ExpoAppScripts.read`), kept as `appCode` is.
+  func scriptSearch(
+    _ paths: [String], maxFileSize: Int, overlay: TextOverlay, search: () -> [[UInt8]??]
+  ) -> [[UInt8]??] {
+    let key = ScriptSearchKey(paths: paths, maxFileSize: maxFileSize)
+    let stamps = concurrentMap(paths.count) { FileStamp(paths[$0], overlay: overlay) }
+    let settled = stamps.allSatisfy(\.isSettled)
+    if let kept = lock.withLock({ scriptSearches[key] }), settled, kept.stamps == stamps { return kept.found }
+    let fresh = search()
+    lock.withLock { scriptSearches[key] = settled ? (stamps, fresh) : nil }
     return fresh
   }
 }

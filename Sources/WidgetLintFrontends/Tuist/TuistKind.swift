@@ -47,7 +47,7 @@ package enum TuistKind: ProjectKind {
   /// Whether a file is a Tuist manifest (its syntax imports ProjectDescription), learnt once a run.
   private static func isManifest(_ path: String, cache: DiscoveryCache) -> Bool {
     cache.value("tuist.manifest\u{0}" + path) {
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20) else { return false }
+      guard case .success(let bytes) = cache.read(path: path, maxSize: 4 << 20) else { return false }
       return TuistManifestReader.isManifest(bytes)
     }
   }
@@ -133,7 +133,7 @@ package enum TuistKind: ProjectKind {
   package static func status(of folder: String, cache: DiscoveryCache) -> Status {
     cache.value("tuist.status\u{0}" + folder) {
       let path = PathUtilities.join(folder, projectManifest)
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: 4 << 20),
+      guard case .success(let bytes) = cache.read(path: path, maxSize: 4 << 20),
         TuistManifestReader.isManifest(bytes)
       else { return Status.notAManifest }
       let manifest = TuistManifestReader.read(

@@ -100,12 +100,12 @@ package enum XcodeKind: ProjectKind {
   package static func hasAppExtension(_ pbxproj: String, cache: DiscoveryCache) -> Bool {
     // Discovery asks of the same project file from its folder and from the app's: a big one is megabytes.
     cache.value("xcode.hasAppExtension\u{0}" + PathUtilities.standardize(PathUtilities.absolute(pbxproj))) {
-      hasAppExtension(pbxproj)
+      hasAppExtension(pbxproj, overlay: cache.overlay)
     }
   }
 
-  package static func hasAppExtension(_ pbxproj: String) -> Bool {
-    guard case .success(let bytes) = InputReader.read(path: pbxproj, maxSize: 16 << 20) else { return false }
+  package static func hasAppExtension(_ pbxproj: String, overlay: TextOverlay = TextOverlay()) -> Bool {
+    guard case .success(let bytes) = overlay.read(path: pbxproj, maxSize: 16 << 20) else { return false }
     return ByteSearch.contains(bytes, Array("com.apple.product-type.app-extension".utf8))
   }
 

@@ -73,10 +73,11 @@ package enum XcodeGenKind: ProjectKind {
   package static func declaresAppExtension(_ path: String, cache: DiscoveryCache) -> Bool {
     cache.value("xcodegen.declaresAppExtension\u{0}" + PathUtilities.absolute(path)) {
       // A quick look first: most YAML files named project.yml elsewhere are no XcodeGen spec.
-      guard case .success(let bytes) = InputReader.read(path: path, maxSize: 16 << 20),
+      guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20),
         ByteSearch.contains(bytes, Array("targets".utf8)) || ByteSearch.contains(bytes, Array("include".utf8))
       else { return false }
-      let spec = XcodeGenSpec.read(path: path, context: FrontendContext())
+      let spec = XcodeGenSpec.read(
+        path: path, context: FrontendContext(limits: ReadingLimits(), overlay: cache.overlay))
       // A spec that cannot be read but names an app extension is linted, so that what is wrong is said.
       guard let root = spec.root else { return ByteSearch.contains(bytes, Array("app-extension".utf8)) }
       return XcodeGenProject(root: root).targets.contains { $0.type == XcodeGenVariants.extensionType }
