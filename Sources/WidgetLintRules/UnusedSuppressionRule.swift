@@ -18,7 +18,7 @@ public struct UnusedSuppressionRule: SuppressionRule {
       Source: widgetlint suppression syntax (docs/usage.md, "Suppressing a finding").
       """,
     fixable: """
-      the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another; in manifests only, as every fix.
+      the comment is removed (with its line when it is alone on it), or only the unused rule name when the comment still suppresses another; a misspelt rule id near one rule is corrected instead, and an id near none is left as written; in manifests only, as every fix.
       """,
     examples: [
       .failing(

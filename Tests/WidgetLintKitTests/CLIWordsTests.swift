@@ -79,6 +79,29 @@ import Testing
         "3:27-3:37 suppression names unknown rule 'unkown-key'; did you mean 'unknown-key'?",
         "4:27-4:39 suppression names unknown rule 'no-such-rule' (widgetlint rules lists them)",
       ])
+    // The fix corrects a misspelt id in place; an id near no rule is left for the reader, not deleted.
+    let fixes = findings.filter { $0.ruleID == "unused-suppression" }.map { $0.fix?.description }
+    #expect(
+      fixes == [
+        "replace 'refresh_interval_too_short' with 'refresh-interval-too-short'",
+        "replace 'missingDisplayName' with 'missing-display-name'", "replace 'unkown-key' with 'unknown-key'", nil,
+      ])
+  }
+
+  /// `--fix` keeps a suppression whose rule id is misspelt, with the id corrected.
+  @Test func fixCorrectsAMisspeltRuleInASuppression() throws {
+    let manifest = """
+      # widgetlint-disable-file unkown-key -- the team's own key
+      app:
+        bundleIdentifier: com.example.app
+        teamNotes: kept
+      """
+    let directory = try TestSupport.directory(with: [("widgets.yaml", manifest)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try TestSupport.run(["--fix", directory.appendingPathComponent("widgets.yaml").path])
+    #expect(result.status == 0)
+    let fixed = try String(contentsOf: directory.appendingPathComponent("widgets.yaml"), encoding: .utf8)
+    #expect(fixed == manifest.replacingOccurrences(of: "unkown-key", with: "unknown-key"))
   }
 
   /// A finding `--fix` leaves because its value is in a dynamic app config says so beside the count of

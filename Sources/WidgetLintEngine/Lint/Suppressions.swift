@@ -91,21 +91,25 @@ public struct Suppressions {
       }
       for (ruleIndex, rule) in directive.rules.enumerated() where !used[index][ruleIndex] {
         var message: String
+        var fix: Fix?
         if rule.value != "all" && !knownRules.contains(rule.value) {
           message = "suppression names unknown rule '\(rule.value)'"
+          // A misspelt id is corrected, not removed with its comment: the suppression was meant.
           if let suggestion = Suggestions.closest(to: rule.value, in: knownRules) {
             message += "; did you mean '\(suggestion)'?"
+            fix = Fix(
+              "replace '\(rule.value)' with '\(suggestion)'",
+              replacements: [Fix.Replacement(rule.span, with: suggestion)])
           } else {
             message += " (widgetlint rules lists them)"
           }
         } else {
           let target = directive.targetLine.map { "line \($0)" } ?? "this file"
           message = "suppression of '\(rule.value)' is unused: \(target) has no such finding; remove it"
+          fix = Self.removal(of: directive, rule: ruleIndex, unused: used[index].map { !$0 }, edits)
         }
         observations.append(
-          Observation(
-            ruleID: .unusedSuppression, message: message, span: rule.span, pointer: .root,
-            fix: Self.removal(of: directive, rule: ruleIndex, unused: used[index].map { !$0 }, edits)))
+          Observation(ruleID: .unusedSuppression, message: message, span: rule.span, pointer: .root, fix: fix))
       }
     }
     return (kept, observations)
