@@ -55,20 +55,23 @@ package enum ExpoAppScripts {
   /// The names of files that make their folder an app's root: an Expo config, a Flutter pubspec, an
   /// Xcode project. A folder below the app with one is a project of its own, whose code the app never
   /// runs.
-  static let projectRootNames: Set<String> = Set(
-    ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames + ["pubspec.yaml"])
+  static let projectRootNames: Set<Substring> = Set(
+    (ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames + ["pubspec.yaml"]).map { Substring($0) })
 
   /// The folders (relative to the app, never the app's own) that hold a project of their own.
   static func nestedProjectFolders(_ files: [String]) -> [String] {
     var folders: Set<String> = []
+    // Names are compared in place: an app has thousands of files and a few project roots at most.
     for file in files {
-      let folder = PathUtilities.folder(of: file)
-      let name = String(PathUtilities.name(of: file))
-      if !folder.isEmpty, projectRootNames.contains(name) { folders.insert(folder) }
-      // `Demo.xcodeproj/project.pbxproj`: the folder that holds the project.
-      if name == "project.pbxproj", folder.hasSuffix(".xcodeproj") {
+      let name = PathUtilities.name(of: file)
+      if projectRootNames.contains(name) {
+        let folder = PathUtilities.folder(of: file)
+        if !folder.isEmpty { folders.insert(folder) }
+      } else if name == "project.pbxproj" {
+        // `Demo.xcodeproj/project.pbxproj`: the folder that holds the project.
+        let folder = PathUtilities.folder(of: file)
         let holder = PathUtilities.folder(of: folder)
-        if !holder.isEmpty { folders.insert(holder) }
+        if folder.hasSuffix(".xcodeproj"), !holder.isEmpty { folders.insert(holder) }
       }
     }
     return folders.sorted()
