@@ -208,7 +208,8 @@ package struct TuistProjectVariants {
       func expanded(_ entitlements: Entitlements) -> Entitlements {
         var result = entitlements
         result.appGroups = result.appGroups?.map { group in
-          guard BuildSettings.containsReference(group.value), let value = settings.expand(group.value) else {
+          guard BuildSettings.containsReference(group.value), let value = settings.expandInEntitlements(group.value)
+          else {
             return group
           }
           return group.map { _ in value }

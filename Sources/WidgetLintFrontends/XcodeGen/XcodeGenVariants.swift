@@ -288,7 +288,7 @@ struct XcodeGenVariants {
       var result = entitlements
       result.appGroups = entitlements.appGroups?.map { group in
         guard BuildSettings.containsReference(group.value) else { return group }
-        guard let expanded = settings.expand(group.value) else {
+        guard let expanded = settings.expandInEntitlements(group.value) else {
           noteEnvironment(in: group.value, at: group.span, fromSpec: fromSpec, settings, depth: 0)
           return group
         }

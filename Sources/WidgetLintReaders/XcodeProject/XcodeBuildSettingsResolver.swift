@@ -86,9 +86,6 @@ package struct XcodeBuildSettingsResolver {
     return expansion.text?.trimmingCharacters(in: .whitespaces)
   }
 
-  /// Text with references expanded from these settings (for values written elsewhere, like entitlements).
-  package func expand(_ text: String) -> String? { expand(text, key: nil, layer: -1, depth: 0).text }
-
   private func resolution(of key: String, depth: Int) -> Resolution {
     switch lookup(key) {
     case .unset:
