@@ -160,6 +160,85 @@ import Testing
     #expect(findings(found) == ["app-group-mismatch expo-target.config.js:1:107"])
   }
 
+  /// The common shape of an Android widget plugin: an `index.js` that re-exports the file doing the work.
+  /// The file is followed; it touches Android only, so the app's entitlements stay known and the real
+  /// mismatch beside it is still found.
+  @Test func aReExportedAndroidOnlyPluginIsFollowedAndLeavesTheEntitlementsKnown() throws {
+    let android = """
+      const { withAndroidManifest, withDangerousMod } = require("expo/config-plugins");
+      const withAndroidWidget = (config) => {
+        config = withAndroidManifest(config, (mod) => mod);
+        return withDangerousMod(config, ["android", async (mod) => mod]);
+      };
+      module.exports = withAndroidWidget;
+      """
+    let (project, found, directory) = try lint(
+      plugins: #"["./plugins/widget"]"#,
+      files: [
+        ("plugins/widget/index.js", "module.exports = require(\"./withAndroidWidget\");\n"),
+        ("plugins/widget/withAndroidWidget.js", android),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(project.manifest?.app?.entitlements?.appGroupsAreUnknown != true)
+    #expect(findings(found) == ["app-group-mismatch expo-target.config.js:1:107"])
+    #expect(project.filesRead.contains { $0.hasSuffix("plugins/widget/withAndroidWidget.js") })
+  }
+
+  /// Plugins of other files, required or imported by a relative path, run with the same config: what
+  /// they set is known, at its place in the file that sets it.
+  @Test func pluginsOfOtherFilesAreFollowedToWhereTheySetTheGroup() throws {
+    let index = """
+      import { withPlugins } from "expo/config-plugins";
+      import withIosGroups from "./ios/withIosGroups";
+      const withAndroid = require("./withAndroid").default;
+      export default (config) => withPlugins(config, [withAndroid, [withIosGroups, { group: "group.com.example.tides.app" }]]);
+      """
+    let ios = """
+      const { withEntitlementsPlist } = require("expo/config-plugins");
+      module.exports = (config, { group }) =>
+        withEntitlementsPlist(config, (mod) => {
+          mod.modResults["com.apple.security.application-groups"] = [group];
+          return mod;
+        });
+      """
+    let android = "exports.default = (config) => config;\n"
+    let (project, found, directory) = try lint(
+      plugins: #"["./plugins/index.ts"]"#,
+      files: [
+        ("plugins/index.ts", index), ("plugins/ios/withIosGroups.js", ios), ("plugins/withAndroid.js", android),
+      ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(project.manifest?.app?.entitlements?.appGroupNames == ["group.com.example.tides.app"])
+    #expect(findings(found) == ["app-group-mismatch expo-target.config.js:1:107"])
+    #expect(found.first?.related.map { position($0.span) } == ["withIosGroups.js:4:63"])
+    #expect(project.filesRead.contains { $0.hasSuffix("plugins/ios/withIosGroups.js") })
+  }
+
+  /// A file that is not there, or one that requires its requirer, is not followed: one note at the require.
+  @Test func missingAndCircularRequiresAreNamedOnce() throws {
+    let cases: [(files: [(String, String)], note: String, message: String)] = [
+      (
+        [("plugins/p.js", "module.exports = require('./build');\n")], "p.js:1:18",
+        "it requires './build', which is not in the repository"
+      ),
+      (
+        [
+          ("plugins/p.js", "const other = require('./q');\nmodule.exports = (config) => other(config);\n"),
+          ("plugins/q.js", "module.exports = require('./p');\n"),
+        ],
+        "q.js:1:18", "it requires './p', which requires it in turn"
+      ),
+    ]
+    for (files, note, message) in cases {
+      let (project, found, directory) = try lint(plugins: #"["./plugins/p"]"#, files: files)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      #expect(project.manifest?.app?.entitlements?.appGroupsAreUnknown == true, "\(message)")
+      #expect(found.map(\.ruleID) == ["computed-value"], "\(message)")
+      #expect(found.first.map { position($0.span) } == note, "\(message)")
+      #expect(found.first?.message.hasPrefix("config plugin './plugins/p' is not followed: \(message)") == true)
+    }
+  }
+
   /// What a plugin does in code not followed is unknown: silence, and one note naming the plugin and why.
   @Test func pluginsNotFollowedMakeTheEntitlementsUnknown() throws {
     let cases: [(files: [(String, String)], note: String, message: String)] = [

@@ -112,8 +112,17 @@ extension ExpoAppFrontend {
       let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
       let source = SourceText(path: path, bytes: bytes)
       let reading = JavaScriptConfigReader.readPlugin(
-        source, config: result.config, options: options, environment: environment)
-      if let found = context.suppressions(of: source) { result.suppressions.append(found) }
+        source, config: result.config, options: options, environment: environment,
+        modules: { specifier, importer in
+          guard let file = pluginFile(specifier, appDirectory: PathUtilities.folder(of: importer)),
+            case .success(let bytes) = context.read(path: file, maxSize: context.limits.maxFileSize)
+          else { return nil }
+          return SourceText(path: file, bytes: bytes)
+        })
+      for read in [source] + reading.modulesRead {
+        if read !== source { result.filesRead.append(read.path) }
+        if let found = context.suppressions(of: read) { result.suppressions.append(found) }
+      }
       if let unknown = reading.unknown {
         notFollowed(name, unknown.reason, at: unknown.span, pointer: .root)
         continue

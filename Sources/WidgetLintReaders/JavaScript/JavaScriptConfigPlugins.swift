@@ -33,24 +33,45 @@ extension JavaScriptConfigReader {
     public var unknown: PluginUnknown?
     /// Its first `withXcodeProject` call: it may add a target (a widget extension) and its files.
     public var xcodeProjectChange: SourceSpan? = nil
+    /// The files it requires or imports by a relative path that were read, in the order they were.
+    public var modulesRead: [SourceText] = []
   }
+
+  /// The file a plugin names by a relative path (`require("./withAndroidWidget")`, `import p from
+  /// "./plugin"`), resolved from the file that names it as Node resolves it, with its text; nil when
+  /// the repository holds no such file.
+  public typealias PluginModuleLoader = (_ specifier: String, _ importer: String) -> SourceText?
 
   /// Reads a config plugin of the app's own (`./plugins/withWidgets.js`): the function it exports is
   /// followed statement by statement, with `config` the app's Expo config and its second parameter
   /// `options`, where it is written in plain forms: `config.ios.entitlements[KEY] = […]` (and `??=`,
   /// `||=`, `if (!x) x = …`), `.push(…)` onto a known list (a union), `config.ios = {…}`,
   /// `withEntitlementsPlist(config, (c) => { c.modResults[KEY] = …; return c; })`, `withPlugins`, and
-  /// calls of the file's own functions. Mods of other files (Android, Info.plist) change no
+  /// calls of the file's own functions, and plugins of other files it requires or imports by a relative
+  /// path (read through `modules`). Mods of other files (Android, Info.plist) change no
   /// entitlements. Anything else that may change the config (a helper from elsewhere, a loop, a
   /// computed key) makes the plugin's effect unknown, with the reason and where.
   public static func readPlugin(
     _ source: SourceText, config: Located<ConfigValue>, options: Located<ConfigValue>?,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, modules: PluginModuleLoader? = nil
   ) -> PluginReading {
-    let unchanged = { (unknown: PluginUnknown) in
-      PluginReading(config: config, entitlementsMods: [], unknown: unknown)
+    let state = PluginState(config: config, inMod: false, modules: modules)
+    state.chain = [source.path]
+    let unknown: PluginUnknown?
+    switch pluginParser(source, environment: environment) {
+    case .success(let parser):
+      unknown = parser.unknownIfStopped({ try parser.runExportedPlugin(state, options: options) })
+    case .failure(let failure): unknown = failure
     }
-    let parser: Parser
+    if let unknown {
+      return PluginReading(config: config, entitlementsMods: [], unknown: unknown, modulesRead: state.modulesRead)
+    }
+    return PluginReading(
+      config: state.config, entitlementsMods: state.mods, unknown: nil, xcodeProjectChange: state.xcodeProjectCall,
+      modulesRead: state.modulesRead)
+  }
+
+  static func pluginParser(_ source: SourceText, environment: [String: String]?) -> Result<Parser, PluginUnknown> {
     do throws(ReadError) {
       var lexer = Lexer(bytes: source.bytes, start: source.byteOrderMarkLength)
       var tokens = try lexer.tokenize()
@@ -60,21 +81,12 @@ extension JavaScriptConfigReader {
       }
       let mainCount = tokens.count
       tokens += lexer.substitutions
-      parser = try Parser(source: source, tokens: tokens, mainCount: mainCount, environment: environment)
+      return .success(try Parser(source: source, tokens: tokens, mainCount: mainCount, environment: environment))
     } catch {
-      return unchanged(
+      return .failure(
         PluginUnknown(
           reason: "it cannot be read (\(error.message))",
-          span: SourceSpan(file: source, start: error.start, end: error.end)
-        ))
-    }
-    let state = PluginState(config: config, inMod: false)
-    switch parser.unknownIfStopped({ try parser.runExportedPlugin(state, options: options) }) {
-    case .some(let unknown): return unchanged(unknown)
-    case nil:
-      return PluginReading(
-        config: state.config, entitlementsMods: state.mods, unknown: nil,
-        xcodeProjectChange: state.xcodeProjectCall.map { parser.span($0.start, $0.end) })
+          span: SourceSpan(file: source, start: error.start, end: error.end)))
     }
   }
 
@@ -82,15 +94,20 @@ extension JavaScriptConfigReader {
   final class PluginState {
     var config: Located<ConfigValue>
     var mods: [EntitlementsMod] = []
-    /// The tokens of the first `withXcodeProject` call.
-    var xcodeProjectCall: (start: Int, end: Int)?
+    /// The first `withXcodeProject` call.
+    var xcodeProjectCall: SourceSpan?
     /// Running a mod's callback: changes may touch `modResults` only.
     let inMod: Bool
     var calls = 0
+    let modules: PluginModuleLoader?
+    /// The files being read, the first plugin's first: a file requiring one of them is a cycle.
+    var chain: [String] = []
+    var modulesRead: [SourceText] = []
 
-    init(config: Located<ConfigValue>, inMod: Bool) {
+    init(config: Located<ConfigValue>, inMod: Bool, modules: PluginModuleLoader? = nil) {
       self.config = config
       self.inMod = inMod
+      self.modules = modules
     }
 
     func value(at path: [String]) -> Located<ConfigValue>? {
@@ -144,6 +161,9 @@ extension JavaScriptConfigReader.Parser {
     do {
       try body()
       return nil
+    } catch let unknown as JavaScriptConfigReader.PluginUnknown {
+      // Met in a file this one requires: its own position.
+      return unknown
     } catch let stop as Stop {
       let end = max(stop.start, min(stop.end, tokens.count))
       let start = min(stop.start, tokens.count - 1)
@@ -187,8 +207,71 @@ extension JavaScriptConfigReader.Parser {
     guard candidates.count == 1 else { throw stop("it sets its export more than once", candidates[1]) }
     let global = JavaScriptConfigReader.Scope(
       bindings: try bindings(in: 0..<mainCount, blockOpen: nil), shadowed: [], parent: nil)
-    let (function, scope) = try pluginFunction(start, scope: global, hops: 0)
-    try call(function, state, scope: scope, options: options, configPath: [])
+    try runPlugin(start, scope: global, state, options: options)
+  }
+
+  /// Runs the plugin an expression names: a function of this file, or the plugin another file exports.
+  func runPlugin(
+    _ start: Int, scope: JavaScriptConfigReader.Scope, _ state: State, options: Located<ConfigValue>?
+  ) throws {
+    if let specifier = requiredModule(start, scope: scope, hops: 0) {
+      try runModule(specifier, at: start, state, options: options)
+      return
+    }
+    let (function, functionScope) = try pluginFunction(start, scope: scope, hops: 0)
+    try call(function, state, scope: functionScope, options: options, configPath: [])
+  }
+
+  /// The relative path of the file whose export an expression is: `require("./p")`,
+  /// `require("./p").default`, or a name bound to one or imported (`import p from "./p"`).
+  func requiredModule(_ start: Int, scope: JavaScriptConfigReader.Scope, hops: Int) -> String? {
+    guard hops < 32, let name = identifier(start) else { return nil }
+    if name == "require", isPunctuator(start + 1, "("), case .string(let specifier) = kind(start + 2),
+      isPunctuator(start + 3, ")"), specifier.hasPrefix("./") || specifier.hasPrefix("../")
+    {
+      let next = start + 4
+      let followed =
+        isPunctuator(next, ".") || isPunctuator(next, "?.") || isPunctuator(next, "(") || isPunctuator(next, "[")
+      if !followed || (isPunctuator(next, ".") && identifier(next + 1) == "default" && !isPunctuator(next + 2, ".")) {
+        return specifier
+      }
+      return nil
+    }
+    if ["createRunOncePlugin", "withRunOnce"].contains(name), isPunctuator(start + 1, "(") {
+      return requiredModule(start + 2, scope: scope, hops: hops + 1)
+    }
+    guard let (binding, bindingScope) = scope.lookup(name) else { return nil }
+    switch binding.kind {
+    case .variable where !changed.contains(name):
+      return requiredModule(binding.valueStart, scope: bindingScope, hops: hops + 1)
+    case .opaque where identifier(binding.nameIndex - 1) == "import" && identifier(binding.nameIndex + 1) == "from":
+      guard case .string(let specifier) = kind(binding.nameIndex + 2),
+        specifier.hasPrefix("./") || specifier.hasPrefix("../")
+      else { return nil }
+      return specifier
+    default:
+      return nil
+    }
+  }
+
+  /// Runs the plugin another file of the repository exports, with the same config and state.
+  func runModule(_ specifier: String, at start: Int, _ state: State, options: Located<ConfigValue>?) throws {
+    guard let modules = state.modules, state.chain.count < 16 else {
+      throw stop("it runs the plugin of '\(specifier)', which widgetlint does not read", start, start + 4)
+    }
+    guard let module = modules(specifier, source.path) else {
+      throw stop("it requires '\(specifier)', which is not in the repository", start, start + 4)
+    }
+    guard !state.chain.contains(module.path) else {
+      throw stop("it requires '\(specifier)', which requires it in turn", start, start + 4)
+    }
+    state.modulesRead.append(module)
+    let parser = try JavaScriptConfigReader.pluginParser(module, environment: environment).get()
+    state.chain.append(module.path)
+    defer { state.chain.removeLast() }
+    if let unknown = parser.unknownIfStopped({ try parser.runExportedPlugin(state, options: options) }) {
+      throw unknown
+    }
   }
 
   /// The function an expression names: a function expression, a name bound to one, or the plugin a
@@ -610,7 +693,7 @@ extension JavaScriptConfigReader.Parser {
       if let second, mentionsEntitlements(second) {
         throw stop("its '\(name)' callback refers to entitlements", second.lowerBound, second.upperBound)
       }
-      if name == "withXcodeProject", state.xcodeProjectCall == nil { state.xcodeProjectCall = (start, end) }
+      if name == "withXcodeProject", state.xcodeProjectCall == nil { state.xcodeProjectCall = span(start, end) }
     case "withDangerousMod", "withFinalizedMod", "withMod", "withBaseMod":
       guard let second, try platform(of: second, state, frame) == "android" else {
         throw stop("it calls '\(name)' for iOS, which may change any file", start, end)
@@ -628,14 +711,13 @@ extension JavaScriptConfigReader.Parser {
           function = plugin
           if parts.count > 1 { options = try value(parts[1], state, frame) }
         }
-        let (found, scope) = try pluginFunction(function.lowerBound, scope: statementScope(frame, state), hops: 0)
-        try call(found, state, scope: scope, options: options, configPath: [])
+        try runPlugin(function.lowerBound, scope: statementScope(frame, state), state, options: options)
       }
     default:
       // The file's own plugin function, called with the config.
       guard open == start + 1 else { throw stop("it calls '\(name)', which widgetlint does not read", start, end) }
-      let (found, scope) = try pluginFunction(start, scope: statementScope(frame, state), hops: 0)
-      try call(found, state, scope: scope, options: try second.map { try value($0, state, frame) }, configPath: [])
+      try runPlugin(
+        start, scope: statementScope(frame, state), state, options: try second.map { try value($0, state, frame) })
     }
   }
 
