@@ -19,7 +19,9 @@ public struct EASExtensionMismatchRule: Rule {
       The rule applies when the manifest has `eas.appExtensions`. It reports a target without an entry, an
       entry naming no target, a bundle identifier or entitlements that differ from the target's, a
       `parentBundleIdentifier` that is neither the app nor a target, a missing `targetName` or
-      `bundleIdentifier`, and an unknown key.
+      `bundleIdentifier`, and an unknown key. In an Expo app, an entry naming no target widgetlint reads
+      is not reported when a published config plugin it does not read may make that target (a share or
+      notification service extension); a `computed-value` note names the entry and the plugins.
 
       Source: expo/eas-cli, `packages/eas-cli/src/project/ios/target.ts` (the Joi schema of
       `appExtensions`, unknown keys rejected); expo/expo#42954 and expo/eas-cli#4378 (an unlisted target is
@@ -138,7 +140,7 @@ public struct EASExtensionMismatchRule: Rule {
       }
       guard let target = targetsByName[name.value] else {
         // A target another plugin makes may be the one it names: unknown, not missing.
-        if manifest.hasUnreadTargets { continue }
+        if manifest.hasUnreadTargets || entry.targetMayBeUnread { continue }
         var message = "appExtensions entry names target '\(name.value)', but the manifest has no such target"
         if targetNameSuggester == nil {
           targetNameSuggester = Suggester(candidates: manifest.targets.compactMap { $0.name?.value })

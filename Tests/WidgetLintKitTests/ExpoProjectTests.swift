@@ -216,6 +216,44 @@ import Testing
     #expect(findings.map(\.ruleID) == ["eas-extension-mismatch"])
     #expect(findings.first?.message.hasPrefix("target 'widget' has no entry in eas.appExtensions") == true)
   }
+
+  /// An entry for a target another published plugin makes (react-native-device-activity's monitor) is
+  /// unknown, with one note at its name; with only plugins known to make no target, it names no target.
+  @Test func anEntryForATargetOfAnUnreadPluginIsUnknown() throws {
+    let entries =
+      #"{"targetName": "widget", "bundleIdentifier": "com.example.tides.widget", "entitlements": {"com.apple.security.application-groups": ["group.com.example.tides"]}}, {"targetName": "ActivityMonitor", "bundleIdentifier": "com.example.tides.monitor"}"#
+    let withEAS = app.replacingOccurrences(
+      of: #""plugins""#,
+      with: #""extra": {"eas": {"build": {"experimental": {"ios": {"appExtensions": ["# + entries
+        + "]}}}}}, \"plugins\"")
+    let targets = [
+      (
+        "widget",
+        #"{"type": "widget", "entitlements": {"com.apple.security.application-groups": ["group.com.example.tides"]}}"#,
+        "expo-target.config.json"
+      )
+    ]
+    let withDeviceActivity = withEAS.replacingOccurrences(
+      of: #"["@bacons/apple-targets","#, with: #"["react-native-device-activity", "@bacons/apple-targets","#)
+    let (unread, first) = try project(app: withDeviceActivity, targets: targets)
+    defer { try? FileManager.default.removeItem(at: first) }
+    let notes = Linter().lint(unread)
+    #expect(notes.map(\.ruleID) == ["computed-value"])
+    #expect(notes.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "8:253")
+    #expect(
+      notes.first?.message
+        == "appExtensions entry names target 'ActivityMonitor', which no target widgetlint reads is; config plugin 'react-native-device-activity', not read, may make it: not checked"
+    )
+
+    let (known, second) = try project(app: withEAS, targets: targets)
+    defer { try? FileManager.default.removeItem(at: second) }
+    let findings = Linter().lint(known)
+    #expect(findings.map(\.ruleID) == ["eas-extension-mismatch"])
+    #expect(findings.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "8:253")
+    #expect(
+      findings.first?.message.hasPrefix(
+        "appExtensions entry names target 'ActivityMonitor', but the manifest has no such target") == true)
+  }
 }
 
 /// The Expo SDK in package.json names the Xcode an app builds with, and so its WidgetBundle limit.

@@ -277,6 +277,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
         manifest.eas = eas
       }
     }
+    notes += Self.entriesOfUnreadTargets(in: &manifest, expo: expo)
     // A plugin's computed option is noted once, where it is written, though the app's groups hold it too.
     var noted = Set<String>()
     for problem in plugins.widgetPluginProblems + notes {
@@ -296,6 +297,53 @@ public struct ExpoAppFrontend: ProjectFrontend {
     project.addSuppressions(scriptSuppressions)
     project.filesRead += scriptFiles
     return project
+  }
+
+  /// Published config plugins widgetlint knows to add no Xcode target: Expo's own modules and the most
+  /// used others. Any other package's plugin, which widgetlint does not read, may add one (a share or
+  /// notification service extension, react-native-device-activity's monitor).
+  package static let pluginsWithoutTargets: Set<String> = [
+    "expo-apple-authentication", "expo-asset", "expo-audio", "expo-av", "expo-background-fetch",
+    "expo-background-task", "expo-brightness", "expo-build-properties", "expo-calendar", "expo-camera",
+    "expo-cellular", "expo-contacts", "expo-dev-client", "expo-dev-launcher", "expo-dev-menu",
+    "expo-document-picker", "expo-file-system", "expo-font", "expo-image", "expo-image-picker",
+    "expo-local-authentication", "expo-localization", "expo-location", "expo-maps", "expo-media-library",
+    "expo-navigation-bar", "expo-notifications", "expo-router", "expo-screen-orientation", "expo-secure-store",
+    "expo-sensors", "expo-splash-screen", "expo-sqlite", "expo-system-ui", "expo-task-manager",
+    "expo-tracking-transparency", "expo-updates", "expo-video", "expo-web-browser",
+    "@react-native-firebase/app", "@react-native-firebase/auth", "@react-native-firebase/crashlytics",
+    "@react-native-firebase/messaging", "@react-native-google-signin/google-signin", "@sentry/react-native",
+    "@sentry/react-native/expo", "@stripe/stripe-react-native", "react-native-vision-camera",
+  ]
+
+  /// The appExtensions entries that name no target read, when a plugin widgetlint does not read may make
+  /// that target: each is marked unknown, with one note that names the plugins.
+  static func entriesOfUnreadTargets(in manifest: inout Manifest, expo: Located<ConfigValue>) -> [ReadingProblem] {
+    guard var eas = manifest.eas, var entries = eas.appExtensions, !manifest.hasUnreadTargets else { return [] }
+    let unread = (expo["plugins"]?.value.array ?? []).compactMap { entry -> String? in
+      guard let name = (entry.stringValue ?? entry.value.array?.first?.stringValue)?.value,
+        !isLocalPlugin(name), !isWidgetPlugin(name), name != "@bacons/apple-targets",
+        !pluginsWithoutTargets.contains(name)
+      else { return nil }
+      return name
+    }
+    guard !unread.isEmpty else { return [] }
+    let targetNames = Set(manifest.targets.compactMap { $0.name?.value })
+    var notes: [ReadingProblem] = []
+    for index in entries.indices {
+      guard let name = entries[index].targetName, !targetNames.contains(name.value) else { continue }
+      entries[index].targetMayBeUnread = true
+      let plugins = unread.map { "'\($0)'" }.joined(separator: ", ")
+      notes.append(
+        ReadingProblem(
+          kind: .computedValue,
+          message:
+            "appExtensions entry names target '\(name.value)', which no target widgetlint reads is; config plugin \(plugins), not read, may make it: not checked",
+          span: name.span, pointer: name.pointer))
+    }
+    eas.appExtensions = entries
+    manifest.eas = eas
+    return notes
   }
 
   /// Config plugins that make Xcode targets from a `targets/*/expo-target.config.*` folder in a format of

@@ -228,6 +228,8 @@ public struct Manifest: Sendable {
     public var parentBundleIdentifier: Located<String>?
     public var entitlements: Entitlements?
     public var unknownKeys: [Located<String>] = []
+    /// It names no target read, and a plugin widgetlint does not read may make the one it names.
+    public var targetMayBeUnread = false
     public var span: SourceSpan
     public var pointer: JSONPointer
 
