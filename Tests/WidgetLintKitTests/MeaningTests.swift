@@ -244,4 +244,29 @@ import Testing
     // Each app's group is its own finding, once: the outer app does not read the demo's App.tsx.
     #expect(found.sorted() == ["demo/App.tsx:2:22", "src/store.ts:2:22"])
   }
+
+  /// An Expo app without an app config is marked by its package.json alone: it depends on `expo` and
+  /// `react-native`. A library of the workspace, which lists them as peers, is the app's code.
+  @Test func aNestedAppMarkedOnlyByItsPackageIsItsOwn() throws {
+    let app =
+      #"{"expo": {"name": "Outer", "ios": {"bundleIdentifier": "com.example.outer"}, "plugins": ["@bacons/apple-targets"]}}"#
+    let opens = { (group: String) in
+      #"import { ExtensionStorage } from "@bacons/apple-targets";"# + "\nnew ExtensionStorage(\"\(group)\");\n"
+    }
+    let files: [(path: String, contents: String)] = [
+      ("app.json", app),
+      ("targets/w/expo-target.config.json", #"{"type": "widget"}"#),
+      ("src/store.ts", opens("group.com.example.outer")),
+      ("preview/package.json", #"{"main": "index.js", "dependencies": {"expo": "~54.0.0", "react-native": "0.81.4"}}"#),
+      ("preview/App.tsx", opens("group.com.example.preview")),
+      ("packages/ui/package.json", #"{"name": "ui", "peerDependencies": {"expo": "*", "react-native": "*"}}"#),
+      ("packages/ui/storage.ts", opens("group.com.example.ui")),
+    ]
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let found = LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+      .filter { $0.ruleID == "app-group-mismatch" }
+      .map { "\(String($0.file.dropFirst(directory.path.count + 1))):\(TestSupport.start($0))" }
+    #expect(found.sorted() == ["packages/ui/storage.ts:2:22", "src/store.ts:2:22"])
+  }
 }

@@ -59,7 +59,8 @@ package enum ExpoAppScripts {
     (ExpoAppFrontend.dynamicConfigNames + ExpoAppFrontend.staticConfigNames + ["pubspec.yaml"]).map { Substring($0) })
 
   /// The folders (relative to the app, never the app's own) that hold a project of their own.
-  static func nestedProjectFolders(_ files: [String]) -> [String] {
+  /// `isAppPackage` tells whether a `package.json` below the app is an app's (``isExpoAppPackage(_:)``).
+  static func nestedProjectFolders(_ files: [String], isAppPackage: (String) -> Bool = { _ in false }) -> [String] {
     var folders: Set<String> = []
     // Names are compared in place: an app has thousands of files and a few project roots at most.
     for file in files {
@@ -67,6 +68,9 @@ package enum ExpoAppScripts {
       if projectRootNames.contains(name) {
         let folder = PathUtilities.folder(of: file)
         if !folder.isEmpty { folders.insert(folder) }
+      } else if name == "package.json" {
+        let folder = PathUtilities.folder(of: file)
+        if !folder.isEmpty, isAppPackage(file) { folders.insert(folder) }
       } else if name == "project.pbxproj" {
         // `Demo.xcodeproj/project.pbxproj`: the folder that holds the project.
         let folder = PathUtilities.folder(of: file)
@@ -75,6 +79,15 @@ package enum ExpoAppScripts {
       }
     }
     return folders.sorted()
+  }
+
+  /// An Expo app's `package.json` without an app config of its own (optional since Expo SDK 46): it
+  /// depends on `expo` and `react-native` both, where a library of the workspace lists them as peers.
+  static func isExpoAppPackage(_ bytes: [UInt8]) -> Bool {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+      let dependencies = object["dependencies"] as? [String: Any]
+    else { return false }
+    return dependencies["expo"] != nil && dependencies["react-native"] != nil
   }
 
   static func isInside(_ file: String, _ folders: [String]) -> Bool {
@@ -89,7 +102,11 @@ package enum ExpoAppScripts {
     // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
     // makes it a test, or it is in a project of its own (a demo app beside the app).
     let files = context.files(below: appDirectory, skipping: skipped, skippingNames: testFolders)
-    let nested = nestedProjectFolders(files)
+    let nested = nestedProjectFolders(files) { file in
+      guard case .success(let bytes) = context.read(path: PathUtilities.join(appDirectory, file), maxSize: 1 << 20)
+      else { return false }
+      return isExpoAppPackage(bytes)
+    }
     let scripts = files.filter {
       isScript($0) && !isTestName($0) && !isInside($0, nested)
     }.map { PathUtilities.join(appDirectory, $0) }
