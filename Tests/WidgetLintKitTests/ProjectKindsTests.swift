@@ -39,4 +39,23 @@ import Testing
     #expect(report.projects.map { $0.kind } == ["Flutter app"])
     #expect(report.projects.first?.filesRead.contains(app + "/lib/main.dart") == true)
   }
+
+  /// Capacitor keeps the Xcode project one folder down, `ios/App/App.xcodeproj`: the app is found from
+  /// the repository's root, from `ios/`, from `ios/App` and from a widget's file, and read from its project.
+  @Test func aCapacitorAppIsFoundInIosApp() throws {
+    let example = TestSupport.path("examples/native-widgets")
+    let root = try TestSupport.directory(with: [("capacitor.config.json", #"{"appId": "com.example.weather"}"#)])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.appendingPathComponent("ios/App")
+    try FileManager.default.createDirectory(at: app.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: example, toPath: app.path)
+    for argument in [root.path, root.path + "/ios", app.path, app.path + "/WeatherWidgets/ForecastWidget.swift"] {
+      let report = LintRun(discoversConfiguration: false).run(arguments: [argument])
+      #expect(report.projects.map(\.kind) == ["Xcode app"], "\(argument)")
+      #expect(
+        report.projects.first?.filesRead.contains { $0.hasSuffix("ios/App/NativeWidgets.xcodeproj/project.pbxproj") }
+          == true, "\(argument)")
+      #expect(report.findings.isEmpty, "\(argument)")
+    }
+  }
 }
