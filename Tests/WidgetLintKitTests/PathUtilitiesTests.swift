@@ -20,6 +20,16 @@ import Testing
   }
 
   @Test(arguments: [
+    ("Apps/Tea", "../../Shared/x.yml", "Shared/x.yml"), ("example", "../app.plugin.js", "app.plugin.js"),
+    ("ios", "../../up/a.xcconfig", "../up/a.xcconfig"), ("/repo/Apps/Tea/", "../../Shared", "/repo/Shared"),
+    ("/repo", "../../../x", "/x"), (".", "./a/./b/../c", "a/c"), ("a", "..", "."),
+    ("ios", "Runner/Info.plist", "ios/Runner/Info.plist"),
+  ])
+  func resolveWorksOutDotsByName(base: String, relative: String, resolved: String) {
+    #expect(PathUtilities.resolve(relative, from: base) == resolved)
+  }
+
+  @Test(arguments: [
     ("**/*.swift", "a/b/c.swift", true), ("a/*.swift", "a/b/c.swift", false), ("a/**", "a/b/c", true),
     ("a/**/c", "a/c", true), ("a/?", "a/bb", false),
   ])

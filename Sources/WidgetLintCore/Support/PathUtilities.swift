@@ -88,6 +88,27 @@ public enum PathUtilities {
     return joined
   }
 
+  /// `relative` inside `base`, with `.` and `..` worked out by name, as Node and XcodeGen resolve a
+  /// relative path: `Apps/Tea/` and `../../Shared/x.yml` give `Shared/x.yml`. A `..` above the start of
+  /// a relative path is kept; an absolute path stays absolute.
+  public static func resolve(_ relative: String, from base: String) -> String {
+    let joined = join(base, relative)
+    guard joined.contains("/.") || joined.hasPrefix(".") else { return joined }
+    let isAbsolute = joined.utf8.first == slash
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", isAbsolute { continue }
+      parts.append(part)
+    }
+    let path = parts.joined(separator: "/")
+    return isAbsolute ? "/" + path : (path.isEmpty ? "." : path)
+  }
+
   /// Segment-wise glob match where `**` spans any number of folders. One pass per pattern segment over
   /// the path's segments (a backtracking match is exponential in the number of `**`).
   package static func globMatches(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {

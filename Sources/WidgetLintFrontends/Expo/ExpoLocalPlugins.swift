@@ -54,7 +54,7 @@ extension ExpoAppFrontend {
     }
     let base =
       reference.hasPrefix("/")
-      ? reference : PathUtilities.join(appDirectory, SwiftFileResolver.normalize(reference))
+      ? reference : PathUtilities.resolve(SwiftFileResolver.normalize(reference), from: appDirectory)
     if let found = file(base) { return found }
     let package = PathUtilities.join(base, "package.json")
     if isFile(package), let data = manager.contents(atPath: package),
