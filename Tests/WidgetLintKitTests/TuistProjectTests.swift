@@ -333,6 +333,79 @@ import Testing
     #expect(unknown.first?.message.contains("'Target.computed' is code, not one literal value") == true)
   }
 
+  /// A helper that returns early on one of its Boolean parameters (`guard withTests else { return [target] }`,
+  /// `if !withTests { return … }`) is followed with the argument the call gives or the default.
+  @Test func aHelperReturningEarlyOnAKnownConditionIsFollowed() throws {
+    let helper = """
+      import ProjectDescription
+
+      extension Project {
+          public static func widgetTargets(app: String, group: String, withTests: Bool = true) -> [Target] {
+              let widget = Target.target(
+                  name: "\\(app)Widget", destinations: .iOS, product: .appExtension,
+                  bundleId: "com.example.\\(app.lowercased()).widget", deploymentTargets: .iOS("17.0"),
+                  infoPlist: .extendingDefault(with: ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
+                  sources: ["Widget/**"],
+                  entitlements: .dictionary(["com.apple.security.application-groups": [.string(group)]])
+              )
+              guard withTests else { return [widget] }
+              let tests = Target.target(
+                  name: "\\(app)WidgetTests", destinations: .iOS, product: .unitTests,
+                  bundleId: "com.example.\\(app.lowercased()).widget.tests", sources: ["WidgetTests/**"]
+              )
+              return [widget, tests]
+          }
+
+          public static func onlyWidget(app: String, group: String, isMac: Bool) -> [Target] {
+              if isMac { return [] }
+              return widgetTargets(app: app, group: group, withTests: false)
+          }
+      }
+
+      """
+    let manifest = """
+      import ProjectDescription
+      import ProjectDescriptionHelpers
+
+      let app = Target.target(
+          name: "Tides", destinations: .iOS, product: .app,
+          bundleId: "com.example.tides", deploymentTargets: .iOS("17.0"),
+          sources: ["App/**"],
+          entitlements: .file(path: "App/Tides.entitlements"),
+          dependencies: [.target(name: "TidesWidget")]
+      )
+      let project = Project(
+          name: "Tides",
+          targets: [app] + Project.widgetTargets(app: "Tides", group: "group.com.example.other")
+      )
+
+      """
+    let helperFile = "Tuist/ProjectDescriptionHelpers/Targets.swift"
+    for call in [
+      "Project.widgetTargets(app: \"Tides\", group: \"group.com.example.other\")",
+      "Project.widgetTargets(app: \"Tides\", group: \"group.com.example.other\", withTests: false)",
+      "Project.onlyWidget(app: \"Tides\", group: \"group.com.example.other\", isMac: false)",
+    ] {
+      let written = manifest.replacingOccurrences(
+        of: "Project.widgetTargets(app: \"Tides\", group: \"group.com.example.other\")", with: call)
+      let (findings, _) = try lint(Self.files(manifest: written, more: [(helperFile, helper)]))
+      // The group is the argument at the call: the widget's target was read through the early return.
+      #expect(
+        Self.places(findings) == [
+          "app-group-mismatch Project.swift:13:\(call.range(of: "\"group.com")!.lowerBound.utf16Offset(in: call) + 22)",
+          "app-group-mismatch Widget/TidesWidget.swift:15:42",
+        ], "\(call)\n\(findings.map(\.message))")
+    }
+    // A condition that is no Boolean the call gives is code: unknown, said once.
+    let (unknown, _) = try lint(
+      Self.files(
+        manifest: manifest.replacingOccurrences(
+          of: "group: \"group.com.example.other\")",
+          with: "group: \"group.com.example.other\", withTests: Environment.tests)"),
+        more: [(helperFile, helper)]))
+    #expect(unknown.map(\.ruleID) == ["computed-value"])
+  }
+
   /// In a helper type's static method, a call by bare name is the type's own static method, as Swift
   /// looks it up (`makeTargets(…)` inside `extension Project`).
   @Test func aHelperCallingASiblingStaticMethodIsFollowed() throws {

@@ -303,7 +303,17 @@ package final class TuistEvaluator {
         if isLast, let returned = statement.as(ReturnStmtSyntax.self), let value = returned.expression {
           return evaluate(value, in: scope, expected: expected)
         }
+        // `guard withTests else { return [target] }` or `if isMac { return [] }`: a condition the call's
+        // arguments decide.
+        if !isLast, let early = earlyReturn(statement, in: scope) {
+          guard let returned = early else { continue }
+          return evaluate(returned, in: scope, expected: expected)
+        }
       case .expr(let value):
+        if !isLast, let early = earlyReturn(value, in: scope) {
+          guard let returned = early else { continue }
+          return evaluate(returned, in: scope, expected: expected)
+        }
         if isLast { return evaluate(value, in: scope, expected: expected) }
       }
       break
@@ -312,6 +322,43 @@ package final class TuistEvaluator {
       .unknown(
         TuistUnknown(text: expression.trimmedDescription, reason: "'\(name)' is code, not one literal value")),
       span: span, pointer: .root)
+  }
+
+  /// A `guard` or an `if` without `else` whose one condition the scope knows and whose exit is one
+  /// `return value`: `.some(value)` when it returns, `.some(nil)` when the body goes on; nil otherwise.
+  private func earlyReturn(_ statement: some SyntaxProtocol, in scope: Scope) -> ExprSyntax?? {
+    if let guarded = statement.as(GuardStmtSyntax.self), let holds = condition(guarded.conditions, in: scope) {
+      if holds { return .some(nil) }
+      return onlyReturn(guarded.body.statements).map { .some($0) }
+    }
+    let branch =
+      statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.as(IfExprSyntax.self)
+    if let branch, branch.elseBody == nil,
+      let holds = condition(branch.conditions, in: scope)
+    {
+      if !holds { return .some(nil) }
+      return onlyReturn(branch.body.statements).map { .some($0) }
+    }
+    return nil
+  }
+
+  /// A condition of `guard` or `if` that is one Boolean the scope knows (`withTests`, `!isMac`); nil
+  /// when it is anything else.
+  private func condition(_ conditions: ConditionElementListSyntax, in scope: Scope) -> Bool? {
+    guard conditions.count == 1, case .expression(var expression) = conditions.first?.condition else { return nil }
+    var negated = false
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+      negated = true
+      expression = prefix.expression
+    }
+    guard case .bool(let value) = evaluate(expression, in: scope).value else { return nil }
+    return value != negated
+  }
+
+  /// The value of a block that is one `return value`.
+  private func onlyReturn(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+    guard statements.count == 1, case .stmt(let statement) = statements.first?.item else { return nil }
+    return statement.as(ReturnStmtSyntax.self)?.expression
   }
 
   // MARK: Members and calls
