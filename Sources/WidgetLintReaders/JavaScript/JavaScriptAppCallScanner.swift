@@ -26,7 +26,9 @@ import WidgetLintModel
 /// dropped), so calls in comments and strings never match.
 public enum JavaScriptAppCallScanner {
   /// Text a file must contain to hold one of these calls: a file without it is not parsed.
-  public static let needles = ["ExtensionStorage", "SharedGroupPreferences"] + widgetFunctionNames
+  /// The `'widget'` directive of expo-widgets' components is looked for too (`JavaScriptWidgetRuntimeScanner`).
+  public static let needles =
+    ["ExtensionStorage", "SharedGroupPreferences", "'widget'", "\"widget\""] + widgetFunctionNames
 
   /// Functions that name a widget declared in a config plugin's options by its kind, imported from their
   /// package by name: Expo's `expo-widgets` (`createWidget(name, component)`, whose name "must match the
@@ -91,6 +93,8 @@ public enum JavaScriptAppCallScanner {
     public var starExports: [String] = []
     /// The file's `widgetlint-disable…` comments.
     public var suppressions: [SuppressionDirective] = []
+    /// What its components marked `'widget'` use that the widget runtime cannot run.
+    public var widgetRuntimeUses: [WidgetRuntimeUse] = []
   }
 
   /// The calls and string exports of one file; nil when it cannot be read as JavaScript (a syntax the
@@ -109,6 +113,7 @@ public enum JavaScriptAppCallScanner {
     tokens += lexer.substitutions
     var scanner = Scanner(source: source, tokens: tokens)
     var facts = scanner.run()
+    facts.widgetRuntimeUses = JavaScriptWidgetRuntimeScanner.uses(in: tokens, source: source)
     if SuppressionDirective.mayBeIn(source.bytes) {
       facts.suppressions = SuppressionDirective.directives(in: source, comments: lexer.comments)
     }
