@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetLintFuzzing
 
 @testable import WidgetLintCore
 @testable import WidgetLintModel
@@ -64,5 +65,22 @@ import Testing
   @Test func notADirective() {
     #expect(uses("import { Text } from '@expo/ui/swift-ui';\nconst a = () => { f('widget'); useX(); };\n").isEmpty)
     #expect(uses("import { useState } from 'react';\nfunction W() {\n  'widget';\n  useState();\n}\n").isEmpty)
+  }
+}
+
+/// The fuzz targets take the examples of expo-widgets and Voltra (seeds of scripts/fuzz) and keep their
+/// properties: the appjs target's app declares an expo-widgets widget, the javascript one reads an
+/// `app.json` input with the plugins' options.
+@Suite struct ConfigWidgetFuzzSeedTests {
+  @Test(arguments: [
+    (FuzzTarget.appjs, "examples/broken-projects/expo-widget-runtime/widgets/TrailConditions.tsx"),
+    (FuzzTarget.appjs, "examples/expo-sdk-widgets/widgets/SunsetCountdown.tsx"),
+    (FuzzTarget.appjs, "examples/voltra-widgets/App.tsx"),
+    (FuzzTarget.javascript, "examples/broken-projects/voltra-widget-mistakes/app.json"),
+    (FuzzTarget.javascript, "examples/broken-projects/expo-sdk-widget-mistakes/app.json"),
+  ])
+  func exampleRunsThroughItsFuzzTarget(_ target: FuzzTarget, _ path: String) throws {
+    let data = try #require(FileManager.default.contents(atPath: TestSupport.path(path)))
+    target.run(Array(data))
   }
 }
