@@ -144,4 +144,29 @@ import Testing
     let (_, found) = try lint(app, package: Self.voltraPackage, files: [("src/publish.ts", code)])
     #expect(findings(found) == ["unknown-widget-kind publish.ts:4:16"])
   }
+
+  /// Certain fixes in the plugin's options: a family's spelling, and the `group.` prefix the app's own
+  /// group already has.
+  @Test func familySpellingAndGroupPrefixAreFixed() throws {
+    let app = """
+      { "expo": { "name": "Budget", "ios": { "bundleIdentifier": "com.example.budget",
+        "entitlements": { "com.apple.security.application-groups": ["group.com.example.budget"] } },
+        "plugins": [["@use-voltra/ios-client", { "groupIdentifier": "com.example.budget",
+          "widgets": [{ "id": "spending", "displayName": "S", "description": "d", "supportedFamilies": ["small"] }] }]] } }
+      """
+    let (_, found) = try lint(app, package: Self.voltraPackage)
+    #expect(findings(found) == ["app-group-format app.json:3:63", "unknown-widget-family app.json:4:99"])
+    #expect(found.map { $0.fix?.replacements.first?.text } == ["group.com.example.budget", "systemSmall"])
+  }
+
+  /// Without the prefixed group among the app's, the group is reported and not fixed.
+  @Test func aGroupPrefixTheAppDoesNotHaveIsNotFixed() throws {
+    let app = """
+      { "expo": { "name": "Budget", "ios": { "bundleIdentifier": "com.example.budget" },
+        "plugins": [["@use-voltra/ios-client", { "groupIdentifier": "com.example.budget" }]] } }
+      """
+    let (_, found) = try lint(app, package: Self.voltraPackage)
+    #expect(findings(found) == ["app-group-format app.json:2:63"])
+    #expect(found.first?.fix == nil)
+  }
 }
