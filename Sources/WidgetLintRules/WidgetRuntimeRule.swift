@@ -26,6 +26,10 @@ public struct WidgetRuntimeRule: Rule {
         runtime does not load;
       - a component imported from a package other than `@expo/ui/swift-ui` (`View` of `react-native`, say).
 
+      Hooks, asynchronous work and components other than `@expo/ui/swift-ui`'s are the documentation's
+      own words; the app's modules are widgetlint's reading of its "no app state" (the docs do not say
+      that a pure helper of the app's fails to load).
+
       Each is reported once per component, where it is first used (asynchronous work once, at the
       first `async`, `await` or `Promise`). A name the file declares itself, a
       path alias (`@/utils`) and code inside template literals' `${}` are not judged. Voltra's widgets
