@@ -23,8 +23,9 @@ enum FixedProjectFiles {
       ]
     case .appjs:
       // The input is the app's `src/widget.tsx`; `./constants` and `./index` are modules it may import.
+      // The app declares a widget in expo-widgets' options too, which `createWidget` names.
       [
-        File(path: "app.json", text: expoAppConfig),
+        File(path: "app.json", text: expoAppConfigWithConfigWidgets),
         File(path: "targets/widget/expo-target.config.json", text: expoTargetConfig),
         File(path: "targets/widget/CounterWidget.swift", text: widgetSwift),
         File(path: "src/constants.ts", text: appConstants),
@@ -171,6 +172,30 @@ enum FixedProjectFiles {
           "entitlements": { "com.apple.security.application-groups": ["group.com.example.counter"] }
         },
         "plugins": ["@bacons/apple-targets"]
+      }
+    }
+
+    """
+
+  /// The app with an expo-widgets widget (Expo SDK 55) beside its @bacons/apple-targets one, in the
+  /// same App Group: its components marked `'widget'` and `createWidget` calls have a config to meet.
+  static let expoAppConfigWithConfigWidgets = """
+    {
+      "expo": {
+        "name": "Counter",
+        "slug": "counter",
+        "scheme": "counter",
+        "ios": {
+          "bundleIdentifier": "com.example.counter",
+          "entitlements": { "com.apple.security.application-groups": ["group.com.example.counter"] }
+        },
+        "plugins": [
+          "@bacons/apple-targets",
+          ["expo-widgets", {
+            "groupIdentifier": "group.com.example.counter",
+            "widgets": [{ "name": "CounterGlance", "displayName": "Glance", "description": "The count", "supportedFamilies": ["systemSmall"] }]
+          }]
+        ]
       }
     }
 

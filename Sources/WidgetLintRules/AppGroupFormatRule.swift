@@ -21,6 +21,9 @@ public struct AppGroupFormatRule: Rule {
       Source: Apple, App Groups Entitlement
       (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups).
       """,
+    fixable: """
+      the `groupIdentifier` of expo-widgets or Voltra written without `group.`, where the app's App Groups already hold the group with it: the string literal in the app config gets the prefix.
+      """,
     examples: [
       .failing(
         "A group without the 'group.' prefix",
@@ -95,7 +98,23 @@ public struct AppGroupFormatRule: Rule {
       guard let problem = verdict else { return }
       context.report(
         "App Group '\(group.value)' \(problem); App Groups are 'group.' plus a reverse-DNS name such as group.com.example.app",
-        at: group, subject: subject)
+        at: group, subject: subject, fix: prefixFix(group))
+    }
+    // A config plugin's group option (expo-widgets, Voltra) without `group.`, where the app already has
+    // the group with it: the fix is certain. The plugin gives the app the option's group too, at its span.
+    let configGroups = Set(
+      manifest.targets.filter(\.widgetsDeclaredInConfig).flatMap { $0.entitlements?.appGroups ?? [] }.map {
+        "\($0.span.file.path)\u{0}\($0.span.start)"
+      })
+    let appGroupNames = Set((manifest.app?.entitlements?.appGroups ?? []).map(\.value))
+    func prefixFix(_ group: Located<String>) -> Fix? {
+      let prefixed = "group." + group.value
+      guard !group.value.hasPrefix("group."), appGroupNames.contains(prefixed),
+        configGroups.contains("\(group.span.file.path)\u{0}\(group.span.start)"),
+        let replacement = StringLiteralEdits.replacingContents(
+          of: group.span, value: group.value, with: prefixed, in: .javaScript)
+      else { return nil }
+      return Fix("replace '\(group.value)' with '\(prefixed)'", replacements: [replacement])
     }
     let appEntitlements = manifest.app?.entitlements
     for group in appEntitlements?.appGroups ?? [] {

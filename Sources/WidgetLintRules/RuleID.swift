@@ -44,6 +44,7 @@ extension RuleID {
   public static let widgetKindLimit = RuleID("widget-kind-limit")
   public static let widgetLinkInSmall = RuleID("widget-link-in-small")
   public static let widgetExtensionPoint = RuleID("widget-extension-point")
+  public static let widgetRuntime = RuleID("widget-runtime")
   public static let widgetURLScheme = RuleID("widget-url-scheme")
   public static let widgetUnsupportedView = RuleID("widget-unsupported-view")
   public static let yamlSyntax = RuleID("yaml-syntax")

@@ -28,6 +28,7 @@ public enum RuleRegistry {
     MissingContainerBackgroundRule.self,
     MultipleWidgetURLRule.self,
     UnknownWidgetKindRule.self,
+    WidgetRuntimeRule.self,
     ComputedValueRule.self,
     PathCaseRule.self,
     StaleGeneratedProjectRule.self,

@@ -17,7 +17,7 @@ public struct UnknownWidgetFamilyRule: Rule {
       Source: Apple, WidgetFamily (https://developer.apple.com/documentation/widgetkit/widgetfamily).
       """,
     fixable: """
-      a short name (`small` becomes `systemSmall`), a case written with its type (`WidgetFamily.systemLarge`), or a misspelling one case is closest to (`accesoryCircular` becomes `accessoryCircular`), unless the widget lists that case already.
+      a short name (`small` becomes `systemSmall`), a case written with its type (`WidgetFamily.systemLarge`), or a misspelling one case is closest to (`accesoryCircular` becomes `accessoryCircular`), unless the widget lists that case already. In a manifest, and in the options of expo-widgets or Voltra where the family is a string literal of the app config.
       """,
     examples: [
       .failing(
@@ -75,6 +75,13 @@ public struct UnknownWidgetFamilyRule: Rule {
             !widget.families.contains(where: { $0.value == certain }),
             let replacement = context.manifestEdits?.replacingScalar(at: family.span, old: family.value, with: certain)
           {
+            fix = Fix("replace '\(family.value)' with '\(certain)'", replacements: [replacement])
+          } else if target.widgetsDeclaredInConfig, let certain = Self.certainSuggestion(for: family.value),
+            !widget.families.contains(where: { $0.value == certain }),
+            let replacement = StringLiteralEdits.replacingContents(
+              of: family.span, value: family.value, with: certain, in: .javaScript)
+          {
+            // A config plugin's option (expo-widgets, Voltra): the string literal in app.json or app.config.*.
             fix = Fix("replace '\(family.value)' with '\(certain)'", replacements: [replacement])
           }
           context.report(message, at: family, subject: widget.kind?.value, fix: fix)

@@ -220,11 +220,21 @@ public struct UnknownWidgetKindRule: Rule {
     let targets = context.targetsWithCode
     let swiftReloads = swiftReloads(context, \.reloadedKinds)
     guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
+    // Targets whose widgets a config plugin generates from its list (expo-widgets, Voltra) declare them there.
+    let configTargets = context.manifest?.targets.filter(\.widgetsDeclaredInConfig) ?? []
     // Every widget extension's list must be known, or a missing kind is not certain.
-    guard !targets.isEmpty, targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown }) else {
+    guard !targets.isEmpty || !configTargets.isEmpty,
+      targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown })
+    else {
       return
     }
     var kinds: [String] = []
+    for target in configTargets {
+      for widget in target.widgets {
+        guard let kind = widget.kind?.value else { return }
+        kinds.append(kind)
+      }
+    }
     for (_, code) in targets {
       for widget in code.bundledWidgets {
         guard let use = widget.kind, let kind = code.resolve(use)?.value else { return }
@@ -275,10 +285,12 @@ public struct UnknownWidgetKindRule: Rule {
             : "iOSName '\(name.value)' is not the kind of any widget in the extension"
         case .javaScript: "\(call.callee)('\(name.value)') names no widget's kind"
         }
+      // expo-widgets' createWidget binds a layout to the name: one no config declares is never shown.
+      let effect = call.callee == "createWidget" ? "the layout is never shown" : "the reload does nothing"
       let suggested = suggestion(for: name.value)
       let unshippedWidget = unshippedNote(name.value)
       context.report(
-        "\(reload) (\(Wording.list(kinds))); the reload does nothing" + unshippedWidget.text + suggested.text,
+        "\(reload) (\(Wording.list(kinds))); \(effect)" + unshippedWidget.text + suggested.text,
         at: name, related: unshippedWidget.related,
         fix: fix(name.value, at: name.span, to: suggested.fixKind, inCall: call.nameIsInCall))
     }

@@ -20,7 +20,7 @@ import Testing
   static let cleanProjects = [
     "flutter-home-widget", "expo-widgets", "expo-variants", "native-widgets", "native-team-override",
     "expo-photo-frame", "expo-local-plugin", "tuist-widgets", "xcodegen-widgets", "hydrate-watch",
-    "expo-widget-extension", "expo-bittingz-widgets",
+    "expo-widget-extension", "expo-bittingz-widgets", "expo-sdk-widgets", "voltra-widgets",
   ]
 
   static var brokenProjects: [String] {

@@ -291,9 +291,10 @@ public struct ExpoAppFrontend: ProjectFrontend {
     context.attachCode(filesPerTarget, to: &project)
     context.attachAppCode(
       Self.localModuleSwiftFiles(appDirectory: directory) + plugins.widgetTargets.flatMap(\.appFiles), to: &project)
-    let (calls, scriptFiles, scriptSuppressions) = scripts.read(
+    let (calls, scriptFiles, scriptSuppressions, runtimeUses) = scripts.read(
       appDirectory: directory, targetsRoot: targetsRoot, context: context)
     project.appCalls += calls
+    project.widgetRuntimeUses += runtimeUses
     project.addSuppressions(scriptSuppressions)
     project.filesRead += scriptFiles
     return project

@@ -95,9 +95,12 @@ package enum ExpoAppScripts {
   }
 
   /// The app's calls, and the files parsed for them.
-  package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
-    calls: [AppCall], files: [String], suppressions: [FileSuppressions]
-  ) {
+  /// What the app's scripts hold for the rules, and the files read.
+  package typealias Scripts = (
+    calls: [AppCall], files: [String], suppressions: [FileSuppressions], widgetRuntimeUses: [WidgetRuntimeUse]
+  )
+
+  package static func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> Scripts {
     let skipped = nonCodeFolders.union([targetsRoot])
     // The walk leaves out what is not the app's code: a script it finds is the app's unless its name
     // makes it a test, or it is in a project of its own (a demo app beside the app).
@@ -124,9 +127,11 @@ package enum ExpoAppScripts {
       ?? search()
     var reading = Reading(limit: limit, context: context, appDirectory: appDirectory)
     var calls: [AppCall] = []
+    var runtimeUses: [WidgetRuntimeUse] = []
     var seen: Set<String> = []
     for (path, bytes) in zip(scripts, candidates) {
       guard let bytes = bytes ?? nil, let facts = reading.facts(of: path, bytes: bytes) else { continue }
+      runtimeUses += facts.widgetRuntimeUses
       for call in facts.calls {
         let effect: AppCall.Effect
         switch call.effect {
@@ -151,18 +156,16 @@ package enum ExpoAppScripts {
             nameIsInCall: call.argumentIsInCall))
       }
     }
-    return (calls, reading.filesRead, reading.suppressions)
+    return (calls, reading.filesRead, reading.suppressions, runtimeUses)
   }
 
   /// One app's reading, made once for all its variants (by targets root, which a variant may change).
   package final class Cache {
-    private var readings: [String: (calls: [AppCall], files: [String], suppressions: [FileSuppressions])] = [:]
+    private var readings: [String: Scripts] = [:]
 
     package init() {}
 
-    package func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> (
-      calls: [AppCall], files: [String], suppressions: [FileSuppressions]
-    ) {
+    package func read(appDirectory: String, targetsRoot: String, context: FrontendContext) -> Scripts {
       if let known = readings[targetsRoot] { return known }
       let reading = ExpoAppScripts.read(appDirectory: appDirectory, targetsRoot: targetsRoot, context: context)
       readings[targetsRoot] = reading

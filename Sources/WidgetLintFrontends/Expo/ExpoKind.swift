@@ -85,9 +85,10 @@ package enum ExpoKind: ProjectKind {
   }
 
   package static func summaryNote(for variants: [Project]) -> String? {
-    guard variants.allSatisfy({ $0.manifest?.targets.allSatisfy(\.sources.isEmpty) ?? true }) else { return nil }
+    let hasWidgets = { (target: Manifest.Target) in !target.sources.isEmpty || target.widgetsDeclaredInConfig }
+    guard variants.allSatisfy({ !($0.manifest?.targets.contains(where: hasWidgets) ?? false) }) else { return nil }
     return
-      "no widget target (no targets/*/expo-target.config.json or .js of type widget, and no widget folder of react-native-widget-extension or @bittingz/expo-widgets read)"
+      "no widget target (no targets/*/expo-target.config.json or .js of type widget, no widget folder of react-native-widget-extension or @bittingz/expo-widgets, and no expo-widgets or Voltra plugin read)"
   }
 
   /// Whether a file found in a folder is an Expo app's config. Expo reads app.json with its keys under

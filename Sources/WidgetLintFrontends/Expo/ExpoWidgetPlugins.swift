@@ -50,7 +50,7 @@ extension ExpoAppFrontend {
   }
 
   package static func isWidgetPlugin(_ name: String) -> Bool {
-    name == widgetExtensionPlugin || name == expoWidgetsPlugin
+    name == widgetExtensionPlugin || name == expoWidgetsPlugin || isConfigWidgetPlugin(name)
   }
 
   /// `IOSConfig.XcodeUtils.sanitizedName` of @expo/config-plugins for the names it treats alike in every
@@ -72,6 +72,7 @@ extension ExpoAppFrontend {
     if let options { reading.problems += context.computedNotes(options) }
     switch name.value {
     case widgetExtensionPlugin: readWidgetExtension(name, options, directory, context, &reading)
+    case _ where isConfigWidgetPlugin(name.value): readConfigWidgets(name, options, directory, context, &reading)
     default: readExpoWidgets(name, options, directory, context, &reading)
     }
     if let target = reading.target, target.target.name == nil, let appName = config["name"]?.stringValue {

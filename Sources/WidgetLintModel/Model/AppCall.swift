@@ -48,3 +48,33 @@ public struct AppCall: Sendable {
     self.nameIsInCall = nameIsInCall
   }
 }
+
+/// Something a component marked with the `'widget'` directive (Expo's expo-widgets) does that the
+/// isolated runtime it runs in cannot: a React hook, asynchronous work, the app's own modules, or a
+/// component that is not one of `@expo/ui/swift-ui`.
+public struct WidgetRuntimeUse: Sendable {
+  public enum Kind: String, Sendable {
+    case hook
+    case asynchronous
+    case appModule
+    case foreignComponent
+  }
+
+  public var kind: Kind
+  /// What is used: the hook (`useState`), `await`, `async` or `Promise`, the name imported from the
+  /// app's module, or the component.
+  public var name: String
+  /// The module it comes from, where it is imported.
+  public var module: String?
+  /// The component marked `'widget'`, when it has a name.
+  public var component: String?
+  public var span: SourceSpan
+
+  public init(kind: Kind, name: String, module: String? = nil, component: String?, span: SourceSpan) {
+    self.kind = kind
+    self.name = name
+    self.module = module
+    self.component = component
+    self.span = span
+  }
+}

@@ -79,6 +79,9 @@ public struct Manifest: Sendable {
     public let sources: [Located<String>]
     public let widgets: [Widget]
     public let widgetsSpan: SourceSpan?
+    /// The widgets are the list a config plugin generates the extension's Swift from (expo-widgets,
+    /// Voltra): every widget the target ships, by its kind, though no Swift of it is read.
+    public let widgetsDeclaredInConfig: Bool
     public let span: SourceSpan
     public let pointer: JSONPointer
     /// The app that embeds the target when it is not the manifest's app: the watch app that carries a
@@ -97,6 +100,7 @@ public struct Manifest: Sendable {
       public var sources: [Located<String>] = []
       public var widgets: [Widget] = []
       public var widgetsSpan: SourceSpan?
+      public var widgetsDeclaredInConfig = false
       public var span: SourceSpan
       public var pointer: JSONPointer
       public var host: App?
@@ -118,6 +122,7 @@ public struct Manifest: Sendable {
       sources = draft.sources
       widgets = draft.widgets
       widgetsSpan = draft.widgetsSpan
+      widgetsDeclaredInConfig = draft.widgetsDeclaredInConfig
       span = draft.span
       pointer = draft.pointer
     }

@@ -58,6 +58,8 @@ public struct Project: Sendable {
   /// The calls of the app's own code outside its Swift that open an App Group or reload a widget kind
   /// that is known: a Flutter app's home_widget calls, an Expo app's JavaScript.
   public var appCalls: [AppCall] = []
+  /// What the app's components marked `'widget'` (expo-widgets) do that the widget runtime cannot.
+  public var widgetRuntimeUses: [WidgetRuntimeUse] = []
 
   /// The Xcode the project builds with, where it is known.
   public var toolchain: Toolchain?

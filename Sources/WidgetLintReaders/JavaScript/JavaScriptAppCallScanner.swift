@@ -26,7 +26,21 @@ import WidgetLintModel
 /// dropped), so calls in comments and strings never match.
 public enum JavaScriptAppCallScanner {
   /// Text a file must contain to hold one of these calls: a file without it is not parsed.
-  public static let needles = ["ExtensionStorage", "SharedGroupPreferences"]
+  /// The `'widget'` directive of expo-widgets' components is looked for too (`JavaScriptWidgetRuntimeScanner`).
+  public static let needles =
+    ["ExtensionStorage", "SharedGroupPreferences", "'widget'", "\"widget\""] + widgetFunctionNames
+
+  /// Functions that name a widget declared in a config plugin's options by its kind, imported from their
+  /// package by name: Expo's `expo-widgets` (`createWidget(name, component)`, whose name "must match the
+  /// 'name' field in your widget configuration", `build/Widgets.d.ts`) and Voltra's
+  /// (`updateWidget(id, …)`, `scheduleWidget(id, …)`, `clearWidget(id)`, `packages/ios-client/src/widgets/widget-api.ts`).
+  public static let widgetFunctions: [String: Set<String>] = [
+    "expo-widgets": ["createWidget"],
+    "@use-voltra/ios-client": ["updateWidget", "scheduleWidget", "clearWidget"],
+    "voltra/client": ["updateWidget", "scheduleWidget", "clearWidget"],
+  ]
+
+  static let widgetFunctionNames = Set(widgetFunctions.values.flatMap { $0 }).sorted()
 
   public static let extensionStoragePackage = "@bacons/apple-targets"
   public static let sharedGroupPreferencesPackage = "react-native-shared-group-preferences"
@@ -79,6 +93,8 @@ public enum JavaScriptAppCallScanner {
     public var starExports: [String] = []
     /// The file's `widgetlint-disable…` comments.
     public var suppressions: [SuppressionDirective] = []
+    /// What its components marked `'widget'` use that the widget runtime cannot run.
+    public var widgetRuntimeUses: [WidgetRuntimeUse] = []
   }
 
   /// The calls and string exports of one file; nil when it cannot be read as JavaScript (a syntax the
@@ -97,6 +113,7 @@ public enum JavaScriptAppCallScanner {
     tokens += lexer.substitutions
     var scanner = Scanner(source: source, tokens: tokens)
     var facts = scanner.run()
+    facts.widgetRuntimeUses = JavaScriptWidgetRuntimeScanner.uses(in: tokens, source: source)
     if SuppressionDirective.mayBeIn(source.bytes) {
       facts.suppressions = SuppressionDirective.directives(in: source, comments: lexer.comments)
     }
@@ -732,12 +749,35 @@ extension JavaScriptAppCallScanner {
       return nil
     }
 
+    /// The local names bound to a widget function of a config-declared widget library, with the name the
+    /// package exports: every binding and assignment of the name is that import.
+    func widgetFunctionNames() -> [String: String] {
+      var functions: [String: String] = [:]
+      for (name, declared) in bindings {
+        let all = declared + (assignments[name] ?? [])
+        guard case .imported(let module, let exported)? = all.first, all.count == 1,
+          JavaScriptAppCallScanner.widgetFunctions[module]?.contains(exported) == true
+        else { continue }
+        functions[name] = exported
+      }
+      return functions
+    }
+
     mutating func findCalls() {
       let (classes, modules) = apiNames()
-      guard !classes.isEmpty || !modules.isEmpty || tokens.contains(where: { $0.kind == .identifier("require") })
+      let functions = widgetFunctionNames()
+      guard
+        !classes.isEmpty || !modules.isEmpty || !functions.isEmpty
+          || tokens.contains(where: { $0.kind == .identifier("require") })
       else { return }
       for index in tokens.indices {
         work += 1
+        if !functions.isEmpty, let name = identifier(index), let exported = functions[name], !isMemberName(index),
+          identifier(index - 1) != "function", isPunctuator(index + 1, "("), partner[index + 1] > index + 1
+        {
+          record(.reloadsWidgetKind, exported, from: index, open: index + 1, position: 0)
+          continue
+        }
         if identifier(index) == "new", let (api, next) = api(at: index + 1, classes: classes, modules: modules),
           api == .extensionStorage, isPunctuator(next, "("), partner[next] > next
         {

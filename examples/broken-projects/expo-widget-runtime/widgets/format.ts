@@ -1,0 +1,1 @@
+export const formatTemp = (t: number) => `${Math.round(t)}°`;
