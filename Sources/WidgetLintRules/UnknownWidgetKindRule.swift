@@ -33,6 +33,11 @@ public struct UnknownWidgetKindRule: Rule {
       controls the bundle lists (`StaticControlConfiguration(kind:)`, `AppIntentControlConfiguration(kind:)`),
       not with the widgets' kinds, when all of them are known.
 
+      In Dart, the name may be a constant another file of `lib/` declares (at top level, or `static const`
+      in a class, as `WidgetKinds.counter`): it is judged when the app's files give that name one value.
+      Not followed: a function of the app's that passes its parameter to `HomeWidget.updateWidget`, and a
+      local variable holding the name.
+
       home_widget's iOS plugin reloads `iOSName`, or from version 0.9.0 `name` when `iOSName` is not given;
       `name` alone is judged only where the app's home_widget is known to be 0.9.0 or later.
 
