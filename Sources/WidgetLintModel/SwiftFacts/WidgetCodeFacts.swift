@@ -195,12 +195,17 @@ public struct WidgetCodeFacts: Sendable {
     /// The types the use is written in, outermost first: a type of the same name nested in one of
     /// them is the one the name means there.
     public var enclosingTypes: [String] = []
+    /// The type whose code holds the use, or that conforms: shown by a widget or not.
+    public var ownerType: String?
 
-    package init(name: String, span: SourceSpan, isConformance: Bool, enclosingTypes: [String] = []) {
+    package init(
+      name: String, span: SourceSpan, isConformance: Bool, enclosingTypes: [String] = [], ownerType: String? = nil
+    ) {
       self.name = name
       self.span = span
       self.isConformance = isConformance
       self.enclosingTypes = enclosingTypes
+      self.ownerType = ownerType
     }
   }
 

@@ -189,7 +189,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if !names.isEmpty { facts.conformances[typeName, default: []].formUnion(names) }
     for (name, type) in zip(names, supertypes) where WidgetCodeReader.representables.contains(name) {
       facts.unsupportedViews.append(
-        .init(name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast()))
+        .init(
+          name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast(),
+          ownerType: typeName))
     }
     let isMain = decl.attributes.contains {
       $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
@@ -737,7 +739,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     let arguments = call.arguments
     if WidgetKitCatalog.viewsThatDoNotRender.contains(name), !Self.isInPreview(call) {
       facts.unsupportedViews.append(
-        .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
+        .init(
+          name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames,
+          ownerType: currentType))
     }
     switch name {
     case "UserDefaults":
