@@ -24,8 +24,9 @@ public struct UnknownWidgetKindRule: Rule {
       the app's own that passes one of its parameters to `reloadTimelines(ofKind:)`
       (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)
       is followed to its calls in any file of the target, and the kinds they pass are judged where they
-      are written. Not followed: a wrapper whose parameter another wrapper passes on, and reloads in code
-      that is neither the app target's nor a widget extension's (a framework or package the app links). A kind that a widget declares while no WidgetBundle lists that widget is
+      are written. Not followed: a wrapper whose parameter another wrapper passes on, and reloads in a
+      Swift package or in a framework of another project (the project's own frameworks the app links are
+      read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
       not shipped either: the finding says so, with the widget's declaration as a related location.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
