@@ -23,7 +23,8 @@ public struct MissingContainerBackgroundRule: Rule {
       own protocols (`struct NextEventWidget: AccessoryWidget`, with `protocol AccessoryWidget: Widget`)
       and bundles composed from other bundles' bodies (`AccessoryWidgets().body`) are followed too. It
       reports a widget only when none of them reaches `containerBackground(_:for: .widget)` and
-      everything reached is known.
+      everything reached is known. A function or computed property declared to return a value that is
+      not a view (a formatter's `String`, a `Date`, a number) is not followed: nothing it builds is shown.
 
       A view that switches on the family (`switch family { case .accessoryRectangular: …; default: … }`)
       and sets the background in some cases only shows the placeholder in the families of the others:
@@ -213,6 +214,9 @@ public struct MissingContainerBackgroundRule: Rule {
     package mutating func reach(_ name: String) {
       if sets(name) {
         found = true
+      } else if returnsNoView(name) {
+        // A formatter's `String`, a `Date`: what it builds is never shown.
+        return
       } else if code.declaredFunctions.contains(name) || code.viewReferences[name] != nil {
         if visited.insert(name).inserted { pending.append(name) }
       } else if code.declaredTypes.contains(name) {
@@ -223,6 +227,13 @@ public struct MissingContainerBackgroundRule: Rule {
       } else if name.lowercased().contains("background"), !frameworkBackgroundModifiers.contains(name) {
         reachesUnknown = true
       }
+    }
+
+    /// Whether every function and computed property of that name is declared to return a value that
+    /// is not a view.
+    private func returnsNoView(_ scope: String) -> Bool {
+      guard let types = code.resultTypes[scope], !types.isEmpty else { return false }
+      return types.allSatisfy(WidgetCodeFacts.valueTypes.contains)
     }
 
     /// A name the code uses without calling it: followed when it is a function or computed property of

@@ -19,13 +19,25 @@ public struct UnknownWidgetKindRule: Rule {
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
       Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
       declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
-      differ), is not checked. A kind that a widget declares while no WidgetBundle lists that widget is
+      differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
+      `enum WidgetKind: String`, is the case's raw value, or its name when it gives none. A function of
+      the app's own that passes one of its parameters to `reloadTimelines(ofKind:)`
+      (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)
+      is followed to its calls in any file of the target, and the kinds they pass are judged where they
+      are written. Not followed: a wrapper whose parameter another wrapper passes on, and reloads in a
+      Swift package or in a framework of another project (the project's own frameworks the app links are
+      read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
       not shipped either: the finding says so, with the widget's declaration as a related location.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
       which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
       controls the bundle lists (`StaticControlConfiguration(kind:)`, `AppIntentControlConfiguration(kind:)`),
       not with the widgets' kinds, when all of them are known.
+
+      In Dart, the name may be a constant another file of `lib/` declares (at top level, or `static const`
+      in a class, as `WidgetKinds.counter`): it is judged when the app's files give that name one value.
+      Not followed: a function of the app's that passes its parameter to `HomeWidget.updateWidget`, and a
+      local variable holding the name.
 
       home_widget's iOS plugin reloads `iOSName`, or from version 0.9.0 `name` when `iOSName` is not given;
       `name` alone is judged only where the app's home_widget is known to be 0.9.0 or later.
@@ -187,26 +199,26 @@ public struct UnknownWidgetKindRule: Rule {
   /// The kinds the Swift code reloads (`uses` picks which): the app's code, and the widget extensions'
   /// own (an intent reloading its widget), each where the kind is written: the literal, in the call or
   /// in the constant it uses.
-  private func swiftReloads(_ context: RuleContext, _ uses: (WidgetCodeFacts) -> [WidgetCodeFacts.StringUse])
+  private func swiftReloads(_ context: RuleContext, _ uses: (TargetCode) -> [WidgetCodeFacts.StringUse])
     -> [SwiftReload]
   {
     var reloads: [SwiftReload] = []
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
-      for use in app.files.flatMap({ uses($0.code) }) {
+      for use in uses(app) {
         if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil, use.isLiteral)) }
       }
     }
     // A watch app's code reloads the widgets of the watch extensions it carries.
     for (host, code) in context.project.hostCode {
-      for use in code.files.flatMap({ uses($0.code) }) {
+      for use in uses(code) {
         if let (kind, span) = code.resolve(use) {
           reloads.append((kind, span, host.pointer.appending("sources"), host.name?.value, use.isLiteral))
         }
       }
     }
     for (target, code) in context.targetsWithCode {
-      for use in code.files.flatMap({ uses($0.code) }) {
+      for use in uses(code) {
         if let (kind, span) = code.resolve(use) {
           reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value, use.isLiteral))
         }

@@ -21,6 +21,11 @@ public struct WidgetUnsupportedViewRule: Rule {
       and is not reported; one nested in another type (`Gallery.AsyncImage`) only inside that type and its
       extensions. A type declared only in the app's target does not count in the widget's.
 
+      Only the views the extension's widgets and controls may show are judged: from each widget, the views
+      its content builds and the project's views, functions and computed properties they use, transitively.
+      An app-only view in a file the extension also compiles (a shared model file's UIKit bridge, a detail
+      screen) is not reported. When a widget's content is not known (a stored closure), every view is judged.
+
       Source: Apple, "Creating a widget extension" (https://developer.apple.com/documentation/widgetkit/creating-a-widget-extension): widgets are
       rendered from a snapshot of their view, with no scrolling, text input or network loading in the view.
       """,
@@ -133,12 +138,43 @@ public struct WidgetUnsupportedViewRule: Rule {
     "WebView": "web views do not render in a widget",
   ]
 
+  /// The types and functions the target's widgets and controls show: from each, the views its content
+  /// builds and the project's functions and computed properties they use, transitively (over-reaching
+  /// is safe: only what is never reached is left out). Nil when a widget's content is not known.
+  package static func shownTypes(in code: TargetCode) -> Set<String>? {
+    guard !code.widgets.isEmpty else { return nil }
+    var visited: Set<String> = []
+    var pending: [String] = []
+    func reach(_ name: String) {
+      if visited.insert(name).inserted { pending.append(name) }
+    }
+    for widget in code.widgets.values {
+      if widget.contentIsUnknown { return nil }
+      reach(widget.typeName)
+      for view in code.contentViews(of: widget) { reach(view) }
+      if let function = widget.contentFunction {
+        reach(function)
+        reach("\(widget.typeName).\(function)")
+      }
+    }
+    for control in code.bundledControls { reach(control) }
+    while let scope = pending.popLast() {
+      for name in code.calls[scope] ?? [] { reach(name) }
+      for name in code.references[scope] ?? [] where code.declaredFunctions.contains(name) { reach(name) }
+      for name in code.viewReferences[scope] ?? [] { reach(name) }
+    }
+    return visited
+  }
+
   public func check(_ context: RuleContext) {
     for (target, code) in context.targetsWithCode {
       // A type of the project's own of the same name (its image loader called `AsyncImage`) is what the
       // name means where that declaration is visible.
+      let shown = Self.shownTypes(in: code)
       for view in code.files.flatMap(\.code.unsupportedViews)
       where !code.declaresType(view.name, visibleIn: view.enclosingTypes) {
+        // An app-only view in a file the extension also compiles is never shown by a widget.
+        if let shown, let owner = view.ownerType, !shown.contains(owner) { continue }
         let advice =
           view.isConformance
           ? "widgets cannot host UIKit views; draw it with SwiftUI views, or render an image in the provider"

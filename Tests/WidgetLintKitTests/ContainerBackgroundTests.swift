@@ -134,6 +134,32 @@ import Testing
         == [])
   }
 
+  /// A computed property that returns a `String` shows no view, whatever it builds to compute it: a
+  /// formatter from a package does not leave the widget unknown.
+  static let formattedSubtitle = """
+    extension RingView {
+        var subtitle: String {
+            let formatter = PackageStepFormatter()
+            return formatter.string(for: 1200) ?? ""
+        }
+        func caption() -> String? { PackageStepFormatter().string(for: 1) }
+    }
+    """
+
+  @Test func aComputedStringPropertyDoesNotSilenceIt() throws {
+    let home = "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)"
+    let code = Self.swift(
+      homeView: home, lockView: "Text(subtitle + (caption() ?? \"\"))", extra: Self.formattedSubtitle)
+    #expect(try findings(code).map { String($0.prefix(10)) } == ["23:9-23:28"])
+  }
+
+  /// The clean twin: the same view with its background set.
+  @Test func aComputedStringPropertyBesideTheBackgroundIsClean() throws {
+    let home = "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)"
+    let lock = "Text(subtitle + (caption() ?? \"\")).containerBackground(.clear, for: .widget)"
+    #expect(try findings(Self.swift(homeView: home, lockView: lock, extra: Self.formattedSubtitle)) == [])
+  }
+
   @Test func commentsAndStringsDoNotCount() throws {
     let code = Self.swift(
       homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)",

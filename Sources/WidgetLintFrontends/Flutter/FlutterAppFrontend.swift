@@ -101,15 +101,26 @@ public struct FlutterAppFrontend: ProjectFrontend {
     var calls: [HomeWidgetCall] = []
     var files: [String] = []
     var suppressions: [FileSuppressions] = []
+    var constants: [String: [Located<String>]] = [:]
     for relative in dartFiles {
       let path = PathUtilities.join(lib, relative)
       guard case .success(let bytes) = context.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
       files.append(path)
-      let read = DartHomeWidgetScanner.scanWithSuppressions(SourceText(path: path, bytes: bytes))
+      let read = DartHomeWidgetScanner.scanWithConstants(SourceText(path: path, bytes: bytes))
       calls += read.calls
+      for (name, value) in read.constants { constants[name, default: []].append(value) }
       if let found = read.suppressions { suppressions.append(found) }
+    }
+    // A constant another file declares (`import 'widget_kinds.dart'`, or a `part`): the one value the
+    // app's files give that name.
+    for index in calls.indices where calls[index].argument == nil {
+      guard let reference = calls[index].reference,
+        let values = constants[reference.owner.map { "\($0).\(reference.name)" } ?? reference.name],
+        let first = values.first, values.allSatisfy({ $0.value == first.value })
+      else { continue }
+      calls[index].argument = first
     }
     return (calls, files, suppressions)
   }

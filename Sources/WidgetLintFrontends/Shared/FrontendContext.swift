@@ -243,7 +243,7 @@ public final class FrontendContext: Sendable {
     project.appCode = code
     project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
     Self.noteUnknownConstant(
-      in: code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }, of: code,
+      in: (code.reloadedKinds + code.reloadedControlKinds), of: code,
       pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
       subject: nil, to: &project)
   }
@@ -274,29 +274,35 @@ public final class FrontendContext: Sendable {
     }
     var candidates = filesMentioning(Self.appCodeNeedles)
     guard !candidates.isEmpty else { return nil }
-    var code = TargetCode(
-      files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
-        $0.file.path < $1.file.path
-      })
-    let uses = code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds + $0.code.groupIdentifiers }
+    func parse() -> TargetCode {
+      TargetCode(
+        files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
+          $0.file.path < $1.file.path
+        })
+    }
+    /// Adds the files not parsed yet that mention a needle; whether there were any.
+    func add(mentioning needles: [[UInt8]]) -> Bool {
+      let parsed = Set(candidates)
+      let more = filesMentioning(needles).filter { !parsed.contains($0) }
+      candidates = more + candidates
+      return !more.isEmpty
+    }
+    var code = parse()
+    // The calls of a function that reloads the kind it is passed: in any file that names it.
+    let wrappers = Set(code.files.flatMap(\.code.reloadWrappers).map(\.function))
+    if !wrappers.isEmpty, add(mentioning: wrappers.sorted().map { Array("\($0)(".utf8) }) { code = parse() }
+    let uses = code.reloadedKinds + code.reloadedControlKinds + code.files.flatMap(\.code.groupIdentifiers)
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
         if case .reference(_, let name) = use.value { return name }
         return nil
       })
-    if !unresolved.isEmpty {
-      // Only the files that may declare one: a bare name (`identifier`) is mentioned in many more.
-      let declaring = filesMentioning(unresolved.flatMap { [Array("let \($0)".utf8), Array("var \($0)".utf8)] })
-      let parsed = Set(candidates)
-      let more = declaring.filter { !parsed.contains($0) }
-      if !more.isEmpty {
-        candidates = more + candidates
-        code = TargetCode(
-          files: swiftFacts.facts(for: candidates, maxFileSize: limit, overlay: overlay).0.values.sorted {
-            $0.file.path < $1.file.path
-          })
-      }
+    // Only the files that may declare one (a constant, or an enum's case): a bare name (`identifier`)
+    // is mentioned in many more.
+    let declarations = unresolved.sorted().flatMap {
+      [Array("let \($0)".utf8), Array("var \($0)".utf8), Array("case \($0)".utf8)]
     }
+    if !unresolved.isEmpty, add(mentioning: declarations) { code = parse() }
     return code
   }
 
@@ -368,7 +374,7 @@ public final class FrontendContext: Sendable {
       let target = targets[index]
       let uses =
         code.bundledWidgets.compactMap(\.kind) + code.bundledControls.compactMap { code.controlKinds[$0] }
-        + code.files.flatMap { $0.code.reloadedKinds + $0.code.reloadedControlKinds }
+        + (code.reloadedKinds + code.reloadedControlKinds)
       Self.noteUnknownConstant(
         in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
     }

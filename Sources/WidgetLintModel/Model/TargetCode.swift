@@ -27,6 +27,8 @@ public struct TargetCode: Sendable {
   public let calls: [String: Set<String>]
   public let declaredTypes: Set<String>
   public let declaredFunctions: Set<String>
+  /// What each function and computed property returns: see `WidgetCodeFacts.resultTypes`.
+  public let resultTypes: [String: Set<String>]
   public let references: [String: Set<String>]
   /// Where each type name is declared in the target: see `WidgetCodeFacts.typeDeclarations`.
   public let typeDeclarations: [String: Set<String>]
@@ -48,6 +50,10 @@ public struct TargetCode: Sendable {
   /// Whether every entry of the `@main` bundle, nested bundles included, is known: each is a widget,
   /// a bundle or a control declared in these sources, and no body does more than list entries.
   public let bundleIsFullyKnown: Bool
+  /// The kinds the code reloads: in `reloadTimelines(ofKind:)` (`reloadControls(ofKind:)`) calls, and
+  /// in the calls of the functions that pass it a parameter of theirs (`ReloadWrapper`).
+  public let reloadedKinds: [WidgetCodeFacts.StringUse]
+  public let reloadedControlKinds: [WidgetCodeFacts.StringUse]
   /// The uses of the target's own declarations that are marked unavailable in app extensions
   /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
   public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
@@ -64,6 +70,7 @@ public struct TargetCode: Sendable {
     var calls: [String: Set<String>] = [:]
     var declaredTypes: Set<String> = []
     var declaredFunctions: Set<String> = []
+    var resultTypes: [String: Set<String>] = [:]
     var references: [String: Set<String>] = [:]
     var typeDeclarations: [String: Set<String>] = [:]
     var conformances: [String: Set<String>] = [:]
@@ -85,6 +92,7 @@ public struct TargetCode: Sendable {
       calls.merge(file.code.calls) { $0.union($1) }
       declaredTypes.formUnion(file.code.declaredTypes)
       declaredFunctions.formUnion(file.code.declaredFunctions)
+      resultTypes.merge(file.code.resultTypes) { $0.union($1) }
       for bundle in file.code.bundles where bundles[bundle.typeName] == nil { bundles[bundle.typeName] = bundle }
       for widget in file.code.widgets where widgets[widget.typeName] == nil { widgets[widget.typeName] = widget }
       for (key, value) in file.code.constants {
@@ -129,6 +137,13 @@ public struct TargetCode: Sendable {
     self.widgets = widgets
     var declarationsByName: [String: Int] = [:]
     for key in declarations.keys { declarationsByName[key.name, default: 0] += 1 }
+    // An enum's cases are named with their type (`WidgetKind.notes`), never alone: kept out of the
+    // names looked up without one.
+    for file in files {
+      constants.merge(file.code.enumRawValues) { first, _ in first }
+      for (key, values) in file.code.enumCaseDeclarations { declarations[key, default: []] += values }
+    }
+    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files)
     self.constants = constants
     self.constantsByName = byName
     self.declarations = declarations
@@ -140,6 +155,7 @@ public struct TargetCode: Sendable {
     self.calls = calls
     self.declaredTypes = declaredTypes
     self.declaredFunctions = declaredFunctions
+    self.resultTypes = resultTypes
     // Worked out once here, where targets are merged side by side, instead of by each rule that asks.
     let mainBundles = bundles.values.filter(\.isMain)
     let mainBundle = mainBundles.count == 1 ? mainBundles.first : nil
@@ -163,6 +179,40 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  /// The kinds reloaded by the calls, and by the calls of the functions that wrap them.
+  private static func reloads(in files: [SwiftFileFacts]) -> (
+    widgets: [WidgetCodeFacts.StringUse], controls: [WidgetCodeFacts.StringUse]
+  ) {
+    var widgets = files.flatMap(\.code.reloadedKinds)
+    var controls = files.flatMap(\.code.reloadedControlKinds)
+    let wrappers = Dictionary(grouping: files.flatMap(\.code.reloadWrappers), by: \.function)
+    guard !wrappers.isEmpty else { return (widgets, controls) }
+    for argument in files.flatMap(\.code.argumentUses) {
+      for wrapper in wrappers[argument.function] ?? [] {
+        let passes =
+          wrapper.label.map { argument.label == $0 } ?? (argument.label == nil && argument.position == wrapper.position)
+        guard passes, let use = kind(passed: argument, to: wrapper) else { continue }
+        if wrapper.isControl { controls.append(use) } else { widgets.append(use) }
+      }
+    }
+    return (widgets, controls)
+  }
+
+  /// The kind an argument gives a wrapper: the string itself, or for a wrapper that reloads its
+  /// parameter's `rawValue` the case it names (`.notes` or `WidgetKind.notes`).
+  private static func kind(passed argument: WidgetCodeFacts.ArgumentUse, to wrapper: WidgetCodeFacts.ReloadWrapper)
+    -> WidgetCodeFacts.StringUse?
+  {
+    guard let enumType = wrapper.rawValueOf else { return argument.isImplicitMember ? nil : argument.value }
+    guard case .reference(let type, let name) = argument.value.value else { return nil }
+    if argument.isImplicitMember {
+      var use = argument.value
+      use.value = .reference(type: enumType, name: name)
+      return use
+    }
+    return type == nil ? nil : argument.value
+  }
 
   /// The view types a widget's content builds: those its content closure constructs, or those the
   /// function its `content:` names constructs (the widget's own method first).

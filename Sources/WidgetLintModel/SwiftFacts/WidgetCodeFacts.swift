@@ -195,12 +195,17 @@ public struct WidgetCodeFacts: Sendable {
     /// The types the use is written in, outermost first: a type of the same name nested in one of
     /// them is the one the name means there.
     public var enclosingTypes: [String] = []
+    /// The type whose code holds the use, or that conforms: shown by a widget or not.
+    public var ownerType: String?
 
-    package init(name: String, span: SourceSpan, isConformance: Bool, enclosingTypes: [String] = []) {
+    package init(
+      name: String, span: SourceSpan, isConformance: Bool, enclosingTypes: [String] = [], ownerType: String? = nil
+    ) {
       self.name = name
       self.span = span
       self.isConformance = isConformance
       self.enclosingTypes = enclosingTypes
+      self.ownerType = ownerType
     }
   }
 
@@ -289,6 +294,47 @@ public struct WidgetCodeFacts: Sendable {
     }
   }
 
+  /// A function that reloads the kind one of its parameters names
+  /// (`func reload(kind: String) { WidgetCenter.shared.reloadTimelines(ofKind: kind) }`), or that
+  /// parameter's raw value (`kind: WidgetKind`, `ofKind: kind.rawValue`): its calls reload what they pass.
+  public struct ReloadWrapper: Sendable {
+    public var function: String
+    /// The parameter's argument label (nil for `_`) and its position among the parameters.
+    public var label: String?
+    public var position: Int
+    /// The parameter's type when the kind is its `rawValue`: an enum whose cases name the kinds.
+    public var rawValueOf: String?
+    /// `reloadControls(ofKind:)` rather than `reloadTimelines(ofKind:)`.
+    public var isControl = false
+
+    package init(function: String, label: String?, position: Int, rawValueOf: String? = nil, isControl: Bool = false) {
+      self.function = function
+      self.label = label
+      self.position = position
+      self.rawValueOf = rawValueOf
+      self.isControl = isControl
+    }
+  }
+
+  /// A string or an enum case passed to a function by name (`reload(kind: "Notes")`, `reload(.notes)`):
+  /// a reload when the function is a `ReloadWrapper`.
+  public struct ArgumentUse: Sendable {
+    public var function: String
+    public var label: String?
+    public var position: Int
+    public var value: StringUse
+    /// `.notes`: a case of the parameter's type, named without it.
+    public var isImplicitMember = false
+
+    package init(function: String, label: String?, position: Int, value: StringUse, isImplicitMember: Bool = false) {
+      self.function = function
+      self.label = label
+      self.position = position
+      self.value = value
+      self.isImplicitMember = isImplicitMember
+    }
+  }
+
   public struct Reference: Sendable {
     public var name: String
     public var span: SourceSpan
@@ -315,6 +361,15 @@ public struct WidgetCodeFacts: Sendable {
   /// computed property, another initialiser). A name declared more than once (`#if` branches) with
   /// different values, or by anything but such a `let`, is not known.
   public var constantDeclarations: [ConstantKey: [String?]] = [:]
+  /// The raw values of the cases of enums whose raw type is `String` (the case's name when it gives
+  /// none), by enum and case, and every declaration of each case as `constantDeclarations` keeps them:
+  /// `WidgetKind.notes.rawValue` names a kind.
+  public var enumRawValues: [ConstantKey: StringUse] = [:]
+  public var enumCaseDeclarations: [ConstantKey: [String?]] = [:]
+  /// The functions that reload a kind their parameter names, and the strings and cases passed to
+  /// functions, among which their calls are.
+  public var reloadWrappers: [ReloadWrapper] = []
+  public var argumentUses: [ArgumentUse] = []
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []
@@ -332,6 +387,9 @@ public struct WidgetCodeFacts: Sendable {
   /// the functions and modifiers it calls, for following a widget's view to the project's own wrappers.
   /// A method counts for its type and for its own name.
   public var calls: [String: Set<String>] = [:]
+  /// The type each function and computed property says it returns, by the names `calls` keys it by
+  /// (optionals and arrays by their element's type): one returning a `String` or a `Date` builds no view.
+  public var resultTypes: [String: Set<String>] = [:]
   /// The types (structs, classes, enums) and functions this file declares. Functions include computed
   /// properties other than `body`, and each method is there by its name and as `Type.name`.
   public var declaredTypes: Set<String> = []
@@ -410,6 +468,17 @@ public struct WidgetCodeFacts: Sendable {
 }
 
 extension WidgetCodeFacts {
+  /// Types that are not views: a function or computed property returning one (`var subtitle: String`,
+  /// a formatter's result) shows nothing, whatever it builds to compute it.
+  public static let valueTypes: Set<String> = [
+    "AttributedString", "Bool", "ByteCountFormatter", "Calendar", "CGFloat", "CGPoint", "CGRect", "CGSize",
+    "Character", "Data", "Date", "DateComponents", "DateComponentsFormatter", "DateFormatter", "DateInterval",
+    "DateIntervalFormatter", "Decimal", "Double", "Float", "Formatter", "Int", "ISO8601DateFormatter",
+    "ListFormatter", "Locale", "LocalizedStringKey", "LocalizedStringResource", "MeasurementFormatter",
+    "NSAttributedString", "NumberFormatter", "PersonNameComponentsFormatter", "RelativeDateTimeFormatter", "String",
+    "Substring", "TimeInterval", "TimeZone", "URL", "UUID",
+  ]
+
   /// Whether a name is capitalised, as Swift's type names are: the calls of capitalised names construct
   /// types, the others call functions.
   public static func isTypeName(_ name: String) -> Bool {

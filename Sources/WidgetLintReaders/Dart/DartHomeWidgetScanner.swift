@@ -32,26 +32,56 @@ public enum DartHomeWidgetScanner {
   package static func scanWithSuppressions(_ source: SourceText) -> (
     calls: [HomeWidgetCall], suppressions: FileSuppressions?
   ) {
+    let read = scanWithConstants(source)
+    return (read.calls, read.suppressions)
+  }
+
+  /// `scanWithSuppressions`, with the string constants the file declares: at top level by their name,
+  /// in a class (enum, mixin, extension) as `Owner.name`. Another file's call may name them.
+  package static func scanWithConstants(_ source: SourceText) -> (
+    calls: [HomeWidgetCall], suppressions: FileSuppressions?, constants: [String: Located<String>]
+  ) {
     var work = 0
-    guard SuppressionDirective.mayBeIn(source.bytes) else { return (scan(source, work: &work), nil) }
+    var constants: [String: Located<String>]? = [:]
+    guard SuppressionDirective.mayBeIn(source.bytes) else {
+      let calls = scan(source, work: &work, comments: nil, constants: &constants)
+      return (calls, nil, constants ?? [:])
+    }
     let log = CommentLog()
-    let calls = scan(source, work: &work, comments: log)
-    return (calls, FileSuppressions(file: source, comments: log.comments.sorted { $0.start < $1.start }))
+    let calls = scan(source, work: &work, comments: log, constants: &constants)
+    return (
+      calls, FileSuppressions(file: source, comments: log.comments.sorted { $0.start < $1.start }), constants ?? [:]
+    )
   }
 
   /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
   /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
   public static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
-    scan(source, work: &work, comments: nil)
+    var constants: [String: Located<String>]? = nil
+    return scan(source, work: &work, comments: nil, constants: &constants)
   }
 
-  private static func scan(_ source: SourceText, work: inout Int, comments: CommentLog?) -> [HomeWidgetCall] {
+  private static func scan(
+    _ source: SourceText, work: inout Int, comments: CommentLog?, constants: inout [String: Located<String>]?
+  ) -> [HomeWidgetCall] {
     var lexer = DartLexer(source: source)
     lexer.comments = comments
     let tokens = lexer.tokenize()
     let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)
     let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
+    if constants != nil {
+      var found: [String: Located<String>] = [:]
+      for (name, range) in declarations.topLevel {
+        if let value = resolver.evaluate(range, at: range.lowerBound) { found[name] = value }
+      }
+      for (owner, members) in declarations.members {
+        for (name, range) in members {
+          if let value = resolver.evaluate(range, at: range.lowerBound) { found["\(owner).\(name)"] = value }
+        }
+      }
+      constants = found
+    }
     var calls: [HomeWidgetCall] = []
     var index = 0
     while index + 3 < tokens.count {
@@ -96,9 +126,24 @@ public enum DartHomeWidgetScanner {
       // Literals in the call itself, rather than a constant it names.
       call.argumentIsInCall =
         argument != nil && argumentTokens.map { tokens[$0].allSatisfy { $0.kind == .string } } == true
+      if argument == nil, let range = argumentTokens {
+        call.reference = Self.reference(tokens, range)
+      }
       calls.append(call)
     }
     return calls
+  }
+
+  /// A constant's name (`kind`) or a class's (`WidgetKinds.notes`), as an argument's tokens.
+  private static func reference(_ tokens: [DartToken], _ range: Range<Int>) -> (owner: String?, name: String)? {
+    let first = range.lowerBound
+    if range.count == 1, tokens[first].kind == .identifier { return (nil, tokens[first].text) }
+    if range.count == 3, tokens[first].kind == .identifier, tokens[first + 1].isPunctuation("."),
+      tokens[first + 2].kind == .identifier
+    {
+      return (tokens[first].text, tokens[first + 2].text)
+    }
+    return nil
   }
 
   private struct Argument {

@@ -18,6 +18,9 @@ public struct HomeWidgetCall: Sendable {
   /// The argument is string literals written in the call (not a constant's initializer): an edit of
   /// them changes this call only.
   public var argumentIsInCall = false
+  /// The constant the argument names when this file does not declare it (`kind`, `WidgetKinds.notes`):
+  /// another file of the app may (`DartAppConstants`).
+  public var reference: (owner: String?, name: String)?
 
   public init(method: String, argument: Located<String>?, span: SourceSpan, argumentName: String? = nil) {
     self.method = method

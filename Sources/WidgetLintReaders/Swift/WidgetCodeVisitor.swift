@@ -12,7 +12,8 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   private var typeNames: [String] = []
   /// The functions and computed properties being walked, innermost last: each by its name, and as
   /// `Type.name` when a type encloses it.
-  private var functionNames: [(name: String, qualified: String?)] = []
+  /// `returnsValue` when it is declared to return a value that is not a view (`WidgetCodeFacts.valueTypes`).
+  private var functionNames: [(name: String, qualified: String?, returnsValue: Bool)] = []
   /// Per variable declaration being walked: whether it is a computed property pushed on `functionNames`.
   private var computedProperties: [Bool] = []
   /// The cases of the family switches met so far, by the case's syntax: the switch's index in
@@ -79,7 +80,8 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   /// The scopes the walk is in: the type, and the function with its qualified name.
   private var scopes: [String] {
     var result: [String] = []
-    if let type = currentType { result.append(type) }
+    // What a function returning a `String` or a `Date` builds is not its type's view.
+    if let type = currentType, functionNames.last?.returnsValue != true { result.append(type) }
     if let function = functionNames.last {
       result.append(function.name)
       if let qualified = function.qualified { result.append(qualified) }
@@ -187,7 +189,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if !names.isEmpty { facts.conformances[typeName, default: []].formUnion(names) }
     for (name, type) in zip(names, supertypes) where WidgetCodeReader.representables.contains(name) {
       facts.unsupportedViews.append(
-        .init(name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast()))
+        .init(
+          name: name, span: span(type), isConformance: true, enclosingTypes: typeNames.dropLast(),
+          ownerType: typeName))
     }
     let isMain = decl.attributes.contains {
       $0.as(AttributeSyntax.self).map { SwiftAttributes.name(of: $0.attributeName) } == "main"
@@ -255,15 +259,32 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       facts.extensionUnavailableDeclarations.append(node.name.text)
     }
     availability.enterDeclaration(node.attributes)
-    enterFunction(node.name.text)
+    enterFunction(node.name.text, returning: node.signature.returnClause?.type)
     return .visitChildren
   }
 
-  private func enterFunction(_ name: String) {
+  private func enterFunction(_ name: String, returning result: TypeSyntax?) {
     let qualified = currentType.map { "\($0).\(name)" }
     facts.declaredFunctions.insert(name)
     if let qualified { facts.declaredFunctions.insert(qualified) }
-    functionNames.append((name, qualified))
+    var returnsValue = false
+    if let result {
+      let type = Self.elementTypeName(result)
+      facts.resultTypes[name, default: []].insert(type)
+      if let qualified { facts.resultTypes[qualified, default: []].insert(type) }
+      returnsValue = WidgetCodeFacts.valueTypes.contains(type)
+    }
+    functionNames.append((name, qualified, returnsValue))
+  }
+
+  /// The name of a type, through optionals and arrays (`[String]?` is `String`).
+  private static func elementTypeName(_ type: TypeSyntax) -> String {
+    if let optional = type.as(OptionalTypeSyntax.self) { return elementTypeName(optional.wrappedType) }
+    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return elementTypeName(optional.wrappedType)
+    }
+    if let array = type.as(ArrayTypeSyntax.self) { return elementTypeName(array.element) }
+    return SwiftAttributes.name(of: type)
   }
   package override func visitPost(_ node: FunctionDeclSyntax) {
     availability.leaveDeclaration()
@@ -294,7 +315,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     availability.enterDeclaration(node.attributes)
     // A computed property other than `body` is a scope of its own, like a function.
     let computed = node.bindings.count == 1 ? node.bindings.first.flatMap(Self.computedPropertyName) : nil
-    if let computed { enterFunction(computed) }
+    if let computed { enterFunction(computed, returning: node.bindings.first?.typeAnnotation?.type) }
     computedProperties.append(computed != nil)
     return .visitChildren
   }
@@ -618,6 +639,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   package override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let name = WidgetCodeReader.calleeName(node) {
       noteCall(name)
+      noteArguments(of: node, function: name)
       if name == "containerBackground" { readContainerBackground(node) }
       readConstruction(node, of: name)
     } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -628,9 +650,84 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         readConstruction(node, of: type)
       } else {
         readMemberCall(node, member: member)
+        noteArguments(of: node, function: member.declName.baseName.text)
       }
     }
     return .visitChildren
+  }
+
+  /// The strings and enum cases a call passes to a function (`reload(kind: "Notes")`,
+  /// `Reloader.reload(.notes)`): its reloads, when the function is one of the target's `ReloadWrapper`s.
+  private func noteArguments(of call: FunctionCallExprSyntax, function: String) {
+    guard !WidgetCodeFacts.isTypeName(function) else { return }
+    for (position, argument) in call.arguments.enumerated() {
+      let label = argument.label?.text
+      if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil {
+        let value = WidgetCodeFacts.StringUse(
+          value: .reference(type: nil, name: member.declName.baseName.text), span: span(member),
+          enclosingType: currentType)
+        facts.argumentUses.append(
+          .init(function: function, label: label, position: position, value: value, isImplicitMember: true))
+      } else if let value = stringUse(argument.expression) {
+        facts.argumentUses.append(.init(function: function, label: label, position: position, value: value))
+      }
+    }
+  }
+
+  /// The function around a reload whose kind is one of that function's parameters, or the parameter's
+  /// `rawValue`: its callers say which kinds it reloads.
+  private func reloadWrapper(passing expression: ExprSyntax, isControl: Bool) -> WidgetCodeFacts.ReloadWrapper? {
+    var reference = expression
+    var isRawValue = false
+    if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+      let base = member.base
+    {
+      reference = base
+      isRawValue = true
+    }
+    guard let name = WidgetCodeReader.referenceName(reference),
+      case .parameter(let function, let position) = Self.localBinding(of: name, at: expression)
+    else { return nil }
+    let parameters = Array(function.signature.parameterClause.parameters)
+    let parameter = parameters[position]
+    let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+    return .init(
+      function: function.name.text, label: label, position: position,
+      rawValueOf: isRawValue ? SwiftAttributes.name(of: parameter.type) : nil, isControl: isControl)
+  }
+
+  /// The cases of an enum whose raw type is `String`: each case's raw value, or its name when it gives
+  /// none (`WidgetKind.notes.rawValue` is then a kind the target knows).
+  package override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let type = currentType, let declaration = Self.enclosingEnum(of: node), declaration.name.text == type,
+      declaration.inheritanceClause?.inheritedTypes.first.map({ SwiftAttributes.name(of: $0.type) }) == "String"
+    else { return .visitChildren }
+    for element in node.elements {
+      let caseName = element.name.text.replacingOccurrences(of: "`", with: "")
+      let key = WidgetCodeFacts.ConstantKey(type: type, name: caseName)
+      var literal: String?
+      if let rawValue = element.rawValue {
+        literal = WidgetCodeReader.literal(rawValue.value)
+        if let literal {
+          facts.enumRawValues[key] = .init(value: .literal(literal), span: span(rawValue.value), enclosingType: type)
+        }
+      } else if element.parameterClause == nil {
+        literal = caseName
+        facts.enumRawValues[key] = .init(value: .literal(caseName), span: span(element.name), enclosingType: type)
+      }
+      facts.enumCaseDeclarations[key, default: []].append(literal)
+    }
+    return .visitChildren
+  }
+
+  private static func enclosingEnum(of node: EnumCaseDeclSyntax) -> EnumDeclSyntax? {
+    var current = node.parent
+    while let candidate = current {
+      if let declaration = candidate.as(EnumDeclSyntax.self) { return declaration }
+      if candidate.isProtocol(DeclGroupSyntax.self) { return nil }
+      current = candidate.parent
+    }
+    return nil
   }
 
   /// A call of a capitalised name, a type being constructed: the views a view-like type builds, and the
@@ -642,7 +739,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     let arguments = call.arguments
     if WidgetKitCatalog.viewsThatDoNotRender.contains(name), !Self.isInPreview(call) {
       facts.unsupportedViews.append(
-        .init(name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames))
+        .init(
+          name: name, span: span(call.calledExpression), isConformance: false, enclosingTypes: typeNames,
+          ownerType: currentType))
     }
     switch name {
     case "UserDefaults":
@@ -705,14 +804,14 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       {
         facts.groupIdentifiers.append(use)
       }
-    case "reloadTimelines":
-      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
-        facts.reloadedKinds.append(use)
-      }
-    case "reloadControls":
+    case "reloadTimelines", "reloadControls":
       // `ControlCenter.shared.reloadControls(ofKind:)` (iOS 18) names a control's kind.
-      if let argument = arguments.first, argument.label?.text == "ofKind", let use = stringUse(argument.expression) {
-        facts.reloadedControlKinds.append(use)
+      guard let argument = arguments.first, argument.label?.text == "ofKind" else { break }
+      let isControl = name == "reloadControls"
+      if let use = stringUse(argument.expression) {
+        if isControl { facts.reloadedControlKinds.append(use) } else { facts.reloadedKinds.append(use) }
+      } else if let wrapper = reloadWrapper(passing: argument.expression, isControl: isControl) {
+        facts.reloadWrappers.append(wrapper)
       }
     case "supportedFamilies":
       readFamilies(call)
@@ -788,15 +887,22 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       switch Self.localBinding(of: name, at: expression) {
       case .literal(let text, let literal):
         return .init(value: .literal(text), span: span(literal), enclosingType: currentType)
-      case .other:
+      case .other, .parameter:
         return nil
       case nil:
         value = .reference(type: nil, name: name)
       }
     } else if let member = expression.as(MemberAccessExprSyntax.self),
-      let base = member.base.flatMap(WidgetCodeReader.referenceName)
+      let base = member.base.flatMap(WidgetCodeReader.referenceName), WidgetCodeFacts.isTypeName(base)
     {
+      // A type's constant; a value's property (`widget.rawValue`, `config.kind`) is not one.
       value = .reference(type: base == "Self" ? currentType : base, name: member.declName.baseName.text)
+    } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+      let enumCase = member.base?.as(MemberAccessExprSyntax.self),
+      let base = enumCase.base.flatMap(WidgetCodeReader.referenceName)
+    {
+      // `WidgetKind.notes.rawValue`: the raw value of an enum's case.
+      value = .reference(type: base == "Self" ? currentType : base, name: enumCase.declName.baseName.text)
     } else {
       return nil
     }
@@ -806,8 +912,11 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   enum LocalBinding {
     /// `let name = "…"` before the use, in a block around it.
     case literal(String, ExprSyntax)
-    /// A parameter, a `var`, a `let` of anything else, an `if let`, a `for` pattern: not known.
+    /// A parameter of a closure or an initialiser, a `var`, a `let` of anything else, an `if let`, a
+    /// `for` pattern: not known.
     case other
+    /// The parameter of a function at this position: its callers say what it holds.
+    case parameter(FunctionDeclSyntax, Int)
   }
 
   /// What binds a bare name where it is used, inside the function, initialiser, accessor or closure
@@ -838,7 +947,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         }
         if let found { return found }
       } else if let function = parent.as(FunctionDeclSyntax.self) {
-        return Self.parameters(function.signature.parameterClause, include: name) ? .other : nil
+        let position = function.signature.parameterClause.parameters.enumerated().first {
+          ($0.element.secondName ?? $0.element.firstName).text == name
+        }
+        return position.map { .parameter(function, $0.offset) }
       } else if let initializer = parent.as(InitializerDeclSyntax.self) {
         return Self.parameters(initializer.signature.parameterClause, include: name) ? .other : nil
       } else if let closure = parent.as(ClosureExprSyntax.self), let signature = closure.signature,
