@@ -6,7 +6,7 @@ public struct MissingKeyRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.missingKey
 
   public static let metadata = RuleMetadata(
-    id: .missingKey,
+    id: "missing-key",
     defaultSeverity: .error,
     summary: "A required key is missing.",
     rationale: """

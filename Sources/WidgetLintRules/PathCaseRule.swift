@@ -6,7 +6,7 @@ public struct PathCaseRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.pathCase
 
   public static let metadata = RuleMetadata(
-    id: .pathCase,
+    id: "path-case",
     defaultSeverity: .note,
     summary: "A path the project names differs in case from the file on disk: it works on a Mac, not elsewhere.",
     rationale: """

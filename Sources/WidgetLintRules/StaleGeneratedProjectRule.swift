@@ -7,7 +7,7 @@ public struct StaleGeneratedProjectRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.staleGeneratedProject
 
   public static let metadata = RuleMetadata(
-    id: .staleGeneratedProject,
+    id: "stale-generated-project",
     defaultSeverity: .warning,
     summary:
       "A committed Xcode project generated from a spec (XcodeGen's project.yml, Tuist's Project.swift) disagrees with the spec: it is stale.",

@@ -6,7 +6,7 @@ public struct WidgetExtensionPointRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.widgetExtensionPoint
 
   public static let metadata = RuleMetadata(
-    id: .widgetExtensionPoint,
+    id: "widget-extension-point",
     defaultSeverity: .error,
     summary: "A WidgetKit extension declares the Today extension point: its widgets never appear.",
     rationale: """
