@@ -36,7 +36,7 @@ import Testing
       #expect(ProjectDiscovery.discover([argument]).inputs == [.flutterApp(directory: app)], "\(argument)")
     }
     let report = LintRun(discoversConfiguration: false).run(arguments: [app])
-    #expect(report.projects.map { $0.kind } == ["Flutter app"])
+    #expect(report.projects.map(\.kindName) == ["Flutter app"])
     #expect(report.projects.first?.filesRead.contains(app + "/lib/main.dart") == true)
   }
 }
