@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `computed-value`: a value the repository does not hold (computed at prebuild, or left to whoever
 /// builds the app), so not checked.

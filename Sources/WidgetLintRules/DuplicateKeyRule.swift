@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `duplicate-key`: a mapping key written twice.
 public struct DuplicateKeyRule: ReadingRule {

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `extension-unavailable-api`: Swift in a widget target that uses APIs app extensions cannot call.
 public struct ExtensionUnavailableAPIRule: Rule {

@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `missing-container-background`: a widget whose view never sets its container background.

@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `missing-display-name`: a widget without a gallery name or description.
 public struct MissingDisplayNameRule: Rule {
   public static let metadata = RuleMetadata(

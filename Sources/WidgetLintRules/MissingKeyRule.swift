@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `missing-key`: a required key is absent.
 public struct MissingKeyRule: ReadingRule {

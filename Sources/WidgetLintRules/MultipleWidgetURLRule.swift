@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `multiple-widget-url`: two `widgetURL`s that apply to one view.
 public struct MultipleWidgetURLRule: Rule {

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `path-case`: a path the project names that differs in case from the file or folder on disk.
 public struct PathCaseRule: ReadingRule {

@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `refresh-interval-too-short`: a reload interval or entry spacing below WidgetKit's floor.

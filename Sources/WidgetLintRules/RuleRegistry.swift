@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Every rule, in one place. `all` and the `RuleID` constants are generated from the rule types in this
 /// folder (`RuleRegistry+Generated.swift`): `WIDGETLINT_UPDATE_RULE_PAGES=1 swift test --filter

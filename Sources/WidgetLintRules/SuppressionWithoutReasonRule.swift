@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `suppression-without-reason`: a suppression that does not say why.
 public struct SuppressionWithoutReasonRule: SuppressionRule {
   public static let metadata = RuleMetadata(

@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `unused-suppression`: a suppression that suppresses nothing.
 public struct UnusedSuppressionRule: SuppressionRule {
   public static let metadata = RuleMetadata(

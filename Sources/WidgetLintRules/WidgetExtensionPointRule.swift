@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `widget-extension-point`: a WidgetKit extension whose Info.plist declares the Today extension point.
 public struct WidgetExtensionPointRule: ReadingRule {

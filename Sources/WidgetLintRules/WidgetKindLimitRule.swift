@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-kind-limit`: more widgets in one WidgetBundle than the builder takes.

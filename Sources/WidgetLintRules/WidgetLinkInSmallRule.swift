@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-link-in-small`: a `Link` in a view only the small family shows.

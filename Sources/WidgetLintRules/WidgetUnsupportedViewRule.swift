@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-unsupported-view`: SwiftUI views that do not render in a widget.

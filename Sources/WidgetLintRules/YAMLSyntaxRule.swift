@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `yaml-syntax`: the file cannot be read as YAML or JSON.
 public struct YAMLSyntaxRule: ReadingRule {
