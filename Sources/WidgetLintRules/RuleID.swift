@@ -1,5 +1,3 @@
-import WidgetLintCore
-
 /// A rule's id, as users write it in configurations, suppressions and baselines. Ids are a public
 /// contract: never rename one. Readers and frontends cannot name one: they report `ReadingProblem`s, and
 /// the rule that owns a problem's kind reports it under its id. Each rule's constant (`RuleID.pathCase`)

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `stale-generated-project`: a committed Xcode project that a generator writes from a spec (XcodeGen's
 /// `project.yml`, Tuist's `Project.swift`) disagrees with the spec.

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `unknown-key`: a key manifest v1 does not define.
 public struct UnknownKeyRule: ReadingRule {

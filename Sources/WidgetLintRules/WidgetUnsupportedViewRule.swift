@@ -1,5 +1,3 @@
-import WidgetLintModel
-
 /// `widget-unsupported-view`: SwiftUI views that do not render in a widget.
 public struct WidgetUnsupportedViewRule: Rule {
   public static let metadata = RuleMetadata(

@@ -2,8 +2,6 @@ import Foundation
 import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
-import WidgetLintReaders
-import WidgetLintRules
 
 /// Lints what a command line names and gathers one report: the library's entry point for the CLI.
 public struct LintRun {
