@@ -45,7 +45,7 @@ let package = Package(
     ),
     .target(
       name: "WidgetLintReports",
-      dependencies: ["WidgetLintCore", "WidgetLintModel", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine"]
+      dependencies: ["WidgetLintCore", "WidgetLintRules", "WidgetLintEngine"]
     ),
     // The editor's side: lints open files with their unsaved text and answers in the Language Server
     // Protocol. It sits after the reports, beside the command line.

@@ -1,9 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintRules
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
 ///

@@ -1,9 +1,5 @@
 import Foundation
-import WidgetLintCore
 import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintRules
 
 /// The JSON report, version 1: one object with the tool, a summary and every diagnostic.
 public struct JSONReporter: Reporter {

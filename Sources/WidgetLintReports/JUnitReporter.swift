@@ -1,8 +1,4 @@
-import WidgetLintCore
 import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintRules
 
 /// JUnit XML for CI dashboards: a test suite per linted file, a failing test case per finding (a
 /// passing one for a clean file), and an errored case per input that could not be read.

@@ -1,8 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
 import WidgetLintRules
 
 /// SARIF 2.1.0, with what GitHub code scanning reads: rule descriptions and help, levels, repository-

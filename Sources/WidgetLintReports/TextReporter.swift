@@ -1,8 +1,5 @@
 import WidgetLintCore
 import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintRules
 
 /// `path:line:col: severity: message [rule]`, the form Xcode and editors parse, followed by the
 /// source line with the range underlined, and the related locations as notes.
@@ -162,7 +159,7 @@ public struct TextReporter: Reporter {
   /// What a clean run says on a terminal, so that a first run does not look as if nothing ran: what was
   /// linted, each kind counted, and the files read for it (`no problems: 1 manifest, 3 files read`).
   package static func cleanRunSummary(of report: LintReport) -> String {
-    let manifests = report.projects.count { $0.kind == "manifest" }
+    let manifests = report.projects.count(where: \.isManifest)
     let apps = report.projects.count(where: \.isApp)
     let folders = report.projects.count(where: \.isSwiftSources)
     var inputs: [String] = []

@@ -1,9 +1,3 @@
-import WidgetLintCore
-import WidgetLintEngine
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintRules
-
 public enum WidgetLintInfo {
   public static let name = "widgetlint"
   public static let version = "0.1.0"

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `app-group-format`: an App Group identifier Apple will not accept.
 public struct AppGroupFormatRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .appGroupFormat,
+    id: "app-group-format",
     defaultSeverity: .error,
     summary: "An App Group does not start with 'group.' or has characters outside A–Z a–z 0–9 . -",
     rationale: """

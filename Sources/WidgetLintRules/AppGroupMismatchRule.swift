@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `app-group-mismatch`: data written to one App Group and read from another.
 public struct AppGroupMismatchRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .appGroupMismatch,
+    id: "app-group-mismatch",
     defaultSeverity: .error,
     summary: "A widget reads an App Group its target is not entitled to, or a target's group is missing from the app.",
     rationale: """

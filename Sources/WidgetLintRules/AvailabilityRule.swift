@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `availability`: a family or configuration the target's OS version or platform cannot show.
 public struct AvailabilityRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .availability,
+    id: "availability",
     defaultSeverity: .error,
     summary: "A widget uses a family or configuration that its target's deployment target or platform cannot show.",
     rationale: """

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `bundle-id-prefix`: an extension bundle identifier that iOS will refuse to install.
 public struct BundleIDPrefixRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .bundleIDPrefix,
+    id: "bundle-id-prefix",
     defaultSeverity: .error,
     summary: "An extension's bundle identifier is not the app's plus '.' and more, or has invalid characters.",
     rationale: """

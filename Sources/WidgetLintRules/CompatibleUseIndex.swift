@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// Uses recorded in source order, and for each new one the first earlier use that can apply together

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `computed-value`: a value the repository does not hold (computed at prebuild, or left to whoever
 /// builds the app), so not checked.
@@ -7,7 +6,7 @@ public struct ComputedValueRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.computedValue
 
   public static let metadata = RuleMetadata(
-    id: .computedValue,
+    id: "computed-value",
     defaultSeverity: .note,
     summary:
       "A value is computed when Expo prebuilds, or left to whoever builds the app, so widgetlint cannot check it.",

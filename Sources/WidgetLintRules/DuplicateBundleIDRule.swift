@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `duplicate-bundle-id`: two targets with one bundle identifier.
 public struct DuplicateBundleIDRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .duplicateBundleID,
+    id: "duplicate-bundle-id",
     defaultSeverity: .error,
     summary: "Two extension targets have (or derive) the same bundle identifier.",
     rationale: """

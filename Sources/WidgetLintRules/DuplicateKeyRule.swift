@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `duplicate-key`: a mapping key written twice.
 public struct DuplicateKeyRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.duplicateKey
 
   public static let metadata = RuleMetadata(
-    id: .duplicateKey,
+    id: "duplicate-key",
     defaultSeverity: .error,
     summary: "A key appears twice in one mapping.",
     rationale: """

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `duplicate-widget-kind`: two widgets with the same `kind`.
 public struct DuplicateWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .duplicateWidgetKind,
+    id: "duplicate-widget-kind",
     defaultSeverity: .error,
     summary: "Two widgets in the app share a kind string.",
     rationale: """

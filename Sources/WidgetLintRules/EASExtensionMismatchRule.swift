@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `eas-extension-mismatch`: EAS `appExtensions` entries that do not match the targets.
 public struct EASExtensionMismatchRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .easExtensionMismatch,
+    id: "eas-extension-mismatch",
     defaultSeverity: .error,
     summary: "EAS appExtensions entries and the widget targets disagree, or an entry is malformed.",
     rationale: """

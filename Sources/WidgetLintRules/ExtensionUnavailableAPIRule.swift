@@ -1,10 +1,9 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `extension-unavailable-api`: Swift in a widget target that uses APIs app extensions cannot call.
 public struct ExtensionUnavailableAPIRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .extensionUnavailableAPI,
+    id: "extension-unavailable-api",
     defaultSeverity: .error,
     summary: "A target's Swift sources use an API that is unavailable to app extensions.",
     rationale: """

@@ -6,7 +6,7 @@ public struct InvalidValueRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.invalidValue
 
   public static let metadata = RuleMetadata(
-    id: .invalidValue,
+    id: "invalid-value",
     defaultSeverity: .error,
     summary: "A value has the wrong type, or is not one of the values its key allows.",
     rationale: """

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `manifest-drift`: the manifest says one thing, the widget's Swift code another.
 public struct ManifestDriftRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .manifestDrift,
+    id: "manifest-drift",
     defaultSeverity: .error,
     summary: "The manifest and the target's Swift code disagree on the widgets, their families or configuration.",
     rationale: """

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Fixes that add to a manifest's structure (an EAS entry, a key in one), written in the shape of what is
 /// already there: the siblings' indentation and separators, YAML block or flow, or JSON.

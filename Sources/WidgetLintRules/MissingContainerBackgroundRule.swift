@@ -1,10 +1,9 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `missing-container-background`: a widget whose view never sets its container background.
 public struct MissingContainerBackgroundRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .missingContainerBackground,
+    id: "missing-container-background",
     defaultSeverity: .warning,
     summary: "A widget's view never calls containerBackground(for: .widget), so iOS 17 shows a placeholder.",
     rationale: """

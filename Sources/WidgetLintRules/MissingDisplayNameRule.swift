@@ -1,10 +1,7 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `missing-display-name`: a widget without a gallery name or description.
 public struct MissingDisplayNameRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .missingDisplayName,
+    id: "missing-display-name",
     defaultSeverity: .warning,
     summary: "A widget has no displayName or no description for the widget gallery.",
     rationale: """

@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `missing-key`: a required key is absent.
 public struct MissingKeyRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.missingKey
 
   public static let metadata = RuleMetadata(
-    id: .missingKey,
+    id: "missing-key",
     defaultSeverity: .error,
     summary: "A required key is missing.",
     rationale: """

@@ -1,10 +1,9 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `multiple-widget-url`: two `widgetURL`s that apply to one view.
 public struct MultipleWidgetURLRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .multipleWidgetURL,
+    id: "multiple-widget-url",
     defaultSeverity: .warning,
     summary: "One view sets widgetURL more than once; only one of them takes effect.",
     rationale: """

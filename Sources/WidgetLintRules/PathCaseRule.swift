@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `path-case`: a path the project names that differs in case from the file or folder on disk.
 public struct PathCaseRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.pathCase
 
   public static let metadata = RuleMetadata(
-    id: .pathCase,
+    id: "path-case",
     defaultSeverity: .note,
     summary: "A path the project names differs in case from the file on disk: it works on a Mac, not elsewhere.",
     rationale: """

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Rules whose findings are what the readers and frontends could not read (a `ReadingProblem` of the
 /// rule's kind) rather than a check over the model. They are rules all the same: configurable,

@@ -1,10 +1,9 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `refresh-interval-too-short`: a reload interval or entry spacing below WidgetKit's floor.
 public struct RefreshIntervalTooShortRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .refreshIntervalTooShort,
+    id: "refresh-interval-too-short",
     defaultSeverity: .warning,
     summary: "A widget asks to reload, or spaces its timeline entries, more often than WidgetKit allows.",
     rationale: """

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 extension RuleContext {
   /// Edits of the manifest, when the project was read from one: fixes are made only there, where every

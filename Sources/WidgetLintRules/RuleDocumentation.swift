@@ -1,6 +1,4 @@
 import Foundation
-import WidgetLintCore
-import WidgetLintModel
 
 /// Renders rule metadata: the pages in `rules/`, `widgetlint explain`, and `widgetlint rules --format json`.
 public enum RuleDocumentation {

@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// A manifest that shows the rule: a failing one must produce the rule, a passing one must not.
 /// `files` are extra files (Swift sources) beside the manifest, by relative path. With an empty
 /// manifest the files are a whole project (an Expo or Flutter app) linted as a folder.

@@ -1,51 +1,20 @@
-import WidgetLintCore
-
 /// A rule's id, as users write it in configurations, suppressions and baselines. Ids are a public
 /// contract: never rename one. Readers and frontends cannot name one: they report `ReadingProblem`s, and
-/// the rule that owns a problem's kind reports it under its id.
-public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+/// the rule that owns a problem's kind reports it under its id. Each rule's constant (`RuleID.pathCase`)
+/// is generated in `RuleRegistry+Generated.swift` from the id its metadata names.
+public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
 
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
+  /// A rule writes its id as a literal in its metadata, where the registry's generator reads it.
+  public init(stringLiteral rawValue: String) { self.rawValue = rawValue }
+
   public var description: String { rawValue }
 
   public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// Every rule's id; each rule's file documents its own.
-extension RuleID {
-  public static let appGroupFormat = RuleID("app-group-format")
-  public static let appGroupMismatch = RuleID("app-group-mismatch")
-  public static let availability = RuleID("availability")
-  public static let bundleIDPrefix = RuleID("bundle-id-prefix")
-  public static let computedValue = RuleID("computed-value")
-  public static let duplicateBundleID = RuleID("duplicate-bundle-id")
-  public static let duplicateKey = RuleID("duplicate-key")
-  public static let duplicateWidgetKind = RuleID("duplicate-widget-kind")
-  public static let easExtensionMismatch = RuleID("eas-extension-mismatch")
-  public static let extensionUnavailableAPI = RuleID("extension-unavailable-api")
-  public static let invalidValue = RuleID("invalid-value")
-  public static let manifestDrift = RuleID("manifest-drift")
-  public static let missingContainerBackground = RuleID("missing-container-background")
-  public static let missingDisplayName = RuleID("missing-display-name")
-  public static let missingKey = RuleID("missing-key")
-  public static let multipleWidgetURL = RuleID("multiple-widget-url")
-  public static let pathCase = RuleID("path-case")
-  public static let refreshIntervalTooShort = RuleID("refresh-interval-too-short")
-  public static let staleGeneratedProject = RuleID("stale-generated-project")
-  public static let suppressionWithoutReason = RuleID("suppression-without-reason")
-  public static let unknownKey = RuleID("unknown-key")
-  public static let unknownWidgetFamily = RuleID("unknown-widget-family")
-  public static let unknownWidgetKind = RuleID("unknown-widget-kind")
-  public static let unusedSuppression = RuleID("unused-suppression")
-  public static let widgetKindLimit = RuleID("widget-kind-limit")
-  public static let widgetLinkInSmall = RuleID("widget-link-in-small")
-  public static let widgetExtensionPoint = RuleID("widget-extension-point")
-  public static let widgetRuntime = RuleID("widget-runtime")
-  public static let widgetURLScheme = RuleID("widget-url-scheme")
-  public static let widgetUnsupportedView = RuleID("widget-unsupported-view")
-  public static let yamlSyntax = RuleID("yaml-syntax")
 }

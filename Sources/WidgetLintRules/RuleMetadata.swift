@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 public struct RuleMetadata: Sendable {
   public var id: RuleID

@@ -1,4 +1,3 @@
-import WidgetLintCore
 import WidgetLintModel
 
 public struct RuleOption: Sendable {

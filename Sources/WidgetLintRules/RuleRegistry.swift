@@ -1,42 +1,10 @@
 import WidgetLintCore
-import WidgetLintModel
 
-/// Every rule, in one place. Ids are a public contract: never rename one.
+/// Every rule, in one place. `all` and the `RuleID` constants are generated from the rule types in this
+/// folder (`RuleRegistry+Generated.swift`): `WIDGETLINT_UPDATE_RULE_PAGES=1 swift test --filter
+/// RulePageTests` rewrites them, and the test fails when they drift. Ids are a public contract: never
+/// rename one.
 public enum RuleRegistry {
-  public static let all: [any Rule.Type] = [
-    YAMLSyntaxRule.self,
-    DuplicateKeyRule.self,
-    UnknownKeyRule.self,
-    InvalidValueRule.self,
-    MissingKeyRule.self,
-    WidgetKindLimitRule.self,
-    DuplicateWidgetKindRule.self,
-    UnknownWidgetFamilyRule.self,
-    AvailabilityRule.self,
-    RefreshIntervalTooShortRule.self,
-    AppGroupMismatchRule.self,
-    AppGroupFormatRule.self,
-    BundleIDPrefixRule.self,
-    DuplicateBundleIDRule.self,
-    EASExtensionMismatchRule.self,
-    WidgetURLSchemeRule.self,
-    MissingDisplayNameRule.self,
-    ExtensionUnavailableAPIRule.self,
-    ManifestDriftRule.self,
-    WidgetUnsupportedViewRule.self,
-    WidgetLinkInSmallRule.self,
-    MissingContainerBackgroundRule.self,
-    MultipleWidgetURLRule.self,
-    UnknownWidgetKindRule.self,
-    WidgetRuntimeRule.self,
-    ComputedValueRule.self,
-    PathCaseRule.self,
-    StaleGeneratedProjectRule.self,
-    WidgetExtensionPointRule.self,
-    SuppressionWithoutReasonRule.self,
-    UnusedSuppressionRule.self,
-  ]
-
   public static func rule(withID id: String) -> (any Rule.Type)? {
     byID[id]
   }

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Per-rule settings in force for a run: severity (nil turns the rule off) and option values.
 public struct RuleSettings: Sendable {

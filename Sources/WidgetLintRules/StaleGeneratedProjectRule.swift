@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `stale-generated-project`: a committed Xcode project that a generator writes from a spec (XcodeGen's
 /// `project.yml`, Tuist's `Project.swift`) disagrees with the spec.
@@ -7,7 +6,7 @@ public struct StaleGeneratedProjectRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.staleGeneratedProject
 
   public static let metadata = RuleMetadata(
-    id: .staleGeneratedProject,
+    id: "stale-generated-project",
     defaultSeverity: .warning,
     summary:
       "A committed Xcode project generated from a spec (XcodeGen's project.yml, Tuist's Project.swift) disagrees with the spec: it is stale.",

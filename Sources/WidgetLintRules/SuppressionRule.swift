@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// Rules about the suppression directives themselves. Their findings are made when directives are
 /// applied, after every other rule has run, so their `check` has nothing to do.
 public protocol SuppressionRule: Rule {}

@@ -1,10 +1,7 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `suppression-without-reason`: a suppression that does not say why.
 public struct SuppressionWithoutReasonRule: SuppressionRule {
   public static let metadata = RuleMetadata(
-    id: .suppressionWithoutReason,
+    id: "suppression-without-reason",
     defaultSeverity: .warning,
     summary: "A widgetlint-disable comment gives no reason after ' -- '.",
     rationale: """

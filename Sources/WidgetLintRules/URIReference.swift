@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// RFC 3986 URI-reference syntax, checked without Foundation so that every platform agrees.
 public enum URIReference: Equatable {
   case absolute(scheme: String)

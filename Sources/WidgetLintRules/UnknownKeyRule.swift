@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `unknown-key`: a key manifest v1 does not define.
 public struct UnknownKeyRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.unknownKey
 
   public static let metadata = RuleMetadata(
-    id: .unknownKey,
+    id: "unknown-key",
     defaultSeverity: .error,
     summary: "A key that manifest v1 does not define, usually a misspelling.",
     rationale: """

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `unknown-widget-family`: a family that is not a WidgetFamily case.
 public struct UnknownWidgetFamilyRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .unknownWidgetFamily,
+    id: "unknown-widget-family",
     defaultSeverity: .error,
     summary: "A widget lists a family that is not a WidgetFamily case.",
     rationale: """

@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `unknown-widget-kind`: the app asks to reload a widget kind no widget has.
 public struct UnknownWidgetKindRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .unknownWidgetKind,
+    id: "unknown-widget-kind",
     defaultSeverity: .error,
     summary: "The app reloads a widget or control kind that no widget or control in the extension declares.",
     rationale: """

@@ -1,10 +1,7 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// `unused-suppression`: a suppression that suppresses nothing.
 public struct UnusedSuppressionRule: SuppressionRule {
   public static let metadata = RuleMetadata(
-    id: .unusedSuppression,
+    id: "unused-suppression",
     defaultSeverity: .warning,
     summary: "A widgetlint-disable comment suppresses nothing, names an unknown rule, or is misplaced.",
     rationale: """

@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `widget-extension-point`: a WidgetKit extension whose Info.plist declares the Today extension point.
 public struct WidgetExtensionPointRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.widgetExtensionPoint
 
   public static let metadata = RuleMetadata(
-    id: .widgetExtensionPoint,
+    id: "widget-extension-point",
     defaultSeverity: .error,
     summary: "A WidgetKit extension declares the Today extension point: its widgets never appear.",
     rationale: """

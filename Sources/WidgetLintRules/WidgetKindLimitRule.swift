@@ -1,10 +1,9 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-kind-limit`: more widgets in one WidgetBundle than the builder takes.
 public struct WidgetKindLimitRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .widgetKindLimit,
+    id: "widget-kind-limit",
     defaultSeverity: .error,
     summary: "A target's WidgetBundle lists more widgets than the SDK's WidgetBundleBuilder accepts.",
     rationale: """

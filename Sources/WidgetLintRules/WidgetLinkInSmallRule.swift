@@ -1,10 +1,9 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-link-in-small`: a `Link` in a view only the small family shows.
 public struct WidgetLinkInSmallRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .widgetLinkInSmall,
+    id: "widget-link-in-small",
     defaultSeverity: .warning,
     summary: "A Link is used in a view shown only in systemSmall, where Links do not work.",
     rationale: """

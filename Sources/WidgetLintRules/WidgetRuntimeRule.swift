@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `widget-runtime`: a component marked `'widget'` (Expo's expo-widgets) uses what its runtime cannot.
 public struct WidgetRuntimeRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .widgetRuntime,
+    id: "widget-runtime",
     defaultSeverity: .error,
     summary: "A component marked 'widget' uses a hook, asynchronous work, the app's modules or a foreign view.",
     rationale: """

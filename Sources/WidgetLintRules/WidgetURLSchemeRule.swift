@@ -4,7 +4,7 @@ import WidgetLintModel
 /// `widget-url-scheme`: a widget URL that is not a URL, or that the app does not handle.
 public struct WidgetURLSchemeRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .widgetURLScheme,
+    id: "widget-url-scheme",
     defaultSeverity: .error,
     summary: "A widget's url is not a valid URL (error), or its scheme is not one of the app's urlSchemes (warning).",
     rationale: """

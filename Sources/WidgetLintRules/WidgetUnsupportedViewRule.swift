@@ -1,10 +1,9 @@
-import WidgetLintCore
 import WidgetLintModel
 
 /// `widget-unsupported-view`: SwiftUI views that do not render in a widget.
 public struct WidgetUnsupportedViewRule: Rule {
   public static let metadata = RuleMetadata(
-    id: .widgetUnsupportedView,
+    id: "widget-unsupported-view",
     defaultSeverity: .warning,
     summary:
       "Widget code uses a view that does not render in a widget (AsyncImage, ScrollView, List, text input, UIKit views).",

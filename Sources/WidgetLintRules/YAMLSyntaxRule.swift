@@ -1,12 +1,11 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `yaml-syntax`: the file cannot be read as YAML or JSON.
 public struct YAMLSyntaxRule: ReadingRule {
   public static let problemKind = ReadingProblem.Kind.syntax
 
   public static let metadata = RuleMetadata(
-    id: .yamlSyntax,
+    id: "yaml-syntax",
     defaultSeverity: .error,
     summary: "The manifest is not valid YAML or JSON, or exceeds a reading limit.",
     rationale: """

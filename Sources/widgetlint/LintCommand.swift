@@ -210,38 +210,12 @@ struct LintCommand: ParsableCommand {
     let report = lint(run)
     let format = resolvedFormat
     // Say what a folder was recognised as; the files read (of manifests too) on request.
-    for project in report.projects where !quiet && ((project.isApp && format == .text) || verbose) {
-      // The frontends list a note or two among the files (`note: no .xcodeproj found`): not files.
-      let count = project.filesRead.filter { !$0.hasPrefix("note: ") }.count
-      var line = "widgetlint: \(project.path): \(project.kind), \(count) file\(count == 1 ? "" : "s") read"
-      if !project.variants.isEmpty {
-        line += ", \(project.variants.count) variants (\(project.variants.joined(separator: ", ")))"
-      }
-      if let note = project.note { line += "; \(note)" }
-      line += "\n"
-      if verbose { line += project.filesRead.map { "  \($0)\n" }.joined() }
-      FileHandle.standardError.write(Data(line.utf8))
-    }
-    // A fix left undone for a reason of the project's says it, so that "fixed 0 problems" is not read
-    // as "nothing to fix".
-    for project in report.projects where fix && !quiet {
-      guard let limit = project.fixLimit else { continue }
-      let files = Set(project.filesRead)
-      // Findings of the rules that fix something, left without a fix.
-      let left = report.findings.count {
-        $0.fix == nil && files.contains($0.file) && RuleRegistry.rule(withID: $0.ruleID)?.metadata.fixable != nil
-      }
-      guard left > 0 else { continue }
-      let findings = left == 1 ? "1 finding" : "\(left) findings"
-      let what = left == 1 ? "the finding says" : "the findings say"
-      FileHandle.standardError.write(
-        Data("widgetlint: \(project.path): \(findings) not fixed: \(limit); \(what) what to change\n".utf8))
-    }
-    if verbose {
-      for skipped in report.skipped {
-        FileHandle.standardError.write(Data("widgetlint: skipped \(skipped.path): \(skipped.reason)\n".utf8))
-      }
-    }
+    let summary = RunSummary(verbose: verbose)
+    var lines: [String] = []
+    if !quiet { lines += summary.projectLines(of: report, appsOnly: format == .text) }
+    if fix && !quiet { lines += summary.unfixedLines(of: report) }
+    lines += summary.skippedLines(of: report)
+    FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     let reporter: any Reporter
     switch format {
     case .text: reporter = TextReporter(color: useColor, showsSummary: !quiet)
@@ -269,18 +243,8 @@ struct LintCommand: ParsableCommand {
       (reportsToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
     }
     // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
-    if !quiet, format == .text, output == nil, report.findings.isEmpty, report.inputErrors.isEmpty,
-      isatty(STDERR_FILENO) != 0
-    {
-      let line: String
-      if report.files.isEmpty && !report.skipped.isEmpty {
-        let files =
-          report.skipped.count == 1 ? "the file named belongs" : "the \(report.skipped.count) files named belong"
-        line = "nothing to lint: \(files) to no widget project" + (verbose ? "" : " (-v says why)")
-      } else {
-        line = TextReporter.cleanRunSummary(of: report)
-      }
-      FileHandle.standardError.write(Data("widgetlint: \(line)\n".utf8))
+    if !quiet, format == .text, output == nil, isatty(STDERR_FILENO) != 0, let line = summary.cleanRunLine(of: report) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     printErrors(report.inputErrors)
     var status = report.exitStatus(strict: strict)

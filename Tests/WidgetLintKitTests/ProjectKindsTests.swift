@@ -36,7 +36,7 @@ import Testing
       #expect(ProjectDiscovery.discover([argument]).inputs == [.flutterApp(directory: app)], "\(argument)")
     }
     let report = LintRun(discoversConfiguration: false).run(arguments: [app])
-    #expect(report.projects.map { $0.kind } == ["Flutter app"])
+    #expect(report.projects.map(\.kindName) == ["Flutter app"])
     #expect(report.projects.first?.filesRead.contains(app + "/lib/main.dart") == true)
   }
 
@@ -51,7 +51,7 @@ import Testing
     try FileManager.default.copyItem(atPath: example, toPath: app.path)
     for argument in [root.path, root.path + "/ios", app.path, app.path + "/WeatherWidgets/ForecastWidget.swift"] {
       let report = LintRun(discoversConfiguration: false).run(arguments: [argument])
-      #expect(report.projects.map(\.kind) == ["Xcode app"], "\(argument)")
+      #expect(report.projects.map(\.kindName) == ["Xcode app"], "\(argument)")
       #expect(
         report.projects.first?.filesRead.contains { $0.hasSuffix("ios/App/NativeWidgets.xcodeproj/project.pbxproj") }
           == true, "\(argument)")

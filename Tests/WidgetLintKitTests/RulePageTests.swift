@@ -48,40 +48,79 @@ import Testing
     return examples
   }
 
+  static var updatesGeneratedFiles: Bool { ProcessInfo.processInfo.environment["WIDGETLINT_UPDATE_RULE_PAGES"] == "1" }
+
+  static var tableRows: [(id: String, severity: String, summary: String)] {
+    RuleRegistry.all.map { ($0.metadata.id.rawValue, $0.metadata.defaultSeverity.rawValue, $0.metadata.summary) }
+  }
+
   static func index() -> String {
-    var text = "# Rules\n\nRule ids are a public contract: they never change meaning or name.\n\n"
-    text += "| rule | default severity | summary |\n|---|---|---|\n"
-    for rule in RuleRegistry.all.map({ $0.metadata }) {
-      text += "| [`\(rule.id)`](\(rule.id).md) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
+    "# Rules\n\nRule ids are a public contract: they never change meaning or name.\n\n"
+      + RuleRegistryGenerator.table(of: tableRows, pagePrefix: "")
+  }
+
+  /// Compares a generated file with what is committed; with WIDGETLINT_UPDATE_RULE_PAGES=1, writes it first.
+  /// Returns whether the committed text was stale.
+  @discardableResult
+  static func check(generated expected: String, at relativePath: String) throws -> Bool {
+    let url = TestSupport.packageRoot.appendingPathComponent(relativePath)
+    let committed = try? String(contentsOf: url, encoding: .utf8)
+    if updatesGeneratedFiles, committed != expected {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(expected.utf8).write(to: url)
+      return true
     }
-    return text
+    #expect(
+      committed == expected,
+      "\(relativePath) is stale; run WIDGETLINT_UPDATE_RULE_PAGES=1 swift test --filter RulePageTests")
+    return committed != expected
+  }
+
+  /// The registry and the `RuleID` constants are what the rule types in Sources/WidgetLintRules declare.
+  @Test func registryIsGeneratedFromTheRuleTypes() throws {
+    let folder = TestSupport.packageRoot.appendingPathComponent(RuleRegistryGenerator.rulesFolder)
+    let declared = try RuleRegistryGenerator.declaredRules(inFolder: folder)
+    let source = RuleRegistryGenerator.registrySource(declared)
+    let rewritten = try Self.check(generated: source, at: RuleRegistryGenerator.generatedFile)
+    // This run was built with the registry as it was: the pages of a new rule need the next one.
+    if Self.updatesGeneratedFiles && rewritten {
+      Issue.record(
+        "\(RuleRegistryGenerator.generatedFile) was rewritten: run the command again to build it and write the pages")
+      return
+    }
+    #expect(Set(declared.map(\.id)).count == declared.count, "two rule types name one id")
+    #expect(declared.map(\.id) == RuleRegistry.ids)
+  }
+
+  @Test func generatorNamesConstantsAfterTheirTypes() {
+    #expect(RuleRegistryGenerator.constantName(ofType: "EASExtensionMismatchRule") == "easExtensionMismatch")
+    #expect(RuleRegistryGenerator.constantName(ofType: "YAMLSyntaxRule") == "yamlSyntax")
+    #expect(RuleRegistryGenerator.constantName(ofType: "DuplicateBundleIDRule") == "duplicateBundleID")
+    #expect(RuleRegistryGenerator.constantName(ofType: "AvailabilityRule") == "availability")
+    #expect(RuleRegistryGenerator.constantName(ofType: "URLRule") == "url")
   }
 
   /// Run with WIDGETLINT_UPDATE_RULE_PAGES=1 to rewrite the pages after changing a rule.
   @Test(arguments: RuleRegistry.ids)
   func pageIsUpToDate(id: String) throws {
     let metadata = try #require(RuleRegistry.rule(withID: id)).metadata
-    let url = Self.rulesDirectory.appendingPathComponent("\(id).md")
-    let expected = RuleDocumentation.markdown(metadata)
-    if ProcessInfo.processInfo.environment["WIDGETLINT_UPDATE_RULE_PAGES"] == "1" {
-      try FileManager.default.createDirectory(at: Self.rulesDirectory, withIntermediateDirectories: true)
-      try Data(expected.utf8).write(to: url)
-    }
-    let page = try String(contentsOf: url, encoding: .utf8)
-    #expect(page == expected, "rules/\(id).md is stale; run WIDGETLINT_UPDATE_RULE_PAGES=1 swift test")
+    try Self.check(generated: RuleDocumentation.markdown(metadata), at: "rules/\(id).md")
   }
 
   @Test func indexIsUpToDate() throws {
-    let url = Self.rulesDirectory.appendingPathComponent("README.md")
-    if ProcessInfo.processInfo.environment["WIDGETLINT_UPDATE_RULE_PAGES"] == "1" {
-      try Data(Self.index().utf8).write(to: url)
-    }
-    #expect(try String(contentsOf: url, encoding: .utf8) == Self.index())
+    try Self.check(generated: Self.index(), at: "rules/README.md")
   }
 
+  /// A rule's page goes with it: updating removes the pages of rules that are gone.
   @Test func everyPageBelongsToARule() throws {
-    let pages = try FileManager.default.contentsOfDirectory(atPath: Self.rulesDirectory.path)
+    var pages = try FileManager.default.contentsOfDirectory(atPath: Self.rulesDirectory.path)
       .filter { $0.hasSuffix(".md") && $0 != "README.md" }
+    if Self.updatesGeneratedFiles {
+      for page in pages where !RuleRegistry.ids.contains(String(page.dropLast(3))) {
+        try FileManager.default.removeItem(at: Self.rulesDirectory.appendingPathComponent(page))
+      }
+      pages.removeAll { !RuleRegistry.ids.contains(String($0.dropLast(3))) }
+    }
     #expect(Set(pages.map { String($0.dropLast(3)) }) == Set(RuleRegistry.ids))
   }
 
@@ -115,28 +154,12 @@ import Testing
     }
   }
 
-  /// The rule table in docs/rules.md lists every rule, with its default severity, in registry order.
+  /// docs/rules.md's table of rules is generated between its markers.
   @Test func ruleTableListsEveryRule() throws {
-    let page = try String(
-      contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
-    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| [`") }.map { row in
-      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      let id = cells[0].dropFirst(2).prefix { $0 != "`" }
-      return "\(id) \(cells[1].split(separator: " ").first ?? "")"
-    }
-    let expected = RuleRegistry.all.map { "\($0.metadata.id) \($0.metadata.defaultSeverity.rawValue)" }
-    #expect(
-      rows == expected,
-      "docs/rules.md's rule table needs one row per rule, in RuleRegistry's order: | [`id`](../rules/id.md) | severity | finds |"
-    )
-  }
-
-  /// The README's short list of rules links every rule's page once.
-  @Test func readmeLinksEveryRule() throws {
-    let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let linked = readme.components(separatedBy: "](rules/").dropFirst().map { $0.prefix { $0 != ")" } }
-      .filter { $0 != "README.md" }.map { String($0.dropLast(3)) }
-    #expect(linked.sorted() == RuleRegistry.ids.sorted(), "README.md's list of rules needs a link to every rule's page")
+    let path = "docs/rules.md"
+    let page = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    let table = RuleRegistryGenerator.table(of: Self.tableRows, pagePrefix: "../rules/")
+    try Self.check(generated: RuleRegistryGenerator.replacingGeneratedRegion(in: page, with: table), at: path)
   }
 
   @Test func metadataIsComplete() {

@@ -205,7 +205,7 @@ import Testing
     let report = LintRun().run(sources: [widgets], deploymentTarget: nil)
     #expect(report.files == [widgets])
     #expect(report.sourceFolders == 1)
-    #expect(report.projects.map(\.kind) == ["Swift sources"])
+    #expect(report.projects.map(\.kindName) == ["Swift sources"])
     #expect(
       report.findings.map { "\($0.ruleID) \(TestSupport.position($0)) \($0.severity)" } == [
         "extension-unavailable-api 4:5-4:30 warning"

@@ -109,7 +109,7 @@ import Testing
   @Test func aCleanProjectIsReadAndLintsClean() throws {
     let (findings, report) = try lint(Self.files(manifest: Self.cleanManifest))
     #expect(findings.isEmpty)
-    #expect(report.projects.map(\.kind) == ["Tuist project"])
+    #expect(report.projects.map(\.kindName) == ["Tuist project"])
     // The app's Swift is read only where it reaches the widget (a reload, an App Group): this app's does not.
     let files = report.projects.first?.filesRead.map { ($0 as NSString).lastPathComponent } ?? []
     #expect(files == ["Project.swift", "Tides.entitlements", "TidesWidget.swift"])
@@ -865,7 +865,7 @@ import Testing
           "the App Groups of target 'TidesWidget' are 'group.com.example.old' here, 'group.com.example.tides' in Project.swift"
         )
       })
-    #expect(report.projects.map(\.kind) == ["Tuist project"])
+    #expect(report.projects.map(\.kindName) == ["Tuist project"])
   }
 
   /// examples/broken-projects/tuist-stale-project: the widget got its App Group in Project.swift after the

@@ -581,7 +581,7 @@ import Testing
     let skipped = ProjectDiscovery.discover([root + "/tools/project.yml"])
     #expect(skipped.inputs.isEmpty && skipped.skipped.map(\.path) == [root + "/tools/project.yml"])
     let report = LintRun(discoversConfiguration: false).run(arguments: [root])
-    #expect(report.projects.map(\.kind) == ["XcodeGen project"])
+    #expect(report.projects.map(\.kindName) == ["XcodeGen project"])
     #expect(report.findings.map(\.ruleID) == [])
   }
 
@@ -628,7 +628,7 @@ import Testing
         """
       )
     ])
-    #expect(report.projects.map(\.kind) == ["XcodeGen project"])
+    #expect(report.projects.map(\.kindName) == ["XcodeGen project"])
     #expect(report.findings.map { "\($0.ruleID) \(TestSupport.start($0))" } == ["yaml-syntax 4:15"])
   }
 

@@ -1,8 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintReaders
 import WidgetLintRules
 
 /// A `.widgetlint.yml` configuration: rule severities and options, ignored paths, and overrides

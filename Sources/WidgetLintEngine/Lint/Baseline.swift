@@ -1,9 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintReaders
-import WidgetLintRules
 
 /// Findings recorded to be accepted for now, so a project can adopt widgetlint and see only new ones.
 /// A finding is matched by rule, file, stable path and subject: never by line or message, so

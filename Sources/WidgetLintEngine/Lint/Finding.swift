@@ -1,7 +1,4 @@
 import WidgetLintCore
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintReaders
 import WidgetLintRules
 
 public struct Finding: Sendable {

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintFrontends
 import WidgetLintModel
 import WidgetLintRules
 

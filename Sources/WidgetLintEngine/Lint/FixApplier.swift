@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintFrontends
-import WidgetLintModel
 import WidgetLintReaders
 import WidgetLintRules
 

@@ -1,5 +1,4 @@
 import Foundation
-import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
 import WidgetLintReaders

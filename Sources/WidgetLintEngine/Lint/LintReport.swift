@@ -1,8 +1,5 @@
 import WidgetLintCore
 import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintReaders
-import WidgetLintRules
 
 /// The result of a run, as reporters see it: findings and the inputs that could not be read.
 public struct LintReport: Sendable {

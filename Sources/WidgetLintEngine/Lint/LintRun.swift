@@ -2,8 +2,6 @@ import Foundation
 import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
-import WidgetLintReaders
-import WidgetLintRules
 
 /// Lints what a command line names and gathers one report: the library's entry point for the CLI.
 public struct LintRun {
@@ -79,7 +77,7 @@ public struct LintRun {
     var errors = discovery.errors
     var reportedConfigurations: Set<String> = []
     var projects: [ProjectSummary] = []
-    let expoApps = inputs.filter { $0.kind == ExpoKind.id }
+    let expoApps = inputs.filter { $0.kind == ExpoKind.self }
     if expoConfig != nil, expoApps.count != 1 {
       errors.append(
         InputError(
@@ -113,8 +111,8 @@ public struct LintRun {
         var filesRead: [String] = []
         var seen: Set<String> = []
         for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
-        var summary = ProjectSummary(kind: input.summaryName, path: shownPath, filesRead: filesRead)
-        summary.note = input.projectKind.summaryNote(for: variants)
+        var summary = ProjectSummary(kind: input.kind, path: shownPath, filesRead: filesRead)
+        summary.note = input.kind.summaryNote(for: variants)
         if variants.count > 1 { summary.variants = variants.compactMap(\.variant) }
         if let expo = frontend as? ExpoAppFrontend, let dynamic = expo.configFiles().dynamic {
           let name = (dynamic as NSString).lastPathComponent
@@ -148,7 +146,7 @@ public struct LintRun {
     options.standardInput = fileContents["<stdin>"]
     options.expoEnvironments = environment.map { [$0] } ?? variants ?? [[:]]
     options.expoResolvedConfig = expoConfig
-    return input.projectKind.frontend(for: input, options: options)
+    return input.kind.frontend(for: input, options: options)
   }
 
   /// The run's settings with a configuration file's rules on top.

@@ -2,7 +2,6 @@ import Foundation
 import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
-import WidgetLintReaders
 import WidgetLintRules
 
 /// The pipeline: a frontend reads a project, the rules check it, and the finishing stage turns what

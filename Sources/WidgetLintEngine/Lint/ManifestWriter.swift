@@ -2,7 +2,6 @@ import Foundation
 import WidgetLintCore
 import WidgetLintFrontends
 import WidgetLintModel
-import WidgetLintReaders
 import WidgetLintRules
 
 /// Writes a manifest v1 describing what a folder of widget Swift code says (`widgetlint init`), with

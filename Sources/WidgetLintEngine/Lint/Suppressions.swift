@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintFrontends
-import WidgetLintModel
 import WidgetLintReaders
 import WidgetLintRules
 

@@ -1,9 +1,3 @@
-import WidgetLintCore
-import WidgetLintFrontends
-import WidgetLintModel
-import WidgetLintReaders
-import WidgetLintRules
-
 /// A unified diff of two versions of a file, as `diff -u` and `git diff` print it: `--- a/path`,
 /// `+++ b/path`, and `@@` hunks with three lines of context. Lines keep their own line breaks, so a CRLF
 /// file diffs as itself.

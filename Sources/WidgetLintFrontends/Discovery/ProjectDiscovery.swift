@@ -8,29 +8,38 @@ import WidgetLintReaders
 public enum ProjectDiscovery {
   /// A project to lint: its kind, and the file or folder that names it as the user wrote it.
   public struct Input: Hashable, Sendable {
-    /// The `ProjectKind.id` of the kind that reads it.
-    public var kind: String
+    /// The kind that recognised it, and whose frontend reads it.
+    package var kind: any ProjectKind.Type
     /// The file or folder, as named ("-" for standard input).
     public var path: String
     /// The iOS version a `--sources` folder deploys to (`--deployment-target`); nil for other kinds.
     public var deploymentTarget: OSVersion?
 
-    public init(kind: String, path: String, deploymentTarget: OSVersion? = nil) {
+    package init(kind: any ProjectKind.Type, path: String, deploymentTarget: OSVersion? = nil) {
       self.kind = kind
       self.path = path
       self.deploymentTarget = deploymentTarget
     }
 
-    package var projectKind: any ProjectKind.Type { ProjectKinds.kind(withID: kind) }
-
     /// The path a configuration's `ignore:` globs are matched against.
-    package var configurationPath: String { projectKind.configurationPath(of: self) }
+    package var configurationPath: String { kind.configurationPath(of: self) }
 
     /// The folder whose nearest configuration applies.
-    package var configurationDirectory: String { projectKind.configurationDirectory(of: self) }
+    package var configurationDirectory: String { kind.configurationDirectory(of: self) }
 
     /// How the report's summary names the project.
-    package var summaryName: String { projectKind.summaryName }
+    package var summaryName: String { kind.summaryName }
+
+    // A kind is a type: two inputs are the same when the same kind names the same path.
+    public static func == (lhs: Input, rhs: Input) -> Bool {
+      lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.deploymentTarget == rhs.deploymentTarget
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(ObjectIdentifier(kind))
+      hasher.combine(path)
+      hasher.combine(deploymentTarget)
+    }
   }
 
   /// A file named on the command line that is not linted, and why.

@@ -13,10 +13,4 @@ package enum ProjectKinds {
     XcodeKind.self,
     SwiftSourcesKind.self,
   ]
-
-  /// The kind with this id; an input names only registered kinds.
-  package static func kind(withID id: String) -> any ProjectKind.Type {
-    guard let kind = all.first(where: { $0.id == id }) else { preconditionFailure("no project kind '\(id)'") }
-    return kind
-  }
 }

@@ -229,5 +229,5 @@ package enum ExpoKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// An Expo app, by its app config.
-  public static func expoApp(config: String) -> Self { Self(kind: ExpoKind.id, path: config) }
+  public static func expoApp(config: String) -> Self { Self(kind: ExpoKind.self, path: config) }
 }

@@ -61,5 +61,5 @@ package enum FlutterKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// A Flutter app, by the folder holding `pubspec.yaml` and `ios/`.
-  public static func flutterApp(directory: String) -> Self { Self(kind: FlutterKind.id, path: directory) }
+  public static func flutterApp(directory: String) -> Self { Self(kind: FlutterKind.self, path: directory) }
 }

@@ -113,9 +113,9 @@ package enum ManifestKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// A manifest file to lint, as named.
-  public static func manifest(path: String) -> Self { Self(kind: ManifestKind.id, path: path) }
+  public static func manifest(path: String) -> Self { Self(kind: ManifestKind.self, path: path) }
 
   /// A manifest read from standard input.
   // swift-format-ignore: DontRepeatTypeInStaticProperties
-  public static let standardInput = Self(kind: ManifestKind.id, path: "-")
+  public static let standardInput = Self(kind: ManifestKind.self, path: "-")
 }

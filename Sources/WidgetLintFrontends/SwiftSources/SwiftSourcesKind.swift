@@ -23,6 +23,6 @@ extension ProjectDiscovery.Input {
   /// A folder of widget Swift code (`--sources`), and the iOS version it deploys to (nil: OS
   /// availability is not judged).
   public static func swiftSources(directory: String, deploymentTarget: OSVersion?) -> Self {
-    Self(kind: SwiftSourcesKind.id, path: directory, deploymentTarget: deploymentTarget)
+    Self(kind: SwiftSourcesKind.self, path: directory, deploymentTarget: deploymentTarget)
   }
 }

@@ -186,5 +186,5 @@ package enum TuistKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// A Tuist project, by the folder holding its `Project.swift`.
-  public static func tuistProject(directory: String) -> Self { Self(kind: TuistKind.id, path: directory) }
+  public static func tuistProject(directory: String) -> Self { Self(kind: TuistKind.self, path: directory) }
 }

@@ -138,5 +138,5 @@ package enum XcodeKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// A native Xcode app, by the folder holding `ios/` (or `ios/` itself, or the `.xcodeproj`'s folder).
-  public static func xcodeProject(directory: String) -> Self { Self(kind: XcodeKind.id, path: directory) }
+  public static func xcodeProject(directory: String) -> Self { Self(kind: XcodeKind.self, path: directory) }
 }

@@ -87,5 +87,5 @@ package enum XcodeGenKind: ProjectKind {
 
 extension ProjectDiscovery.Input {
   /// An XcodeGen project, by its spec (`project.yml`).
-  public static func xcodeGenProject(spec: String) -> Self { Self(kind: XcodeGenKind.id, path: spec) }
+  public static func xcodeGenProject(spec: String) -> Self { Self(kind: XcodeGenKind.self, path: spec) }
 }

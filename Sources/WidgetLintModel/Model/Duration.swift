@@ -1,5 +1,3 @@
-import WidgetLintCore
-
 /// Durations as manifests write them: `90s`, `5m`, `1h`, `1h30m`, or a whole number of seconds.
 public enum Duration {
   /// Seconds, or nil when the text is not a duration.

@@ -1,5 +1,3 @@
-import WidgetLintCore
-
 /// An OS version such as 16.4, compared component by component.
 public struct OSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
   public var components: [Int]

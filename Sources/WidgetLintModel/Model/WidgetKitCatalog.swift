@@ -1,5 +1,3 @@
-import WidgetLintCore
-
 /// WidgetKit facts as data, shared by the rules that need them: WidgetFamily availability (Apple,
 /// WidgetFamily), configuration types, identifier characters (Apple, CFBundleIdentifier).
 public enum WidgetKitCatalog {
