@@ -60,17 +60,23 @@ import Testing
     #expect(BuildSettings.removingReferences("group.$ROOT.$(TEAM).x") == "group...x")
   }
 
-  /// A project's bundle identifiers written `$NAME` are worked out, not compared as text.
-  @Test func aBundleIdentifierWrittenWithADollarNameIsExpanded() throws {
+  /// A project's bundle identifiers written `$NAME`, `${NAME}` or with an operator are worked out, not
+  /// compared as text.
+  @Test(arguments: [
+    ("$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget", "com.example.app", "com.example.other"),
+    ("${PRODUCT_BUNDLE_IDENTIFIER_ROOT}.widget", "com.example.app", "com.example.other"),
+    ("$(PRODUCT_BUNDLE_IDENTIFIER_ROOT:lower).widget", "COM.Example.App", "COM.Example.Other"),
+    ("$(UNSET_ROOT:default=$(PRODUCT_BUNDLE_IDENTIFIER_ROOT)).widget", "com.example.app", "com.example.other"),
+  ])
+  func aBundleIdentifierWrittenWithAReferenceIsExpanded(written: String, root: String, otherRoot: String) throws {
     func lint(root: String) throws -> [Finding] {
       let base = "DEVELOPMENT_TEAM = ABCDE12345\nPRODUCT_BUNDLE_IDENTIFIER_ROOT = \(root)\n"
-      let files = BuilderSettingsTests.files(
-        base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": "$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget"])
+      let files = BuilderSettingsTests.files(base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": written])
       return try BuilderSettingsTests().lint(files)
     }
-    #expect(try lint(root: "com.example.app").isEmpty)
+    #expect(try lint(root: root).isEmpty)
     // The true finding beside it: the widget's identifier, worked out, is not under the app's.
-    let findings = try lint(root: "com.example.other")
+    let findings = try lint(root: otherRoot)
     #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
     let finding = try #require(findings.first)
     #expect(finding.file.hasSuffix("Notes.xcodeproj/project.pbxproj"))

@@ -35,57 +35,10 @@ package struct TuistProjectVariants {
       (manifest.settings?.configurations ?? []) + manifest.targets.flatMap { $0.settings?.configurations ?? [] }
     for configuration in configurations where !names.contains(configuration.name) { names.append(configuration.name) }
     if names.isEmpty { names = ["Debug", "Release"] }
-    var xcconfigs: [String: XcconfigReading] = [:]
-    let readings = names.map { read(configuration: $0, xcconfigs: &xcconfigs) }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    let xcconfigs = XcconfigLoader(context: context, root: directory)
+    return BuildVariants.projects(configurations: names) { name, app in
+      read(configuration: name, app: app, xcconfigs: xcconfigs)
     }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
-    }
-  }
-
-  struct XcconfigReading {
-    var layer: XcodeBuildSettingsLayer
-    var files: [String]
-    var observations: [ReadingProblem]
-    /// The `widgetlint-disable…` comments of its files.
-    var suppressions: [FileSuppressions] = []
-  }
-
-  /// A configuration's `.xcconfig` with its includes, as one layer; a file that is not there is said
-  /// where it is named.
-  private func xcconfig(_ written: Located<String>?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
-    guard let written else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
-    let path = TuistFrontend.resolve(written.value, in: directory)
-    if let known = cache[path] { return known }
-    var observations: [ReadingProblem] = []
-    let (found, notes) = context.locate(path, below: directory, namedAt: written, what: "the .xcconfig file")
-    observations += notes
-    guard let found else {
-      let reading = XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: observations)
-      cache[path] = reading
-      return reading
-    }
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-    let suppressions = SuppressionLog()
-    reader.suppressions = suppressions
-    reader.locate = { [context, directory] included, writtenAt in
-      // A missing include is the builder's file, not an error (see XcconfigReader).
-      if case .missing = context.paths.find(included, below: directory) { return nil }
-      let name = Located(included, span: writtenAt, pointer: .root)
-      let (located, notes) = context.locate(included, below: directory, namedAt: name, what: "the included file")
-      observations += notes
-      return located
-    }
-    let (entries, files) = reader.read(path: found)
-    let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-      suppressions: suppressions.files)
-    cache[path] = reading
-    return reading
   }
 
   /// A path a target's argument writes, relative to the project's folder (as Xcode reads the setting
@@ -128,9 +81,9 @@ package struct TuistProjectVariants {
     return TuistManifest.SettingsDictionary(values: values)
   }
 
-  private func read(configuration name: String, xcconfigs: inout [String: XcconfigReading]) -> (
-    name: String, project: Project, signature: [String]
-  ) {
+  private func read(configuration name: String, app appIndex: Int, xcconfigs: XcconfigLoader)
+    -> BuildVariants.Reading
+  {
     var project = Project(manifestFile: manifest.file, manifest: nil, readingProblems: [])
     project.filesRead = [manifest.file.path] + helperFiles + skippedHelpers
     let rootSpan = SourceSpan(file: manifest.file, start: 0, end: 0)
@@ -146,7 +99,14 @@ package struct TuistProjectVariants {
     var signature: [String] = []
     let leftToBuilder = SettingsLeftToBuilder()
     let projectConfiguration = manifest.settings?.configurations.first { $0.name == name }
-    let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, &xcconfigs)
+    /// A configuration's `.xcconfig`: one that is not there is said where it is named.
+    func xcconfig(_ written: Located<String>?) -> XcconfigLoader.Reading {
+      guard let written else { return .none }
+      return xcconfigs.load(
+        TuistFrontend.resolve(written.value, in: directory), namedAt: written, what: "the .xcconfig file",
+        whenMissing: .said)
+    }
+    let projectXcconfig = xcconfig(projectConfiguration?.xcconfig)
 
     /// Problems met while reading files, each said once however many targets name the file.
     func observe(_ observations: [ReadingProblem]) {
@@ -161,7 +121,7 @@ package struct TuistProjectVariants {
 
     func settings(of target: TuistManifest.Target) -> XcodeBuildSettingsResolver {
       let own = target.settings?.configurations.first { $0.name == name }
-      let targetXcconfig = xcconfig(own?.xcconfig, &xcconfigs)
+      let targetXcconfig = xcconfig(own?.xcconfig)
       for file in targetXcconfig.files + projectXcconfig.files where !project.filesRead.contains(file) {
         project.filesRead.append(file)
       }
@@ -288,11 +248,11 @@ package struct TuistProjectVariants {
     // With a watch app beside it, the iPhone app is the app; the watch app hosts the watch's extensions.
     let phoneApplications = allApplications.filter { !isWatch($0) }
     let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
-    let appTarget =
-      applications.first { app in
-        app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
-      }
-      ?? applications.first
+    // Every app that embeds extensions or a watch app is read, one at a time.
+    let embeddingApps = applications.filter { app in
+      app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
+    }
+    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
     if let appTarget {
       let appSettings = settings(of: appTarget)
       var app = Manifest.App(span: appTarget.name?.span ?? appTarget.span, pointer: appTarget.pointer)
@@ -366,7 +326,9 @@ package struct TuistProjectVariants {
     }
     let read = (appTarget.map { [$0] } ?? []) + hosts + members.map(\.target)
     if let note = note(leftToBuilder.entries, targets: read) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    return BuildVariants.Reading(
+      name: name, project: project, signature: signature, appName: appTarget?.name?.value,
+      appCount: embeddingApps.count)
   }
 
   /// The Swift files a target compiles: what its `sources` globs match but their exclusions, and the

@@ -73,63 +73,21 @@ package struct XcodeProjectVariants {
     let targets = objects.nativeTargets
     var names = objects.projectConfigurations.map(\.name)
     if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
-    if names.isEmpty { names = [""] }
-    var xcconfigs: [String: XcconfigReading] = [:]
-    let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    let xcconfigs = XcconfigLoader(context: context, root: iosDirectory)
+    return BuildVariants.projects(configurations: names) { name, app in
+      read(configuration: name, app: app, targets: targets, xcconfigs: xcconfigs)
     }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
-    }
-  }
-
-  /// An `.xcconfig` with its includes, as one layer of settings; its includes are found as a Mac finds
-  /// them, and a spelling that differs in case is said where the include is written.
-  private func xcconfig(_ path: String?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
-    guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
-    if let known = cache[path] { return known }
-    var observations: [ReadingProblem] = []
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-    let suppressions = SuppressionLog()
-    reader.suppressions = suppressions
-    reader.locate = { [context, iosDirectory] included, writtenAt in
-      // A missing include is the builder's file, not an error (see XcconfigReader).
-      if case .missing = context.paths.find(included, below: iosDirectory) { return nil }
-      let name = Located(included, span: writtenAt, pointer: .root)
-      let (found, notes) = context.locate(included, below: iosDirectory, namedAt: name, what: "the included file")
-      observations += notes
-      return found
-    }
-    let (entries, files) = reader.read(path: path)
-    let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-      suppressions: suppressions.files)
-    cache[path] = reading
-    return reading
-  }
-
-  package struct XcconfigReading {
-    package var layer: XcodeBuildSettingsLayer
-    package var files: [String]
-    /// Problems finding its includes.
-    package var observations: [ReadingProblem]
-    /// The `widgetlint-disable…` comments of its files.
-    package var suppressions: [FileSuppressions] = []
   }
 
   private func read(
-    configuration name: String, targets: [XcodeProjectObjects.Target],
-    xcconfigs: inout [String: XcconfigReading]
-  ) -> (name: String, project: Project, signature: [String]) {
+    configuration name: String, app appIndex: Int, targets: [XcodeProjectObjects.Target], xcconfigs: XcconfigLoader
+  ) -> BuildVariants.Reading {
     var project = Project(
       manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingProblems: []
     )
     project.filesRead.append(pbxproj)
     let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
-    let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
+    let projectXcconfig = xcconfigs.load(projectConfiguration?.baseConfigurationPath)
     let projectName = (PathUtilities.folder(of: pbxproj) as NSString)
       .lastPathComponent
     var signature: [String] = []
@@ -137,7 +95,7 @@ package struct XcodeProjectVariants {
 
     func settings(of target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
       let own = target.configurations.first { $0.name == name }
-      let targetXcconfig = xcconfig(own?.baseConfigurationPath, &xcconfigs)
+      let targetXcconfig = xcconfigs.load(own?.baseConfigurationPath)
       for file in targetXcconfig.files + projectXcconfig.files
       where !project.filesRead.contains(file) {
         project.filesRead.append(file)
@@ -252,12 +210,15 @@ package struct XcodeProjectVariants {
     let extensions = targets.filter { $0.productType == Self.extensionType }
     let products = Set(extensions.compactMap(\.productReference))
     let watchProducts = Set(watchApplications.compactMap(\.productReference))
+    // Every app that embeds extensions or a watch app is read, one at a time.
+    let embeddingApps = applications.filter {
+      $0.embeddedProducts.contains(where: products.contains)
+        || $0.embeddedWatchContent.contains(where: watchProducts.contains)
+    }
     let appTarget =
-      applications.first {
-        $0.embeddedProducts.contains(where: products.contains)
-          || $0.embeddedWatchContent.contains(where: watchProducts.contains)
-      }
-      ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
+      embeddingApps.indices.contains(appIndex)
+      ? embeddingApps[appIndex]
+      : applications.first { $0.name?.value == "Runner" } ?? applications.first
     if let appTarget {
       let appSettings = cachedSettings(appTarget)
       var app = Manifest.App(
@@ -382,7 +343,9 @@ package struct XcodeProjectVariants {
       project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
     }
     if let note = Self.note(leftToBuilder.entries) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    return BuildVariants.Reading(
+      name: name, project: project, signature: signature, appName: appTarget?.name?.value,
+      appCount: embeddingApps.count)
   }
 
   /// The one note that says which settings are left to whoever builds the app, and where: the values

@@ -32,7 +32,7 @@ struct XcodeGenVariants {
   static let extensionType = "app-extension"
 
   func read() -> [Project] {
-    var xcconfigs: [String: XcodeProjectVariants.XcconfigReading] = [:]
+    let xcconfigs = XcconfigLoader(context: context, root: directory)
     let sources = Dictionary(
       spec.targets.map { target in
         (
@@ -43,16 +43,8 @@ struct XcodeGenVariants {
             context: context)
         )
       }, uniquingKeysWith: { first, _ in first })
-    let readings = spec.configurations.map {
-      read(configuration: $0, sources: sources, xcconfigs: &xcconfigs)
-    }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
-    }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
+    return BuildVariants.projects(configurations: spec.configurations) { name, app in
+      read(configuration: name, app: app, sources: sources, xcconfigs: xcconfigs)
     }
   }
 
@@ -117,51 +109,11 @@ struct XcodeGenVariants {
     }
   }
 
-  /// An xcconfig named by `configFiles`, with its includes, as one layer; a file that is not in the
-  /// repository may set anything, like a missing `#include?`.
-  private func xcconfig(_ written: Located<String>?, _ cache: inout [String: XcodeProjectVariants.XcconfigReading])
-    -> XcodeProjectVariants.XcconfigReading
-  {
-    guard let written else {
-      return XcodeProjectVariants.XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: [])
-    }
-    let key = written.value
-    if let known = cache[key] { return known }
-    var observations: [ReadingProblem] = []
-    let full = PathUtilities.join(directory, written.value)
-    let reading: XcodeProjectVariants.XcconfigReading
-    if case .missing = context.paths.find(full, below: directory) {
-      var layer = XcodeBuildSettingsLayer()
-      layer.missingInclude = MissingInclude(path: written.value, span: written.span)
-      reading = XcodeProjectVariants.XcconfigReading(layer: layer, files: [], observations: [])
-    } else {
-      let (found, notes) = context.locate(full, below: directory, namedAt: written, what: "the config file")
-      observations += notes
-      var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-      let suppressions = SuppressionLog()
-      reader.suppressions = suppressions
-      reader.locate = { [context, directory] included, writtenAt in
-        if case .missing = context.paths.find(included, below: directory) { return nil }
-        let name = Located(included, span: writtenAt, pointer: .root)
-        let (found, notes) = context.locate(included, below: directory, namedAt: name, what: "the included file")
-        observations += notes
-        return found
-      }
-      let (entries, files) = found.map { reader.read(path: $0) } ?? ([], [])
-      reading = XcodeProjectVariants.XcconfigReading(
-        layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-        suppressions: suppressions.files)
-    }
-    cache[key] = reading
-    return reading
-  }
-
   // MARK: One configuration
 
   private func read(
-    configuration name: String, sources: [String: XcodeGenSources],
-    xcconfigs: inout [String: XcodeProjectVariants.XcconfigReading]
-  ) -> (name: String, project: Project, signature: [String]) {
+    configuration name: String, app appIndex: Int, sources: [String: XcodeGenSources], xcconfigs: XcconfigLoader
+  ) -> BuildVariants.Reading {
     let specSource = spec.root.span.file
     var project = Project(manifestFile: specSource, manifest: nil, readingProblems: [])
     let rootSpan = SourceSpan(file: specSource, start: 0, end: 0)
@@ -181,11 +133,17 @@ struct XcodeGenVariants {
     func readFiles(_ files: [String]) {
       for file in files where !project.filesRead.contains(file) { project.filesRead.append(file) }
     }
-    func readSuppressions(_ xcconfig: XcodeProjectVariants.XcconfigReading) {
+    func readSuppressions(_ xcconfig: XcconfigLoader.Reading) {
       project.addSuppressions(xcconfig.suppressions)
     }
 
-    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), &xcconfigs)
+    /// An xcconfig named by `configFiles`: one that is not in the repository may set anything.
+    func xcconfig(_ written: Located<String>?) -> XcconfigLoader.Reading {
+      guard let written else { return .none }
+      return xcconfigs.load(
+        PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
+    }
+    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]))
     observe(projectXcconfig.observations)
     readFiles(projectXcconfig.files)
     readSuppressions(projectXcconfig)
@@ -201,7 +159,7 @@ struct XcodeGenVariants {
     projectSettings.merge(settings(spec.root["settings"], configuration: name)) { $1 }
 
     func resolver(of target: XcodeGenProject.Target) -> XcodeBuildSettingsResolver {
-      let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), &xcconfigs)
+      let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]))
       observe(targetXcconfig.observations)
       readFiles(targetXcconfig.files)
       readSuppressions(targetXcconfig)
@@ -365,7 +323,9 @@ struct XcodeGenVariants {
     }
     // A watch app the app embeds ("Embed Watch Content") carries the watch extensions it embeds.
     let watchApplications = targets.filter { $0.type == Self.applicationType && $0.platform == "watchOS" }
-    let appTarget = applications.first { !embedded(by: $0).isEmpty } ?? applications.first
+    // Every app that embeds extensions is read, one at a time.
+    let embeddingApps = applications.filter { !embedded(by: $0).isEmpty }
+    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
     if let appTarget {
       let appSettings = resolver(of: appTarget)
       var app = Manifest.App(span: appTarget.name.span, pointer: appTarget.value.pointer)
@@ -445,7 +405,9 @@ struct XcodeGenVariants {
         xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
     }
     if let note = XcodeProjectVariants.note(leftToBuilder.entries) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    return BuildVariants.Reading(
+      name: name, project: project, signature: signature, appName: appTarget?.name.value,
+      appCount: embeddingApps.count)
   }
 
   /// `options.xcodeVersion` as XcodeGen reads it (`XCodeVersion.parse`): `15.2` or `1520` is Xcode 15.2.
