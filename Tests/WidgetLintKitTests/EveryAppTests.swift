@@ -65,10 +65,10 @@ import Testing
     "import WidgetKit\nfunc saved() {\n    WidgetCenter.shared.reloadTimelines(ofKind: \"\(kind)\")\n}\n"
   }
 
-  func lint(macReloads: String = "MacNote", phoneReloads: String = "PhoneNote") throws -> (
-    findings: [Finding], projects: [Project]
-  ) {
-    let files: [(path: String, contents: String)] = [
+  static func files(macReloads: String = "MacNote", phoneReloads: String = "PhoneNote") -> [(
+    path: String, contents: String
+  )] {
+    [
       ("Notes.xcodeproj/project.pbxproj", Self.pbxproj),
       ("MacApp/MacApp.swift", Self.app(reloading: macReloads)),
       ("PhoneApp/PhoneApp.swift", Self.app(reloading: phoneReloads)),
@@ -77,6 +77,12 @@ import Testing
       ("PhoneWidget/Info.plist", XcodeProjectTests.widgetInfo),
       ("PhoneWidget/PhoneWidget.swift", Self.widget(kind: "PhoneNote")),
     ]
+  }
+
+  func lint(macReloads: String = "MacNote", phoneReloads: String = "PhoneNote") throws -> (
+    findings: [Finding], projects: [Project]
+  ) {
+    let files = Self.files(macReloads: macReloads, phoneReloads: phoneReloads)
     let directory = try TestSupport.directory(with: files)
     defer { try? FileManager.default.removeItem(at: directory) }
     let linter = Linter()
@@ -101,5 +107,20 @@ import Testing
     #expect(TestSupport.start(finding) == "3:49")
     #expect(finding.message.contains("did you mean '\(app)Note'?"), "\(finding.message)")
     #expect(finding.message.hasSuffix("(only in the app '\(app)App')"), "\(finding.message)")
+  }
+
+  /// A file named on the command line selects the apps that build it; the project file, every app.
+  @Test(arguments: [
+    ("PhoneWidget/PhoneWidget.swift", ["PhoneApp/PhoneApp.swift"]),
+    ("MacApp/MacApp.swift", ["MacApp/MacApp.swift"]),
+    ("Notes.xcodeproj/project.pbxproj", ["MacApp/MacApp.swift", "PhoneApp/PhoneApp.swift"]),
+  ])
+  func aFileArgumentSelectsTheAppsThatBuildIt(named: String, reported: [String]) throws {
+    let directory = try TestSupport.directory(with: Self.files(macReloads: "MacNotes", phoneReloads: "PhoneNotes"))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.appendingPathComponent(named).path])
+    #expect(report.findings.map(\.ruleID) == reported.map { _ in "unknown-widget-kind" })
+    #expect(report.findings.map { $0.file.split(separator: "/").suffix(2).joined(separator: "/") } == reported)
+    #expect(report.findings.map(TestSupport.start) == reported.map { _ in "3:49" })
   }
 }

@@ -7,8 +7,9 @@ import WidgetLintReaders
 /// configuration. When every configuration gives the same facts, one project is returned (read from
 /// Release where there is one); otherwise one per configuration, named "the Debug configuration".
 ///
-/// The app is the iPhone application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch
-/// app (`dstSubfolderSpec = 16`), else `Runner`, else the first application. Its targets are the app
+/// An app is an application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch app
+/// (`dstSubfolderSpec = 16`), else `Runner`, else the first application; every app that embeds a widget
+/// extension is read as a project of its own (`BuildVariants`). Its targets are the app
 /// extensions it embeds and those each watch app it carries embeds, with the watch app as their host (all
 /// app extensions when it embeds none). The app's Swift includes the framework targets it links or
 /// embeds. An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read from
