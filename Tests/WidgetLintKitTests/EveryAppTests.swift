@@ -65,14 +65,16 @@ import Testing
     "import WidgetKit\nfunc saved() {\n    WidgetCenter.shared.reloadTimelines(ofKind: \"\(kind)\")\n}\n"
   }
 
-  static func files(macReloads: String = "MacNote", phoneReloads: String = "PhoneNote") -> [(
+  static func files(
+    macReloads: String = "MacNote", phoneReloads: String = "PhoneNote", macInfo: String = XcodeProjectTests.widgetInfo
+  ) -> [(
     path: String, contents: String
   )] {
     [
       ("Notes.xcodeproj/project.pbxproj", Self.pbxproj),
       ("MacApp/MacApp.swift", Self.app(reloading: macReloads)),
       ("PhoneApp/PhoneApp.swift", Self.app(reloading: phoneReloads)),
-      ("MacWidget/Info.plist", XcodeProjectTests.widgetInfo),
+      ("MacWidget/Info.plist", macInfo),
       ("MacWidget/MacWidget.swift", Self.widget(kind: "MacNote")),
       ("PhoneWidget/Info.plist", XcodeProjectTests.widgetInfo),
       ("PhoneWidget/PhoneWidget.swift", Self.widget(kind: "PhoneNote")),
@@ -122,5 +124,17 @@ import Testing
     #expect(report.findings.map(\.ruleID) == reported.map { _ in "unknown-widget-kind" })
     #expect(report.findings.map { $0.file.split(separator: "/").suffix(2).joined(separator: "/") } == reported)
     #expect(report.findings.map(TestSupport.start) == reported.map { _ in "3:49" })
+  }
+
+  /// The first app that embeds extensions is linted as before, though none of them is a widget; the
+  /// others only when they embed one.
+  @Test func theFirstAppIsLintedThoughItEmbedsNoWidget() throws {
+    let shareInfo = XcodeProjectTests.widgetInfo.replacingOccurrences(
+      of: "com.apple.widgetkit-extension", with: "com.apple.share-services")
+    let directory = try TestSupport.directory(with: Self.files(macInfo: shareInfo))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let projects = Linter().readVariants(XcodeAppFrontend(directory: directory.path))
+    #expect(projects.map(\.variant) == ["the app 'MacApp'", "the app 'PhoneApp'"])
+    #expect(projects.map { $0.manifest?.targets.map { $0.sources.isEmpty } } == [[true], [false]])
   }
 }

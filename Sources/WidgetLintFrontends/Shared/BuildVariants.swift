@@ -7,7 +7,7 @@ import WidgetLintModel
 /// disagree.
 ///
 /// Every app that embeds a widget extension is linted with its extensions (a project may build an iOS and
-/// a macOS app, each with its widget). An app whose configurations all give the same facts is one project
+/// a macOS app, each with its widget), and the first app that embeds any extension, as before. An app whose configurations all give the same facts is one project
 /// (read as Release where there is one); otherwise one per configuration, named "the Debug configuration".
 package enum BuildVariants {
   /// One app of the project read in one configuration.
@@ -45,9 +45,8 @@ package enum BuildVariants {
       apps.append(names.indices.map { index in app == 0 && index == 0 ? first : read(names[index], app) })
     }
     if apps.count > 1 {
-      // An app that embeds other extensions only is not linted beside those with widgets.
-      let withWidgets = apps.filter { readings in readings.contains(where: \.embedsWidgets) }
-      apps = withWidgets.isEmpty ? [apps[0]] : withWidgets
+      // The first app is read as a project with one app is; the others when they embed widgets.
+      apps = [apps[0]] + apps.dropFirst().filter { readings in readings.contains(where: \.embedsWidgets) }
     }
     return apps.flatMap { readings in
       let app = apps.count > 1 ? readings[0].appName.map { "the app '\($0)'" } : nil
