@@ -60,17 +60,23 @@ import Testing
     #expect(BuildSettings.removingReferences("group.$ROOT.$(TEAM).x") == "group...x")
   }
 
-  /// A project's bundle identifiers written `$NAME` are worked out, not compared as text.
-  @Test func aBundleIdentifierWrittenWithADollarNameIsExpanded() throws {
+  /// A project's bundle identifiers written `$NAME`, `${NAME}` or with an operator are worked out, not
+  /// compared as text.
+  @Test(arguments: [
+    ("$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget", "com.example.app", "com.example.other"),
+    ("${PRODUCT_BUNDLE_IDENTIFIER_ROOT}.widget", "com.example.app", "com.example.other"),
+    ("$(PRODUCT_BUNDLE_IDENTIFIER_ROOT:lower).widget", "COM.Example.App", "COM.Example.Other"),
+    ("$(UNSET_ROOT:default=$(PRODUCT_BUNDLE_IDENTIFIER_ROOT)).widget", "com.example.app", "com.example.other"),
+  ])
+  func aBundleIdentifierWrittenWithAReferenceIsExpanded(written: String, root: String, otherRoot: String) throws {
     func lint(root: String) throws -> [Finding] {
       let base = "DEVELOPMENT_TEAM = ABCDE12345\nPRODUCT_BUNDLE_IDENTIFIER_ROOT = \(root)\n"
-      let files = BuilderSettingsTests.files(
-        base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": "$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget"])
+      let files = BuilderSettingsTests.files(base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": written])
       return try BuilderSettingsTests().lint(files)
     }
-    #expect(try lint(root: "com.example.app").isEmpty)
+    #expect(try lint(root: root).isEmpty)
     // The true finding beside it: the widget's identifier, worked out, is not under the app's.
-    let findings = try lint(root: "com.example.other")
+    let findings = try lint(root: otherRoot)
     #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
     let finding = try #require(findings.first)
     #expect(finding.file.hasSuffix("Notes.xcodeproj/project.pbxproj"))
@@ -121,5 +127,54 @@ import Testing
     #expect(findings.map(\.ruleID) == ["app-group-mismatch"])
     #expect(findings.first.map(TestSupport.start) == "7:13")
     #expect(findings.first?.file.hasSuffix("Widget/Widget.entitlements") == true)
+  }
+}
+
+/// Conditional settings (`KEY[config=…]`, `KEY[sdk=…]`) in an xcconfig: those that hold for the
+/// configuration and the SDK that ships win over the plain setting; the others are not applied.
+@Suite struct ConditionalSettingsTests {
+  static func lint(_ conditional: String) throws -> [Finding] {
+    let base = """
+      DEVELOPMENT_TEAM = ABCDE12345
+      WIDGET_ID = com.example.app.widget
+      \(conditional)
+
+      """
+    let files = BuilderSettingsTests.files(base: base, widget: ["PRODUCT_BUNDLE_IDENTIFIER": "$(WIDGET_ID)"])
+    return try BuilderSettingsTests().lint(files)
+  }
+
+  @Test(arguments: [
+    "WIDGET_ID[sdk=iphonesimulator*] = com.example.other.widget",
+    "WIDGET_ID[sdk=macosx*] = com.example.other.widget",
+    "WIDGET_ID[arch=arm64] = com.example.other.widget",
+    "WIDGET_ID[config=Staging] = com.example.other.widget",
+  ])
+  func aConditionThatDoesNotHoldIsNotApplied(conditional: String) throws {
+    #expect(try Self.lint(conditional).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("WIDGET_ID[config=Debug] = com.example.other.widget", "Debug"),
+    ("WIDGET_ID [ sdk=iphoneos* ] [config=Rel*] = com.example.other.widget", "Release"),
+  ])
+  func aConditionOnTheConfigurationHoldsInThatConfigurationOnly(conditional: String, configuration: String) throws {
+    let findings = try Self.lint(conditional)
+    #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
+    let finding = try #require(findings.first)
+    // The widget's PRODUCT_BUNDLE_IDENTIFIER in that configuration, where the project file writes it.
+    #expect(finding.file.hasSuffix("Notes.xcodeproj/project.pbxproj"))
+    #expect(TestSupport.start(finding) == (configuration == "Debug" ? "32:33" : "45:33"))
+    #expect(
+      finding.message
+        == "extension bundle identifier 'com.example.other.widget' is not prefixed by the app's 'com.example.app.'; iOS refuses to install it (AppexBundleIDNotPrefixed) (only in the \(configuration) configuration)"
+    )
+  }
+
+  @Test func aConditionOnTheShippingSDKHoldsInEveryConfiguration() throws {
+    let findings = try Self.lint("WIDGET_ID[sdk=iphoneos*] = com.example.other.widget")
+    #expect(findings.map(\.ruleID) == ["bundle-id-prefix"])
+    #expect(findings.first.map(TestSupport.start) == "45:33")
+    #expect(findings.first?.message.hasSuffix("(AppexBundleIDNotPrefixed)") == true)
   }
 }

@@ -105,7 +105,10 @@ public struct LintRun {
       case .failure(let error):
         errors.append(error)
       case .success(let (frontend, shownPath)):
-        let variants = linter.readVariants(frontend)
+        var variants = linter.readVariants(frontend)
+        if let named = discovery.namedFiles[PathUtilities.absolute(input.configurationPath)] {
+          variants = Self.variants(variants, reading: named)
+        }
         files.append(shownPath)
         findings += linter.lint(variants: variants)
         var filesRead: [String] = []
@@ -135,6 +138,17 @@ public struct LintRun {
     report.sourceFolders = projects.filter(\.isSwiftSources).count
     report.skipped = discovery.skipped
     return report
+  }
+
+  /// The variants of a project (its apps, its configurations) that read one of the files named on the
+  /// command line; all of them when none does, or when every one does.
+  static func variants(_ variants: [Project], reading files: [String]) -> [Project] {
+    guard variants.count > 1 else { return variants }
+    let named = Set(files)
+    let reading = variants.filter { variant in
+      variant.filesRead.contains { named.contains(PathUtilities.absolute($0)) }
+    }
+    return reading.isEmpty ? variants : reading
   }
 
   /// The frontend that reads an input, and how the input is shown in the report.

@@ -55,6 +55,10 @@ public enum ProjectDiscovery {
     public var errors: [InputError] = []
     /// Files that belong to no project widgetlint reads.
     public var skipped: [SkippedFile] = []
+    /// The files named on the command line, by the project they stand for (its `configurationPath`, made
+    /// absolute), where only files name it: of its apps and configurations, those that read none of the
+    /// files are not linted.
+    package var namedFiles: [String: [String]] = [:]
     /// The files of the folders named, as discovery walked them, for the frontends.
     package var folderListings = FolderListings()
   }
@@ -91,12 +95,17 @@ public enum ProjectDiscovery {
   ) -> Discovery {
     var discovery = Discovery()
     var seen: Set<String> = []
-    for input in discoverEach(arguments, overlay: overlay, listingError: listingError, into: &discovery) {
+    var namedWhole: Set<String> = []
+    var files: [String: [String]] = [:]
+    for (input, file) in discoverEach(arguments, overlay: overlay, listingError: listingError, into: &discovery) {
+      let key = PathUtilities.absolute(input.configurationPath)
+      if let file { files[key, default: []].append(PathUtilities.absolute(file)) } else { namedWhole.insert(key) }
       // A project named twice (a folder and a file in it, two files of one app) is linted once.
-      if input == .standardInput || seen.insert(PathUtilities.absolute(input.configurationPath)).inserted {
+      if input == .standardInput || seen.insert(key).inserted {
         discovery.inputs.append(input)
       }
     }
+    discovery.namedFiles = files.filter { !namedWhole.contains($0.key) }
     return discovery
   }
 
@@ -109,12 +118,12 @@ public enum ProjectDiscovery {
 
   private static func discoverEach(
     _ arguments: [String], overlay: TextOverlay, listingError: (String) -> Int32?, into discovery: inout Discovery
-  ) -> [Input] {
-    var inputs: [Input] = []
+  ) -> [(input: Input, file: String?)] {
+    var inputs: [(input: Input, file: String?)] = []
     let cache = DiscoveryCache(overlay: overlay)
     for argument in arguments {
       if argument == "-" {
-        inputs.append(.standardInput)
+        inputs.append((.standardInput, nil))
         continue
       }
       var isDirectory: ObjCBool = false
@@ -127,14 +136,14 @@ public enum ProjectDiscovery {
       }
       if let bundle = ProjectKinds.all.lazy.compactMap({ $0.input(forBundle: argument, cache: cache) }).first {
         switch bundle {
-        case .success(let input): inputs.append(input)
+        case .success(let input): inputs.append((input, nil))
         case .failure(let error): discovery.errors.append(error)
         }
         continue
       }
       guard isDirectory.boolValue else {
         switch input(forFile: argument, cache: cache) {
-        case .success(let input): inputs.append(input)
+        case .success(let input): inputs.append((input, argument))
         case .failure(let skipped): discovery.skipped.append(skipped)
         }
         continue
@@ -155,7 +164,7 @@ public enum ProjectDiscovery {
             message:
               "contains no manifest (widgets.yaml, widgets.yml or widgets.json), Expo app or iOS app with widgets"))
       }
-      inputs += scan.found
+      inputs += scan.found.map { ($0, nil) }
     }
     return inputs
   }

@@ -35,57 +35,10 @@ package struct TuistProjectVariants {
       (manifest.settings?.configurations ?? []) + manifest.targets.flatMap { $0.settings?.configurations ?? [] }
     for configuration in configurations where !names.contains(configuration.name) { names.append(configuration.name) }
     if names.isEmpty { names = ["Debug", "Release"] }
-    var xcconfigs: [String: XcconfigReading] = [:]
-    let readings = names.map { read(configuration: $0, xcconfigs: &xcconfigs) }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
+    let xcconfigs = XcconfigLoader(context: context, root: directory)
+    return BuildVariants.projects(configurations: names) { name, app in
+      read(configuration: name, app: app, xcconfigs: xcconfigs)
     }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
-    }
-  }
-
-  struct XcconfigReading {
-    var layer: XcodeBuildSettingsLayer
-    var files: [String]
-    var observations: [ReadingProblem]
-    /// The `widgetlint-disable…` comments of its files.
-    var suppressions: [FileSuppressions] = []
-  }
-
-  /// A configuration's `.xcconfig` with its includes, as one layer; a file that is not there is said
-  /// where it is named.
-  private func xcconfig(_ written: Located<String>?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
-    guard let written else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
-    let path = TuistFrontend.resolve(written.value, in: directory)
-    if let known = cache[path] { return known }
-    var observations: [ReadingProblem] = []
-    let (found, notes) = context.locate(path, below: directory, namedAt: written, what: "the .xcconfig file")
-    observations += notes
-    guard let found else {
-      let reading = XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: observations)
-      cache[path] = reading
-      return reading
-    }
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-    let suppressions = SuppressionLog()
-    reader.suppressions = suppressions
-    reader.locate = { [context, directory] included, writtenAt in
-      // A missing include is the builder's file, not an error (see XcconfigReader).
-      if case .missing = context.paths.find(included, below: directory) { return nil }
-      let name = Located(included, span: writtenAt, pointer: .root)
-      let (located, notes) = context.locate(included, below: directory, namedAt: name, what: "the included file")
-      observations += notes
-      return located
-    }
-    let (entries, files) = reader.read(path: found)
-    let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-      suppressions: suppressions.files)
-    cache[path] = reading
-    return reading
   }
 
   /// A path a target's argument writes, relative to the project's folder (as Xcode reads the setting
@@ -128,180 +81,208 @@ package struct TuistProjectVariants {
     return TuistManifest.SettingsDictionary(values: values)
   }
 
-  private func read(configuration name: String, xcconfigs: inout [String: XcconfigReading]) -> (
-    name: String, project: Project, signature: [String]
+  /// One configuration's reading of one app: its `ProjectReading` and the project's settings in it.
+  private final class Configuration {
+    let name: String
+    let reading: ProjectReading
+    let xcconfigs: XcconfigLoader
+    let projectConfiguration: TuistManifest.BuildConfiguration?
+    var projectXcconfig = XcconfigLoader.Reading.none
+
+    init(
+      name: String, reading: ProjectReading, xcconfigs: XcconfigLoader,
+      projectConfiguration: TuistManifest.BuildConfiguration?
+    ) {
+      self.name = name
+      self.reading = reading
+      self.xcconfigs = xcconfigs
+      self.projectConfiguration = projectConfiguration
+    }
+  }
+
+  /// A configuration's `.xcconfig`: one that is not there is said where it is named.
+  private func xcconfig(_ written: Located<String>?, _ configuration: Configuration) -> XcconfigLoader.Reading {
+    guard let written else { return .none }
+    return configuration.xcconfigs.load(
+      TuistFrontend.resolve(written.value, in: directory), namedAt: written, what: "the .xcconfig file",
+      whenMissing: .said)
+  }
+
+  /// A target's build settings as Tuist writes them, in Xcode's order of precedence.
+  private func settings(of target: TuistManifest.Target, _ configuration: Configuration) -> XcodeBuildSettingsResolver {
+    let own = target.settings?.configurations.first { $0.name == configuration.name }
+    let targetXcconfig = xcconfig(own?.xcconfig, configuration)
+    configuration.reading.use(targetXcconfig, configuration.projectXcconfig)
+    let targetName = target.name?.value ?? ""
+    let folder = PathUtilities.absolute(directory)
+    return XcodeBuildSettingsResolver(
+      layers: [
+        (own?.settings ?? TuistManifest.SettingsDictionary()).layer,
+        (target.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
+        derivedSettings(of: target).layer,
+        targetXcconfig.layer,
+        (configuration.projectConfiguration?.settings ?? TuistManifest.SettingsDictionary()).layer,
+        (manifest.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
+        configuration.projectXcconfig.layer,
+      ],
+      builtIns: [
+        "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": configuration.name,
+        "SRCROOT": folder, "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "PROJECT_NAME": manifest.name?.value ?? "",
+      ],
+      leftToBuilder: configuration.reading.leftToBuilder)
+  }
+
+  /// The file a setting names, read; its problems are said at the setting.
+  private func readFile(named written: Located<String>, what: String, _ reading: ProjectReading) -> (
+    value: Located<ConfigValue>?, wasRead: Bool
   ) {
+    reading.readFile(PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
+  }
+
+  /// A setting's value where it is known; where it is not, the resolver records why (for the note).
+  private func resolved(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<String>? {
+    if let value = settings.resolved(key) { return value }
+    _ = settings.isLeftToBuilder(key)
+    return nil
+  }
+
+  private func entitlements(
+    _ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target, _ reading: ProjectReading
+  ) -> Entitlements? {
+    let key = "CODE_SIGN_ENTITLEMENTS"
+    let at = target.name?.span ?? target.span
+    func expanded(_ entitlements: Entitlements) -> Entitlements {
+      var result = entitlements
+      result.appGroups = result.appGroups?.map { group in
+        guard BuildSettings.containsReference(group.value), let value = settings.expandInEntitlements(group.value)
+        else {
+          return group
+        }
+        return group.map { _ in value }
+      }
+      return result
+    }
+    switch settings.lookup(key) {
+    case .unset:
+      return nil
+    case .unknown:
+      _ = settings.isLeftToBuilder(key)
+      return Entitlements(isComputed: true, span: at, pointer: target.pointer.appending("entitlements"))
+    case .written(let setting, let layer):
+      if layer == Self.derivedLayer, case .dictionary(let content) = target.entitlements {
+        guard let result = ConfigValues.entitlements(content) else {
+          return Entitlements(isComputed: true, span: content.span, pointer: content.pointer)
+        }
+        reading.signature.append("entitlements \(result.appGroupNames.sorted())")
+        return expanded(result)
+      }
+      guard let written = resolved(settings, key) else {
+        // Named by a setting whose value is not known: nothing in the file is known.
+        return Entitlements(isComputed: true, span: setting.span, pointer: setting.pointer)
+      }
+      let (value, wasRead) = readFile(named: written, what: "the entitlements file", reading)
+      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
+        reading.signature.append("entitlements \(written.value) unknown")
+        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
+      }
+      result.isSigningFile = true
+      reading.signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
+      return expanded(result)
+    }
+  }
+
+  /// The extension point a target's Info.plist names, where it is known. It only says which targets
+  /// carry widgets (no rule compares it), so settings that may name another Info.plist but are not
+  /// known leave it to the target's own `infoPlist`.
+  private func extensionPoint(
+    _ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target, _ reading: ProjectReading
+  ) -> String? {
+    let key = "INFOPLIST_FILE"
+    var layer = Self.derivedLayer
+    switch settings.lookup(key) {
+    case .written(_, let written): layer = written
+    case .unknown: break
+    case .unset: return nil
+    }
+    if layer == Self.derivedLayer, case .dictionary(let content) = target.infoPlist {
+      return content.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+    }
+    if layer == Self.derivedLayer, case .file(let path) = target.infoPlist {
+      return readFile(named: path.map(relativeToProject), what: "the Info.plist", reading).value?.at(
+        "NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+    }
+    guard let written = resolved(settings, key) else { return nil }
+    return readFile(named: written, what: "the Info.plist", reading).value?.at(
+      "NSExtension", "NSExtensionPointIdentifier")?
+      .stringValue?.value
+  }
+
+  private func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
+    ProjectReading.deploymentTarget(resolved(settings, key))
+  }
+
+  /// A target whose destinations are all the watch's.
+  private func isWatch(_ target: TuistManifest.Target) -> Bool {
+    let destinations = target.destinations?.map(\.value) ?? []
+    return !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
+  }
+
+  /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
+  private func app(
+    _ target: TuistManifest.Target, label: String, deploymentKey: String, _ configuration: Configuration
+  ) -> Manifest.App {
+    let settings = settings(of: target, configuration)
+    var app = Manifest.App(span: target.name?.span ?? target.span, pointer: target.pointer)
+    if label != "app" { app.name = target.name }
+    app.bundleIdentifier = resolved(settings, "PRODUCT_BUNDLE_IDENTIFIER")
+    app.deploymentTarget = deploymentTarget(settings, deploymentKey)
+    app.entitlements = entitlements(settings, of: target, configuration.reading)
+    configuration.reading.sign(app, as: label)
+    return app
+  }
+
+  /// A new project for the manifest, with the files it read and those it could not.
+  private func newProject() -> Project {
     var project = Project(manifestFile: manifest.file, manifest: nil, readingProblems: [])
     project.filesRead = [manifest.file.path] + helperFiles + skippedHelpers
-    let rootSpan = SourceSpan(file: manifest.file, start: 0, end: 0)
     for (path, reason) in manifest.unreadFiles {
       if path == manifest.file.path {
         project.readingProblems.append(
           ReadingProblem(
-            kind: .invalidValue, message: "'\(path)' was not read: \(reason)", span: rootSpan, pointer: .root))
+            kind: .invalidValue, message: "'\(path)' was not read: \(reason)",
+            span: SourceSpan(file: manifest.file, start: 0, end: 0), pointer: .root))
       } else {
         project.filesRead.append("note: \(path) was not read: \(reason)")
       }
     }
-    var signature: [String] = []
-    let leftToBuilder = SettingsLeftToBuilder()
-    let projectConfiguration = manifest.settings?.configurations.first { $0.name == name }
-    let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, &xcconfigs)
+    return project
+  }
 
-    /// Problems met while reading files, each said once however many targets name the file.
-    func observe(_ observations: [ReadingProblem]) {
-      for observation in observations
-      where !project.readingProblems.contains(where: {
-        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
-          && $0.span.start == observation.span.start && $0.message == observation.message
-      }) {
-        project.readingProblems.append(observation)
-      }
-    }
-
-    func settings(of target: TuistManifest.Target) -> XcodeBuildSettingsResolver {
-      let own = target.settings?.configurations.first { $0.name == name }
-      let targetXcconfig = xcconfig(own?.xcconfig, &xcconfigs)
-      for file in targetXcconfig.files + projectXcconfig.files where !project.filesRead.contains(file) {
-        project.filesRead.append(file)
-      }
-      observe(targetXcconfig.observations + projectXcconfig.observations)
-      project.addSuppressions(targetXcconfig.suppressions + projectXcconfig.suppressions)
-      let targetName = target.name?.value ?? ""
-      let folder = PathUtilities.absolute(directory)
-      return XcodeBuildSettingsResolver(
-        layers: [
-          (own?.settings ?? TuistManifest.SettingsDictionary()).layer,
-          (target.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
-          derivedSettings(of: target).layer,
-          targetXcconfig.layer,
-          (projectConfiguration?.settings ?? TuistManifest.SettingsDictionary()).layer,
-          (manifest.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
-          projectXcconfig.layer,
-        ],
-        builtIns: [
-          "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name, "SRCROOT": folder,
-          "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "PROJECT_NAME": manifest.name?.value ?? "",
-        ],
-        leftToBuilder: leftToBuilder)
-    }
-
-    /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
-    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
-      let read = context.readNamedFile(
-        PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
-      observe(read.observations)
-      if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
-      return (read.value, read.wasRead)
-    }
-
-    /// A setting's value where it is known; where it is not, the resolver records why (for the note).
-    func resolved(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<String>? {
-      if let value = settings.resolved(key) { return value }
-      _ = settings.isLeftToBuilder(key)
-      return nil
-    }
-
-    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target) -> Entitlements? {
-      let key = "CODE_SIGN_ENTITLEMENTS"
-      let at = target.name?.span ?? target.span
-      func expanded(_ entitlements: Entitlements) -> Entitlements {
-        var result = entitlements
-        result.appGroups = result.appGroups?.map { group in
-          guard BuildSettings.containsReference(group.value), let value = settings.expandInEntitlements(group.value)
-          else {
-            return group
-          }
-          return group.map { _ in value }
-        }
-        return result
-      }
-      switch settings.lookup(key) {
-      case .unset:
-        return nil
-      case .unknown:
-        _ = settings.isLeftToBuilder(key)
-        return Entitlements(isComputed: true, span: at, pointer: target.pointer.appending("entitlements"))
-      case .written(let setting, let layer):
-        if layer == Self.derivedLayer, case .dictionary(let content) = target.entitlements {
-          guard let result = ConfigValues.entitlements(content) else {
-            return Entitlements(isComputed: true, span: content.span, pointer: content.pointer)
-          }
-          signature.append("entitlements \(result.appGroupNames.sorted())")
-          return expanded(result)
-        }
-        guard let written = resolved(settings, key) else {
-          // Named by a setting whose value is not known: nothing in the file is known.
-          return Entitlements(isComputed: true, span: setting.span, pointer: setting.pointer)
-        }
-        let (value, wasRead) = readFile(named: written, what: "the entitlements file")
-        guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
-          signature.append("entitlements \(written.value) unknown")
-          return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
-        }
-        result.isSigningFile = true
-        signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
-        return expanded(result)
-      }
-    }
-
-    /// The extension point a target's Info.plist names, where it is known. It only says which targets
-    /// carry widgets (no rule compares it), so settings that may name another Info.plist but are not
-    /// known leave it to the target's own `infoPlist`.
-    func extensionPoint(_ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target) -> String? {
-      let key = "INFOPLIST_FILE"
-      var layer = Self.derivedLayer
-      switch settings.lookup(key) {
-      case .written(_, let written): layer = written
-      case .unknown: break
-      case .unset: return nil
-      }
-      if layer == Self.derivedLayer, case .dictionary(let content) = target.infoPlist {
-        return content.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-      }
-      if layer == Self.derivedLayer, case .file(let path) = target.infoPlist {
-        return readFile(named: path.map(relativeToProject), what: "the Info.plist").value?.at(
-          "NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-      }
-      guard let written = resolved(settings, key) else { return nil }
-      return readFile(named: written, what: "the Info.plist").value?.at("NSExtension", "NSExtensionPointIdentifier")?
-        .stringValue?.value
-    }
-
-    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
-      guard let written = resolved(settings, key), let version = OSVersion(parsing: written.value) else { return nil }
-      return written.map { _ in version }
-    }
-
-    var model = Manifest(rootSpan: rootSpan)
+  private func read(configuration name: String, app appIndex: Int, xcconfigs: XcconfigLoader)
+    -> BuildVariants.Reading
+  {
+    let reading = ProjectReading(project: newProject(), context: context)
+    let configuration = Configuration(
+      name: name, reading: reading, xcconfigs: xcconfigs,
+      projectConfiguration: manifest.settings?.configurations.first { $0.name == name })
+    configuration.projectXcconfig = xcconfig(configuration.projectConfiguration?.xcconfig, configuration)
+    var model = Manifest(rootSpan: SourceSpan(file: manifest.file, start: 0, end: 0))
     model.origin = .xcode
     let extensions = manifest.targets.filter { $0.product?.value == "appExtension" }
     let extensionNames = Set(extensions.compactMap(\.name?.value))
-    /// A target whose destinations are all the watch's.
-    func isWatch(_ target: TuistManifest.Target) -> Bool {
-      let destinations = target.destinations?.map(\.value) ?? []
-      return !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
-    }
     let allApplications = manifest.targets.filter { $0.product?.value == "app" }
     let watchApplications = allApplications.filter(isWatch)
     let watchNames = Set(watchApplications.compactMap(\.name?.value))
     // With a watch app beside it, the iPhone app is the app; the watch app hosts the watch's extensions.
     let phoneApplications = allApplications.filter { !isWatch($0) }
     let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
-    let appTarget =
-      applications.first { app in
-        app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
-      }
-      ?? applications.first
+    // Every app that embeds extensions or a watch app is read, one at a time.
+    let embeddingApps = applications.filter { app in
+      app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
+    }
+    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
     if let appTarget {
-      let appSettings = settings(of: appTarget)
-      var app = Manifest.App(span: appTarget.name?.span ?? appTarget.span, pointer: appTarget.pointer)
-      app.bundleIdentifier = resolved(appSettings, "PRODUCT_BUNDLE_IDENTIFIER")
-      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(appSettings, of: appTarget)
-      signature.append(
-        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
-      model.app = app
+      model.app = app(appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", configuration)
     }
     let embedded = Set(appTarget?.dependencies.map(\.value) ?? [])
     var members = extensions.filter { $0.name.map { embedded.contains($0.value) } ?? false }
@@ -314,59 +295,55 @@ package struct TuistProjectVariants {
     if members.isEmpty { members = extensions.map { ($0, nil) } }
 
     var hostApps: [String: Manifest.App] = [:]
-    func hostApp(_ host: TuistManifest.Target) -> Manifest.App {
-      let key = host.name?.value ?? ""
-      if let known = hostApps[key] { return known }
-      let hostSettings = settings(of: host)
-      var app = Manifest.App(span: host.name?.span ?? host.span, pointer: host.pointer)
-      app.name = host.name
-      app.bundleIdentifier = resolved(hostSettings, "PRODUCT_BUNDLE_IDENTIFIER")
-      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(hostSettings, of: host)
-      signature.append(
-        "host \(key) \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
-      hostApps[key] = app
-      return app
-    }
-
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for (extensionTarget, host) in members {
-      let targetSettings = settings(of: extensionTarget)
-      var target = Manifest.Target.Draft(
-        span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
-      target.name = extensionTarget.name
-      target.host = host.map(hostApp)
-      target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
-      let isWatch = isWatch(extensionTarget)
-      if isWatch, let first = extensionTarget.destinations?.first { target.platform = first.map { _ in .watchos } }
-      target.deploymentTarget = deploymentTarget(
-        targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
-      target.entitlements = entitlements(targetSettings, of: extensionTarget)
-      let point = extensionPoint(targetSettings, of: extensionTarget)
-      var files: [SwiftFileResolver.ResolvedFile] = []
-      if point == XcodeProjectVariants.widgetExtensionPoint {
-        files = swiftFiles(of: extensionTarget)
-        target.sources = (extensionTarget.sources ?? []).map(\.glob) + extensionTarget.buildableFolders
+      let hostApp = host.map { host in
+        let key = host.name?.value ?? ""
+        let known =
+          hostApps[key] ?? app(host, label: "host \(key)", deploymentKey: "WATCHOS_DEPLOYMENT_TARGET", configuration)
+        hostApps[key] = known
+        return known
       }
-      signature.append(
-        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
-      )
+      let (target, files) = modelTarget(extensionTarget, hostApp: hostApp, configuration)
       model.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
-    project.manifest = model
-    context.attachCode(filesPerTarget, to: &project)
-    if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &project) }
+    reading.project.manifest = model
+    context.attachCode(filesPerTarget, to: &reading.project)
+    if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &reading.project) }
     for host in hosts {
-      guard let app = hostApps[host.name?.value ?? ""], let code = context.appCode(swiftFiles(of: host)) else {
-        continue
-      }
-      project.hostCode.append((app, code))
-      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+      guard let app = hostApps[host.name?.value ?? ""] else { continue }
+      reading.attachHostCode(app, files: swiftFiles(of: host))
     }
     let read = (appTarget.map { [$0] } ?? []) + hosts + members.map(\.target)
-    if let note = note(leftToBuilder.entries, targets: read) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    if let note = note(reading.leftToBuilder.entries, targets: read) { reading.project.readingProblems.append(note) }
+    return reading.finished(configuration: name, appName: appTarget?.name?.value, appCount: embeddingApps.count)
+  }
+
+  /// An extension target as the model holds it, and the Swift files of its widgets.
+  private func modelTarget(
+    _ extensionTarget: TuistManifest.Target, hostApp: Manifest.App?, _ configuration: Configuration
+  ) -> (Manifest.Target.Draft, [SwiftFileResolver.ResolvedFile]) {
+    let reading = configuration.reading
+    let targetSettings = settings(of: extensionTarget, configuration)
+    var target = Manifest.Target.Draft(
+      span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
+    target.name = extensionTarget.name
+    target.host = hostApp
+    target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
+    let isWatch = isWatch(extensionTarget)
+    if isWatch, let first = extensionTarget.destinations?.first { target.platform = first.map { _ in .watchos } }
+    target.deploymentTarget = deploymentTarget(
+      targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
+    target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
+    let point = extensionPoint(targetSettings, of: extensionTarget, reading)
+    var files: [SwiftFileResolver.ResolvedFile] = []
+    if point == XcodeProjectVariants.widgetExtensionPoint {
+      files = swiftFiles(of: extensionTarget)
+      target.sources = (extensionTarget.sources ?? []).map(\.glob) + extensionTarget.buildableFolders
+    }
+    reading.sign(target, point: point, files: files)
+    return (target, files)
   }
 
   /// The Swift files a target compiles: what its `sources` globs match but their exclusions, and the

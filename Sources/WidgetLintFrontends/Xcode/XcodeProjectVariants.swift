@@ -7,8 +7,9 @@ import WidgetLintReaders
 /// configuration. When every configuration gives the same facts, one project is returned (read from
 /// Release where there is one); otherwise one per configuration, named "the Debug configuration".
 ///
-/// The app is the iPhone application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch
-/// app (`dstSubfolderSpec = 16`), else `Runner`, else the first application. Its targets are the app
+/// An app is an application target that embeds extensions (`dstSubfolderSpec = 13`) or a watch app
+/// (`dstSubfolderSpec = 16`), else `Runner`, else the first application; every app that embeds a widget
+/// extension is read as a project of its own (`BuildVariants`). Its targets are the app
 /// extensions it embeds and those each watch app it carries embeds, with the watch app as their host (all
 /// app extensions when it embeds none). The app's Swift includes the framework targets it links or
 /// embeds. An extension whose Info.plist says `com.apple.widgetkit-extension` carries widgets, read from
@@ -73,208 +74,140 @@ package struct XcodeProjectVariants {
     let targets = objects.nativeTargets
     var names = objects.projectConfigurations.map(\.name)
     if names.isEmpty { names = targets.first?.configurations.map(\.name) ?? [] }
-    if names.isEmpty { names = [""] }
-    var xcconfigs: [String: XcconfigReading] = [:]
-    let readings = names.map { read(configuration: $0, targets: targets, xcconfigs: &xcconfigs) }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
-    }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
+    let xcconfigs = XcconfigLoader(context: context, root: iosDirectory)
+    return BuildVariants.projects(configurations: names) { name, app in
+      read(configuration: name, app: app, targets: targets, xcconfigs: xcconfigs)
     }
   }
 
-  /// An `.xcconfig` with its includes, as one layer of settings; its includes are found as a Mac finds
-  /// them, and a spelling that differs in case is said where the include is written.
-  private func xcconfig(_ path: String?, _ cache: inout [String: XcconfigReading]) -> XcconfigReading {
-    guard let path else { return XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: []) }
-    if let known = cache[path] { return known }
-    var observations: [ReadingProblem] = []
-    var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-    let suppressions = SuppressionLog()
-    reader.suppressions = suppressions
-    reader.locate = { [context, iosDirectory] included, writtenAt in
-      // A missing include is the builder's file, not an error (see XcconfigReader).
-      if case .missing = context.paths.find(included, below: iosDirectory) { return nil }
-      let name = Located(included, span: writtenAt, pointer: .root)
-      let (found, notes) = context.locate(included, below: iosDirectory, namedAt: name, what: "the included file")
-      observations += notes
-      return found
+  /// What one configuration's reading of one app knows besides `ProjectReading`: the settings of each
+  /// target, made once.
+  private final class Configuration {
+    let name: String
+    let reading: ProjectReading
+    let xcconfigs: XcconfigLoader
+    var settings: [String: XcodeBuildSettingsResolver] = [:]
+
+    init(name: String, reading: ProjectReading, xcconfigs: XcconfigLoader) {
+      self.name = name
+      self.reading = reading
+      self.xcconfigs = xcconfigs
     }
-    let (entries, files) = reader.read(path: path)
-    let reading = XcconfigReading(
-      layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-      suppressions: suppressions.files)
-    cache[path] = reading
-    return reading
   }
 
-  package struct XcconfigReading {
-    package var layer: XcodeBuildSettingsLayer
-    package var files: [String]
-    /// Problems finding its includes.
-    package var observations: [ReadingProblem]
-    /// The `widgetlint-disable…` comments of its files.
-    package var suppressions: [FileSuppressions] = []
-  }
-
-  private func read(
-    configuration name: String, targets: [XcodeProjectObjects.Target],
-    xcconfigs: inout [String: XcconfigReading]
-  ) -> (name: String, project: Project, signature: [String]) {
-    var project = Project(
-      manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingProblems: []
-    )
-    project.filesRead.append(pbxproj)
+  /// A target's build settings in a configuration, in Xcode's order of precedence.
+  private func settings(of target: XcodeProjectObjects.Target, in configuration: Configuration)
+    -> XcodeBuildSettingsResolver
+  {
+    if let known = configuration.settings[target.id] { return known }
+    let name = configuration.name
     let projectConfiguration = objects.projectConfigurations.first { $0.name == name }
-    let projectXcconfig = xcconfig(projectConfiguration?.baseConfigurationPath, &xcconfigs)
-    let projectName = (PathUtilities.folder(of: pbxproj) as NSString)
-      .lastPathComponent
-    var signature: [String] = []
-    let leftToBuilder = SettingsLeftToBuilder()
+    let projectXcconfig = configuration.xcconfigs.load(projectConfiguration?.baseConfigurationPath)
+    let own = target.configurations.first { $0.name == name }
+    let targetXcconfig = configuration.xcconfigs.load(own?.baseConfigurationPath)
+    configuration.reading.use(targetXcconfig, projectXcconfig)
+    let targetName = target.name?.value ?? ""
+    let projectName = (PathUtilities.folder(of: pbxproj) as NSString).lastPathComponent
+    let resolver = XcodeBuildSettingsResolver(
+      layers: [
+        XcodeBuildSettingsLayer(settings: own?.settings ?? [:]), targetXcconfig.layer,
+        XcodeBuildSettingsLayer(settings: projectConfiguration?.settings ?? [:]), projectXcconfig.layer,
+      ],
+      builtIns: [
+        "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
+        "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
+        "SOURCE_ROOT": objects.projectDirectory, "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
+      ],
+      leftToBuilder: configuration.reading.leftToBuilder)
+    configuration.settings[target.id] = resolver
+    return resolver
+  }
 
-    func settings(of target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
-      let own = target.configurations.first { $0.name == name }
-      let targetXcconfig = xcconfig(own?.baseConfigurationPath, &xcconfigs)
-      for file in targetXcconfig.files + projectXcconfig.files
-      where !project.filesRead.contains(file) {
-        project.filesRead.append(file)
-      }
-      observe(targetXcconfig.observations + projectXcconfig.observations)
-      project.addSuppressions(targetXcconfig.suppressions + projectXcconfig.suppressions)
-      let targetName = target.name?.value ?? ""
-      return XcodeBuildSettingsResolver(
-        layers: [
-          XcodeBuildSettingsLayer(settings: own?.settings ?? [:]), targetXcconfig.layer,
-          XcodeBuildSettingsLayer(settings: projectConfiguration?.settings ?? [:]),
-          projectXcconfig.layer,
-        ],
-        builtIns: [
-          "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
-          "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
-          "SOURCE_ROOT": objects.projectDirectory,
-          "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
-        ],
-        leftToBuilder: leftToBuilder)
+  private var rootSpan: SourceSpan { SourceSpan(file: objects.project.span.file, start: 0, end: 0) }
+
+  /// The file a setting names, read; its problems are said at the setting.
+  private func readFile(named written: Located<String>, what: String, _ reading: ProjectReading) -> (
+    value: Located<ConfigValue>?, wasRead: Bool
+  ) {
+    reading.readFile(
+      PathUtilities.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written, what: what)
+  }
+
+  /// The entitlements that sign a target, with the build settings they use expanded as Xcode expands them.
+  private func entitlements(
+    _ settings: XcodeBuildSettingsResolver, of target: XcodeProjectObjects.Target, _ reading: ProjectReading
+  ) -> Entitlements? {
+    guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else {
+      // Which file signs the target is the builder's choice: none of its entitlements are known.
+      guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
+      return Entitlements(isComputed: true, span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
     }
-
-    let rootSpan = SourceSpan(file: objects.project.span.file, start: 0, end: 0)
-    /// Problems met while reading files, each said once however many targets name the file.
-    func observe(_ observations: [ReadingProblem]) {
-      for observation in observations
-      where !project.readingProblems.contains(where: {
-        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
-          && $0.span.start == observation.span.start && $0.message == observation.message
-      }) {
-        project.readingProblems.append(observation)
-      }
+    let (value, wasRead) = readFile(named: written, what: "the entitlements file", reading)
+    // Named but not read (missing, unreadable, not a dictionary): nothing in it is known, and the
+    // rules that need it stay silent rather than report what its absence would mean.
+    guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
+      reading.signature.append("entitlements \(written.value) unknown")
+      return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
     }
-
-    /// The file a setting names, found as a Mac finds it, and read; its problems are said at the setting.
-    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
-      let read = context.readNamedFile(
-        PathUtilities.join(objects.projectDirectory, written.value), below: iosDirectory, namedAt: written,
-        what: what)
-      observe(read.observations)
-      if read.wasRead, let path = read.path, !project.filesRead.contains(path) { project.filesRead.append(path) }
-      return (read.value, read.wasRead)
-    }
-
-    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: XcodeProjectObjects.Target)
-      -> Entitlements?
-    {
-      guard let written = settings.resolved("CODE_SIGN_ENTITLEMENTS") else {
-        // Which file signs the target is the builder's choice: none of its entitlements are known.
-        guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
-        return Entitlements(
-          isComputed: true, span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
-      }
-      let (value, wasRead) = readFile(named: written, what: "the entitlements file")
-      // Named but not read (missing, unreadable, not a dictionary): nothing in it is known, and the
-      // rules that need it stay silent rather than report what its absence would mean.
-      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
-        signature.append("entitlements \(written.value) unknown")
-        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
-      }
-      result.isSigningFile = true
-      // A Mac target's groups may be `<TeamID>.name` as well as `group.name`.
-      result.isForMacOS = settings.resolved("SDKROOT")?.value.lowercased().hasPrefix("macosx") ?? false
-      result.appGroups = result.appGroups?.map { group in
-        guard BuildSettings.containsReference(group.value) else { return group }
-        guard let expanded = settings.expandInEntitlements(group.value) else {
-          // Left as written, and compared with nothing: the rules need its value.
-          if !settings.refersToBuilderSettings(group.value) {
-            observe([
-              ReadingProblem(
-                kind: .computedValue,
-                message:
-                  "App Group '\(group.value)' is not checked: it refers to a build setting the project does not set, whose value widgetlint cannot know",
-                span: group.span, pointer: group.pointer)
-            ])
-          }
-          return group
+    result.isSigningFile = true
+    // A Mac target's groups may be `<TeamID>.name` as well as `group.name`.
+    result.isForMacOS = settings.resolved("SDKROOT")?.value.lowercased().hasPrefix("macosx") ?? false
+    result.appGroups = result.appGroups?.map { group in
+      guard BuildSettings.containsReference(group.value) else { return group }
+      guard let expanded = settings.expandInEntitlements(group.value) else {
+        // Left as written, and compared with nothing: the rules need its value.
+        if !settings.refersToBuilderSettings(group.value) {
+          reading.observe([
+            ReadingProblem(
+              kind: .computedValue,
+              message:
+                "App Group '\(group.value)' is not checked: it refers to a build setting the project does not set, whose value widgetlint cannot know",
+              span: group.span, pointer: group.pointer)
+          ])
         }
-        return group.map { _ in expanded }
+        return group
       }
-      signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
-      return result
+      return group.map { _ in expanded }
     }
+    reading.signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
+    return result
+  }
 
-    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<
-      OSVersion
-    >? {
-      guard let written = settings.resolved(key), let version = OSVersion(parsing: written.value)
-      else { return nil }
-      return written.map { _ in version }
-    }
+  /// A watchOS target: built with the watchOS SDK (or one of the WatchKit 2 product types).
+  private func isWatch(_ target: XcodeProjectObjects.Target, _ configuration: Configuration) -> Bool {
+    if [Self.watchApp2Type, Self.watchExtension2Type].contains(target.productType) { return true }
+    return settings(of: target, in: configuration).resolved("SDKROOT")?.value.lowercased().hasPrefix("watchos")
+      ?? false
+  }
 
-    var manifest = Manifest(rootSpan: rootSpan)
-    manifest.origin = .xcode
-    var settingsOf: [String: XcodeBuildSettingsResolver] = [:]
-    func cachedSettings(_ target: XcodeProjectObjects.Target) -> XcodeBuildSettingsResolver {
-      if let known = settingsOf[target.id] { return known }
-      let resolved = settings(of: target)
-      settingsOf[target.id] = resolved
-      return resolved
-    }
-    /// A watchOS target: built with the watchOS SDK (or one of the WatchKit 2 product types).
-    func isWatch(_ target: XcodeProjectObjects.Target) -> Bool {
-      if [Self.watchApp2Type, Self.watchExtension2Type].contains(target.productType) { return true }
-      return cachedSettings(target).resolved("SDKROOT")?.value.lowercased().hasPrefix("watchos") ?? false
-    }
-    let allApplications = targets.filter { [Self.applicationType, Self.watchApp2Type].contains($0.productType) }
-    let watchApplications = allApplications.filter(isWatch)
-    let phoneApplications = allApplications.filter { !isWatch($0) }
-    // An app with a watch app: the iPhone app is the app, the watch app a host of the watch's extensions.
-    let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
+  /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
+  private func app(
+    _ target: XcodeProjectObjects.Target, label: String, deploymentKey: String, _ configuration: Configuration
+  ) -> Manifest.App {
+    let settings = settings(of: target, in: configuration)
+    var app = Manifest.App(span: target.name?.span ?? rootSpan, pointer: target.object.pointer)
+    if label != "app" { app.name = target.name }
+    app.bundleIdentifier = settings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+    app.deploymentTarget = ProjectReading.deploymentTarget(settings.resolved(deploymentKey))
+    app.entitlements = entitlements(settings, of: target, configuration.reading)
+    configuration.reading.sign(app, as: label)
+    return app
+  }
+
+  /// The app's targets: the extensions it embeds and those each watch app it carries embeds (itself, or
+  /// a WatchKit 2 app through its WatchKit extension), with the watch app as their host; all extensions
+  /// when it embeds none.
+  private func members(
+    of appTarget: XcodeProjectObjects.Target?, watchApplications: [XcodeProjectObjects.Target],
+    targets: [XcodeProjectObjects.Target]
+  ) -> (
+    members: [(target: XcodeProjectObjects.Target, host: XcodeProjectObjects.Target?)],
+    hosts: [XcodeProjectObjects.Target]
+  ) {
     let extensions = targets.filter { $0.productType == Self.extensionType }
-    let products = Set(extensions.compactMap(\.productReference))
-    let watchProducts = Set(watchApplications.compactMap(\.productReference))
-    let appTarget =
-      applications.first {
-        $0.embeddedProducts.contains(where: products.contains)
-          || $0.embeddedWatchContent.contains(where: watchProducts.contains)
-      }
-      ?? applications.first { $0.name?.value == "Runner" } ?? applications.first
-    if let appTarget {
-      let appSettings = cachedSettings(appTarget)
-      var app = Manifest.App(
-        span: appTarget.name?.span ?? rootSpan, pointer: appTarget.object.pointer)
-      app.bundleIdentifier = appSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
-      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(appSettings, of: appTarget)
-      signature.append(
-        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
-      )
-      manifest.app = app
-    }
     let embedded = Set(appTarget?.embeddedProducts ?? [])
     var members = extensions.filter { $0.productReference.map(embedded.contains) ?? false }
       .map { (target: $0, host: XcodeProjectObjects.Target?.none) }
-    // The watch apps the app carries ("Embed Watch Content"), and the extensions each embeds: itself, or
-    // (a WatchKit 2 app) through its WatchKit extension.
     let watchContent = Set(appTarget.map { $0.embeddedWatchContent } ?? [])
     let hosts = watchApplications.filter { $0.productReference.map(watchContent.contains) ?? false }
     for host in hosts {
@@ -286,103 +219,121 @@ package struct XcodeProjectVariants {
       members += extensions.filter { $0.productReference.map(carried.contains) ?? false }.map { ($0, host) }
     }
     if members.isEmpty { members = extensions.map { ($0, nil) } }
+    return (members, hosts)
+  }
 
-    var hostApps: [String: Manifest.App] = [:]
-    func hostApp(_ host: XcodeProjectObjects.Target) -> Manifest.App {
-      if let known = hostApps[host.id] { return known }
-      let hostSettings = cachedSettings(host)
-      var app = Manifest.App(span: host.name?.span ?? rootSpan, pointer: host.object.pointer)
-      app.name = host.name
-      app.bundleIdentifier = hostSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
-      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(hostSettings, of: host)
-      signature.append(
-        "host \(host.name?.value ?? "") \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
-      )
-      hostApps[host.id] = app
-      return app
+  private func read(
+    configuration name: String, app appIndex: Int, targets: [XcodeProjectObjects.Target], xcconfigs: XcconfigLoader
+  ) -> BuildVariants.Reading {
+    var project = Project(manifestFile: SourceText(path: iosDirectory, text: ""), manifest: nil, readingProblems: [])
+    project.filesRead.append(pbxproj)
+    let reading = ProjectReading(project: project, context: context)
+    let configuration = Configuration(name: name, reading: reading, xcconfigs: xcconfigs)
+    var manifest = Manifest(rootSpan: rootSpan)
+    manifest.origin = .xcode
+    let allApplications = targets.filter { [Self.applicationType, Self.watchApp2Type].contains($0.productType) }
+    let watchApplications = allApplications.filter { isWatch($0, configuration) }
+    let phoneApplications = allApplications.filter { !isWatch($0, configuration) }
+    // An app with a watch app: the iPhone app is the app, the watch app a host of the watch's extensions.
+    let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
+    let products = Set(targets.filter { $0.productType == Self.extensionType }.compactMap(\.productReference))
+    let watchProducts = Set(watchApplications.compactMap(\.productReference))
+    // Every app that embeds extensions or a watch app is read, one at a time.
+    let embeddingApps = applications.filter {
+      $0.embeddedProducts.contains(where: products.contains)
+        || $0.embeddedWatchContent.contains(where: watchProducts.contains)
     }
-
+    let appTarget =
+      embeddingApps.indices.contains(appIndex)
+      ? embeddingApps[appIndex] : applications.first { $0.name?.value == "Runner" } ?? applications.first
+    if let appTarget {
+      manifest.app = app(appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", configuration)
+    }
+    let (members, hosts) = members(of: appTarget, watchApplications: watchApplications, targets: targets)
+    var hostApps: [String: Manifest.App] = [:]
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for (extensionTarget, host) in members {
-      let targetSettings = cachedSettings(extensionTarget)
-      var target = Manifest.Target.Draft(
-        span: extensionTarget.name?.span ?? extensionTarget.object.span,
-        pointer: extensionTarget.object.pointer)
-      target.name = extensionTarget.name
-      target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
-      // What a watch app embeds runs on the watch.
-      let isWatch = host != nil || isWatch(extensionTarget)
-      if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
-      target.host = host.map(hostApp)
-      target.deploymentTarget = deploymentTarget(
-        targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
-      target.entitlements = entitlements(targetSettings, of: extensionTarget)
-      var point: String?
-      var pointWritten: Located<String>?
-      if let info = targetSettings.resolved("INFOPLIST_FILE") {
-        let (value, _) = readFile(named: info, what: "the Info.plist")
-        pointWritten = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
-        point = pointWritten?.value
+      let hostApp = host.map { host in
+        let known =
+          hostApps[host.id]
+          ?? app(
+            host, label: "host \(host.name?.value ?? "")", deploymentKey: "WATCHOS_DEPLOYMENT_TARGET", configuration)
+        hostApps[host.id] = known
+        return known
       }
-      var files: [SwiftFileResolver.ResolvedFile] = []
-      // A Today extension whose code is WidgetKit's (an `@main` widget or bundle) is a widget extension
-      // with the wrong extension point: its code is read as widget code, and the point is the finding.
-      if point == Self.todayExtensionPoint, let pointWritten {
-        let code = memberFiles(of: extensionTarget)
-        if context.declaresWidgets(code) {
-          point = Self.widgetExtensionPoint
-          observe([
-            ReadingProblem(
-              kind: .widgetExtensionPoint,
-              message:
-                "target '\(extensionTarget.name?.value ?? "")' is a WidgetKit extension, but its Info.plist declares '\(Self.todayExtensionPoint)', the Today extension point: its widgets never appear in the gallery; use '\(Self.widgetExtensionPoint)' (and no NSExtensionPrincipalClass)",
-              span: pointWritten.span, pointer: pointWritten.pointer, subject: extensionTarget.name?.value)
-          ])
-        }
-      }
-      if point == Self.widgetExtensionPoint {
-        files = memberFiles(of: extensionTarget)
-        let folder =
-          files.first.map { PathUtilities.folder(of: $0.path) }
-          ?? objects.projectDirectory
-        target.sources = [
-          (target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder
-          }
-        ]
-        // A framework of the project that only the widget links is the widget's own code.
-        let appFrameworks = Set(
-          Self.frameworks(of: [host ?? appTarget].compactMap { $0 }, among: targets).map(\.id))
-        var seen = Set(files)
-        for framework in Self.frameworks(of: [extensionTarget], among: targets)
-        where !appFrameworks.contains(framework.id) {
-          files += memberFiles(of: framework).filter { seen.insert($0).inserted }
-        }
-      }
-      signature.append(
-        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
-      )
+      let (target, files) = modelTarget(
+        extensionTarget, host: host, hostApp: hostApp, appTarget: appTarget, targets: targets, configuration)
       manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
-    project.manifest = manifest
-    context.attachCode(filesPerTarget, to: &project)
+    reading.project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &reading.project)
     // The app's side: its own Swift and the frameworks of the project it links or embeds.
-    if let appTarget {
-      context.attachAppCode(appFiles(of: appTarget, among: targets), to: &project)
-    }
-    for host in hosts where hostApps[host.id] != nil {
+    if let appTarget { context.attachAppCode(appFiles(of: appTarget, among: targets), to: &reading.project) }
+    for host in hosts {
+      guard let hostApp = hostApps[host.id] else { continue }
       var owners = [host]
       owners += targets.filter {
         $0.productType == Self.watchExtension2Type && $0.productReference.map(host.embeddedProducts.contains) ?? false
       }
-      let files = owners.flatMap { appFiles(of: $0, among: targets) }
-      guard let code = context.appCode(files) else { continue }
-      project.hostCode.append((hostApps[host.id]!, code))
-      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+      reading.attachHostCode(hostApp, files: owners.flatMap { appFiles(of: $0, among: targets) })
     }
-    if let note = Self.note(leftToBuilder.entries) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    if let note = Self.note(reading.leftToBuilder.entries) { reading.project.readingProblems.append(note) }
+    return reading.finished(configuration: name, appName: appTarget?.name?.value, appCount: embeddingApps.count)
+  }
+
+  /// An extension target as the model holds it, and the Swift files of its widgets.
+  private func modelTarget(
+    _ extensionTarget: XcodeProjectObjects.Target, host: XcodeProjectObjects.Target?, hostApp: Manifest.App?,
+    appTarget: XcodeProjectObjects.Target?, targets: [XcodeProjectObjects.Target], _ configuration: Configuration
+  ) -> (Manifest.Target.Draft, [SwiftFileResolver.ResolvedFile]) {
+    let reading = configuration.reading
+    let targetSettings = settings(of: extensionTarget, in: configuration)
+    var target = Manifest.Target.Draft(
+      span: extensionTarget.name?.span ?? extensionTarget.object.span, pointer: extensionTarget.object.pointer)
+    target.name = extensionTarget.name
+    target.bundleIdentifier = targetSettings.resolved("PRODUCT_BUNDLE_IDENTIFIER")
+    // What a watch app embeds runs on the watch.
+    let isWatch = host != nil || isWatch(extensionTarget, configuration)
+    if isWatch, let name = target.name { target.platform = name.map { _ in .watchos } }
+    target.host = hostApp
+    target.deploymentTarget = ProjectReading.deploymentTarget(
+      targetSettings.resolved(isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET"))
+    target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
+    var point: String?
+    var pointWritten: Located<String>?
+    if let info = targetSettings.resolved("INFOPLIST_FILE") {
+      let (value, _) = readFile(named: info, what: "the Info.plist", reading)
+      pointWritten = value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue
+      point = pointWritten?.value
+    }
+    var files: [SwiftFileResolver.ResolvedFile] = []
+    // A Today extension whose code is WidgetKit's (an `@main` widget or bundle) is a widget extension
+    // with the wrong extension point: its code is read as widget code, and the point is the finding.
+    if point == Self.todayExtensionPoint, let pointWritten, context.declaresWidgets(memberFiles(of: extensionTarget)) {
+      point = Self.widgetExtensionPoint
+      reading.observe([
+        ReadingProblem(
+          kind: .widgetExtensionPoint,
+          message:
+            "target '\(extensionTarget.name?.value ?? "")' is a WidgetKit extension, but its Info.plist declares '\(Self.todayExtensionPoint)', the Today extension point: its widgets never appear in the gallery; use '\(Self.widgetExtensionPoint)' (and no NSExtensionPrincipalClass)",
+          span: pointWritten.span, pointer: pointWritten.pointer, subject: extensionTarget.name?.value)
+      ])
+    }
+    if point == Self.widgetExtensionPoint {
+      files = memberFiles(of: extensionTarget)
+      let folder = files.first.map { PathUtilities.folder(of: $0.path) } ?? objects.projectDirectory
+      target.sources = [(target.name ?? Located("", span: target.span, pointer: target.pointer)).map { _ in folder }]
+      // A framework of the project that only the widget links is the widget's own code.
+      let appFrameworks = Set(Self.frameworks(of: [host ?? appTarget].compactMap { $0 }, among: targets).map(\.id))
+      var seen = Set(files)
+      for framework in Self.frameworks(of: [extensionTarget], among: targets)
+      where !appFrameworks.contains(framework.id) {
+        files += memberFiles(of: framework).filter { seen.insert($0).inserted }
+      }
+    }
+    reading.sign(target, point: point, files: files)
+    return (target, files)
   }
 
   /// The one note that says which settings are left to whoever builds the app, and where: the values

@@ -32,7 +32,7 @@ struct XcodeGenVariants {
   static let extensionType = "app-extension"
 
   func read() -> [Project] {
-    var xcconfigs: [String: XcodeProjectVariants.XcconfigReading] = [:]
+    let xcconfigs = XcconfigLoader(context: context, root: directory)
     let sources = Dictionary(
       spec.targets.map { target in
         (
@@ -43,16 +43,8 @@ struct XcodeGenVariants {
             context: context)
         )
       }, uniquingKeysWith: { first, _ in first })
-    let readings = spec.configurations.map {
-      read(configuration: $0, sources: sources, xcconfigs: &xcconfigs)
-    }
-    if Set(readings.map(\.signature)).count == 1 {
-      return [(readings.first { $0.name == "Release" } ?? readings[0]).project]
-    }
-    return readings.map { reading in
-      var project = reading.project
-      project.variant = "the \(reading.name) configuration"
-      return project
+    return BuildVariants.projects(configurations: spec.configurations) { name, app in
+      read(configuration: name, app: app, sources: sources, xcconfigs: xcconfigs)
     }
   }
 
@@ -117,78 +109,38 @@ struct XcodeGenVariants {
     }
   }
 
-  /// An xcconfig named by `configFiles`, with its includes, as one layer; a file that is not in the
-  /// repository may set anything, like a missing `#include?`.
-  private func xcconfig(_ written: Located<String>?, _ cache: inout [String: XcodeProjectVariants.XcconfigReading])
-    -> XcodeProjectVariants.XcconfigReading
-  {
-    guard let written else {
-      return XcodeProjectVariants.XcconfigReading(layer: XcodeBuildSettingsLayer(), files: [], observations: [])
+  // MARK: One configuration
+
+  /// One configuration's reading of one app: its `ProjectReading` and the project's settings in it.
+  private final class Configuration {
+    let name: String
+    let reading: ProjectReading
+    let xcconfigs: XcconfigLoader
+    var projectXcconfig = XcconfigLoader.Reading.none
+    var projectSettings: [String: XcodeBuildSetting] = [:]
+
+    init(name: String, reading: ProjectReading, xcconfigs: XcconfigLoader) {
+      self.name = name
+      self.reading = reading
+      self.xcconfigs = xcconfigs
     }
-    let key = written.value
-    if let known = cache[key] { return known }
-    var observations: [ReadingProblem] = []
-    let full = PathUtilities.join(directory, written.value)
-    let reading: XcodeProjectVariants.XcconfigReading
-    if case .missing = context.paths.find(full, below: directory) {
-      var layer = XcodeBuildSettingsLayer()
-      layer.missingInclude = MissingInclude(path: written.value, span: written.span)
-      reading = XcodeProjectVariants.XcconfigReading(layer: layer, files: [], observations: [])
-    } else {
-      let (found, notes) = context.locate(full, below: directory, namedAt: written, what: "the config file")
-      observations += notes
-      var reader = XcconfigReader(maxFileSize: context.limits.maxFileSize, overlay: context.overlay)
-      let suppressions = SuppressionLog()
-      reader.suppressions = suppressions
-      reader.locate = { [context, directory] included, writtenAt in
-        if case .missing = context.paths.find(included, below: directory) { return nil }
-        let name = Located(included, span: writtenAt, pointer: .root)
-        let (found, notes) = context.locate(included, below: directory, namedAt: name, what: "the included file")
-        observations += notes
-        return found
-      }
-      let (entries, files) = found.map { reader.read(path: $0) } ?? ([], [])
-      reading = XcodeProjectVariants.XcconfigReading(
-        layer: XcodeBuildSettingsLayer(entries: entries), files: files, observations: observations,
-        suppressions: suppressions.files)
-    }
-    cache[key] = reading
+  }
+
+  /// An xcconfig named by `configFiles`: one that is not in the repository may set anything.
+  private func xcconfig(_ written: Located<String>?, _ configuration: Configuration) -> XcconfigLoader.Reading {
+    guard let written else { return .none }
+    let reading = configuration.xcconfigs.load(
+      PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
+    configuration.reading.use(reading)
     return reading
   }
 
-  // MARK: One configuration
-
-  private func read(
-    configuration name: String, sources: [String: XcodeGenSources],
-    xcconfigs: inout [String: XcodeProjectVariants.XcconfigReading]
-  ) -> (name: String, project: Project, signature: [String]) {
-    let specSource = spec.root.span.file
-    var project = Project(manifestFile: specSource, manifest: nil, readingProblems: [])
-    let rootSpan = SourceSpan(file: specSource, start: 0, end: 0)
-    var signature: [String] = []
-    let leftToBuilder = SettingsLeftToBuilder()
-
-    /// Problems met while reading files, each said once however many targets name the file.
-    func observe(_ observations: [ReadingProblem]) {
-      for observation in observations
-      where !project.readingProblems.contains(where: {
-        $0.kind == observation.kind && $0.span.file.path == observation.span.file.path
-          && $0.span.start == observation.span.start && $0.message == observation.message
-      }) {
-        project.readingProblems.append(observation)
-      }
-    }
-    func readFiles(_ files: [String]) {
-      for file in files where !project.filesRead.contains(file) { project.filesRead.append(file) }
-    }
-    func readSuppressions(_ xcconfig: XcodeProjectVariants.XcconfigReading) {
-      project.addSuppressions(xcconfig.suppressions)
-    }
-
-    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), &xcconfigs)
-    observe(projectXcconfig.observations)
-    readFiles(projectXcconfig.files)
-    readSuppressions(projectXcconfig)
+  /// The project's settings in a configuration: `options.deploymentTarget` (unless its xcconfig sets it)
+  /// and `settings`.
+  private func projectSettings(_ configuration: Configuration) {
+    let name = configuration.name
+    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), configuration)
+    configuration.projectXcconfig = projectXcconfig
     var projectSettings: [String: XcodeBuildSetting] = [:]
     if let versions = spec.root["options"]?["deploymentTarget"], case .object(let members) = versions.value {
       for member in XcodeGenSpec.lastOfEachKey(members) {
@@ -199,253 +151,282 @@ struct XcodeGenVariants {
       }
     }
     projectSettings.merge(settings(spec.root["settings"], configuration: name)) { $1 }
+    configuration.projectSettings = projectSettings
+  }
 
-    func resolver(of target: XcodeGenProject.Target) -> XcodeBuildSettingsResolver {
-      let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), &xcconfigs)
-      observe(targetXcconfig.observations)
-      readFiles(targetXcconfig.files)
-      readSuppressions(targetXcconfig)
-      var own: [String: XcodeBuildSetting] = [:]
-      if let key = Self.deploymentTargetKey(target.platform), let version = Self.text(target["deploymentTarget"]),
-        targetXcconfig.layer.settings[key] == nil, targetXcconfig.layer.missingInclude == nil,
-        projectXcconfig.layer.settings[key] == nil, projectXcconfig.layer.missingInclude == nil
-      {
-        own[key] = XcodeBuildSetting(value: version.value, span: version.span, pointer: version.pointer)
-      }
-      own.merge(settings(target["settings"], configuration: name)) { $1 }
-      if let path = Self.text(target["entitlements"]?["path"]) {
-        own["CODE_SIGN_ENTITLEMENTS"] = XcodeBuildSetting(value: path.value, span: path.span, pointer: path.pointer)
-      }
-      if own["INFOPLIST_FILE"] == nil {
-        if let path = Self.text(target["info"]?["path"]) {
-          own["INFOPLIST_FILE"] = XcodeBuildSetting(value: path.value, span: path.span, pointer: path.pointer)
-        } else if let found = sources[target.name.value]?.infoPlist {
-          own["INFOPLIST_FILE"] = XcodeBuildSetting(value: found.value, span: found.span, pointer: found.pointer)
-        }
-      }
-      var resolver = XcodeBuildSettingsResolver(
-        layers: [
-          XcodeBuildSettingsLayer(settings: own), targetXcconfig.layer,
-          XcodeBuildSettingsLayer(settings: projectSettings), projectXcconfig.layer,
-        ],
-        builtIns: [
-          "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
-          "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
-          "PROJECT_NAME": spec.name?.value ?? "",
-        ],
-        leftToBuilder: leftToBuilder)
-      if let prefix = spec.bundleIdPrefix, case .unset = resolver.lookup("PRODUCT_BUNDLE_IDENTIFIER") {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-."))
-        let escaped = String(
-          String.UnicodeScalarView(
-            target.name.value.replacingOccurrences(of: "_", with: "-").unicodeScalars.filter(allowed.contains)))
-        resolver.layers[0].settings["PRODUCT_BUNDLE_IDENTIFIER"] = XcodeBuildSetting(
-          value: prefix.value + "." + escaped, span: target.name.span, pointer: target.value.pointer)
-      }
-      return resolver
-    }
-
-    /// A setting's value, or nil; a `${NAME}` the spec writes for a setting that nothing defines is
-    /// recorded as the environment's.
-    func resolved(_ key: String, _ settings: XcodeBuildSettingsResolver) -> Located<String>? {
-      if let value = settings.resolved(key) { return value }
-      // Records the setting when the builder gives it (a missing include may set it).
-      _ = settings.isLeftToBuilder(key)
-      noteEnvironment(key, settings, depth: 0)
-      return nil
-    }
-    func noteEnvironment(_ key: String, _ settings: XcodeBuildSettingsResolver, depth: Int) {
-      // XcodeGen expands `${NAME}` in the spec, not in xcconfigs (layers 1 and 3).
-      guard depth < 8, case .written(let setting, let layer) = settings.lookup(key) else { return }
-      noteEnvironment(in: setting.value, at: setting.span, fromSpec: layer == 0 || layer == 2, settings, depth: depth)
-    }
-    func noteEnvironment(
-      in text: String, at span: SourceSpan, fromSpec: Bool, _ settings: XcodeBuildSettingsResolver, depth: Int
-    ) {
-      for reference in BuildSettings.references(in: text) {
-        let base = String(reference.prefix { $0 != ":" })
-        guard case .unset = settings.lookup(base), settings.builtIns[base] == nil else {
-          noteEnvironment(base, settings, depth: depth + 1)
-          continue
-        }
-        if fromSpec, text.contains("${" + reference + "}") {
-          leftToBuilder.record("${\(base)}", .environment, writtenAt: span)
-        }
-      }
-    }
-
-    func readFile(named written: Located<String>, what: String) -> (value: Located<ConfigValue>?, wasRead: Bool) {
-      let read = context.readNamedFile(
-        PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
-      observe(read.observations)
-      if read.wasRead, let path = read.path { readFiles([path]) }
-      return (read.value, read.wasRead)
-    }
-
-    func expandGroups(_ entitlements: Entitlements, _ settings: XcodeBuildSettingsResolver, fromSpec: Bool)
-      -> Entitlements
+  /// A target's build settings as `xcodegen generate` writes them, in Xcode's order of precedence.
+  private func resolver(
+    of target: XcodeGenProject.Target, sources: [String: XcodeGenSources], _ configuration: Configuration
+  ) -> XcodeBuildSettingsResolver {
+    let name = configuration.name
+    let projectXcconfig = configuration.projectXcconfig
+    let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), configuration)
+    var own: [String: XcodeBuildSetting] = [:]
+    if let key = Self.deploymentTargetKey(target.platform), let version = Self.text(target["deploymentTarget"]),
+      targetXcconfig.layer.settings[key] == nil, targetXcconfig.layer.missingInclude == nil,
+      projectXcconfig.layer.settings[key] == nil, projectXcconfig.layer.missingInclude == nil
     {
-      var result = entitlements
-      result.appGroups = entitlements.appGroups?.map { group in
-        guard BuildSettings.containsReference(group.value) else { return group }
-        guard let expanded = settings.expandInEntitlements(group.value) else {
-          noteEnvironment(in: group.value, at: group.span, fromSpec: fromSpec, settings, depth: 0)
-          return group
-        }
-        return group.map { _ in expanded }
-      }
-      return result
+      own[key] = XcodeBuildSetting(value: version.value, span: version.span, pointer: version.pointer)
     }
+    own.merge(settings(target["settings"], configuration: name)) { $1 }
+    if let path = Self.text(target["entitlements"]?["path"]) {
+      own["CODE_SIGN_ENTITLEMENTS"] = XcodeBuildSetting(value: path.value, span: path.span, pointer: path.pointer)
+    }
+    if own["INFOPLIST_FILE"] == nil {
+      if let path = Self.text(target["info"]?["path"]) {
+        own["INFOPLIST_FILE"] = XcodeBuildSetting(value: path.value, span: path.span, pointer: path.pointer)
+      } else if let found = sources[target.name.value]?.infoPlist {
+        own["INFOPLIST_FILE"] = XcodeBuildSetting(value: found.value, span: found.span, pointer: found.pointer)
+      }
+    }
+    var resolver = XcodeBuildSettingsResolver(
+      layers: [
+        XcodeBuildSettingsLayer(settings: own), targetXcconfig.layer,
+        XcodeBuildSettingsLayer(settings: configuration.projectSettings), projectXcconfig.layer,
+      ],
+      builtIns: [
+        "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
+        "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
+        "PROJECT_NAME": spec.name?.value ?? "",
+      ],
+      leftToBuilder: configuration.reading.leftToBuilder)
+    if let prefix = spec.bundleIdPrefix, case .unset = resolver.lookup("PRODUCT_BUNDLE_IDENTIFIER") {
+      let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-."))
+      let escaped = String(
+        String.UnicodeScalarView(
+          target.name.value.replacingOccurrences(of: "_", with: "-").unicodeScalars.filter(allowed.contains)))
+      resolver.layers[0].settings["PRODUCT_BUNDLE_IDENTIFIER"] = XcodeBuildSetting(
+        value: prefix.value + "." + escaped, span: target.name.span, pointer: target.value.pointer)
+    }
+    return resolver
+  }
 
-    func entitlements(_ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target) -> Entitlements? {
-      if let plist = target["entitlements"], let path = Self.text(plist["path"]) {
-        // XcodeGen writes the file from `properties` alone, replacing what is on disk.
-        guard let properties = plist["properties"] else {
-          signature.append("entitlements \(path.value) []")
-          return Entitlements(span: path.span, pointer: path.pointer)
-        }
-        // Properties that are no mapping are none (XcodeGen reads them as an empty dictionary).
-        guard let result = ConfigValues.entitlements(properties) else {
-          signature.append("entitlements \(path.value) []")
-          return Entitlements(span: properties.span, pointer: properties.pointer)
-        }
-        let expanded = expandGroups(result, settings, fromSpec: true)
-        signature.append("entitlements \(path.value) \(expanded.appGroupNames.sorted())")
-        return expanded
+  /// A setting's value, or nil; a `${NAME}` the spec writes for a setting that nothing defines is
+  /// recorded as the environment's.
+  private func resolved(_ key: String, _ settings: XcodeBuildSettingsResolver) -> Located<String>? {
+    if let value = settings.resolved(key) { return value }
+    // Records the setting when the builder gives it (a missing include may set it).
+    _ = settings.isLeftToBuilder(key)
+    noteEnvironment(key, settings, depth: 0)
+    return nil
+  }
+
+  private func noteEnvironment(_ key: String, _ settings: XcodeBuildSettingsResolver, depth: Int) {
+    // XcodeGen expands `${NAME}` in the spec, not in xcconfigs (layers 1 and 3).
+    guard depth < 8, case .written(let setting, let layer) = settings.lookup(key) else { return }
+    noteEnvironment(in: setting.value, at: setting.span, fromSpec: layer == 0 || layer == 2, settings, depth: depth)
+  }
+
+  private func noteEnvironment(
+    in text: String, at span: SourceSpan, fromSpec: Bool, _ settings: XcodeBuildSettingsResolver, depth: Int
+  ) {
+    for reference in BuildSettings.references(in: text) {
+      let base = String(reference.prefix { $0 != ":" })
+      guard case .unset = settings.lookup(base), settings.builtIns[base] == nil else {
+        noteEnvironment(base, settings, depth: depth + 1)
+        continue
       }
-      guard let written = resolved("CODE_SIGN_ENTITLEMENTS", settings) else {
-        guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
-        return Entitlements(isComputed: true, span: target.name.span, pointer: target.value.pointer)
+      if fromSpec, text.contains("${" + reference + "}") {
+        settings.leftToBuilder?.record("${\(base)}", .environment, writtenAt: span)
       }
-      let (value, wasRead) = readFile(named: written, what: "the entitlements file")
-      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
-        signature.append("entitlements \(written.value) unknown")
-        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
+    }
+  }
+
+  private func readFile(named written: Located<String>, what: String, _ reading: ProjectReading) -> (
+    value: Located<ConfigValue>?, wasRead: Bool
+  ) {
+    reading.readFile(PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
+  }
+
+  private func expandGroups(_ entitlements: Entitlements, _ settings: XcodeBuildSettingsResolver, fromSpec: Bool)
+    -> Entitlements
+  {
+    var result = entitlements
+    result.appGroups = entitlements.appGroups?.map { group in
+      guard BuildSettings.containsReference(group.value) else { return group }
+      guard let expanded = settings.expandInEntitlements(group.value) else {
+        noteEnvironment(in: group.value, at: group.span, fromSpec: fromSpec, settings, depth: 0)
+        return group
       }
-      result.isSigningFile = true
-      let expanded = expandGroups(result, settings, fromSpec: false)
-      signature.append("entitlements \(written.value) \(expanded.appGroupNames.sorted())")
+      return group.map { _ in expanded }
+    }
+    return result
+  }
+
+  private func entitlements(
+    _ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target, _ reading: ProjectReading
+  ) -> Entitlements? {
+    if let plist = target["entitlements"], let path = Self.text(plist["path"]) {
+      // XcodeGen writes the file from `properties` alone, replacing what is on disk.
+      guard let properties = plist["properties"] else {
+        reading.signature.append("entitlements \(path.value) []")
+        return Entitlements(span: path.span, pointer: path.pointer)
+      }
+      // Properties that are no mapping are none (XcodeGen reads them as an empty dictionary).
+      guard let result = ConfigValues.entitlements(properties) else {
+        reading.signature.append("entitlements \(path.value) []")
+        return Entitlements(span: properties.span, pointer: properties.pointer)
+      }
+      let expanded = expandGroups(result, settings, fromSpec: true)
+      reading.signature.append("entitlements \(path.value) \(expanded.appGroupNames.sorted())")
       return expanded
     }
-
-    func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String?) -> Located<OSVersion>? {
-      guard let key, let written = resolved(key, settings), let version = OSVersion(parsing: written.value) else {
-        return nil
-      }
-      return written.map { _ in version }
+    guard let written = resolved("CODE_SIGN_ENTITLEMENTS", settings) else {
+      guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
+      return Entitlements(isComputed: true, span: target.name.span, pointer: target.value.pointer)
     }
-
-    /// The extension point the target's Info.plist names: from the spec's `info.properties` when XcodeGen
-    /// writes the file, else from the file `INFOPLIST_FILE` names.
-    func extensionPoint(_ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target) -> String? {
-      if let info = target["info"], let path = Self.text(info["path"]),
-        case .written(let setting, layer: 0) = settings.lookup("INFOPLIST_FILE"), setting.span.isSame(as: path.span)
-      {
-        return info["properties"]?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-      }
-      guard let file = resolved("INFOPLIST_FILE", settings) else { return nil }
-      let (value, _) = readFile(named: file, what: "the Info.plist")
-      return value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+    let (value, wasRead) = readFile(named: written, what: "the entitlements file", reading)
+    guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
+      reading.signature.append("entitlements \(written.value) unknown")
+      return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
     }
+    result.isSigningFile = true
+    let expanded = expandGroups(result, settings, fromSpec: false)
+    reading.signature.append("entitlements \(written.value) \(expanded.appGroupNames.sorted())")
+    return expanded
+  }
 
-    var manifest = Manifest(rootSpan: rootSpan)
+  private func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String?) -> Located<OSVersion>? {
+    guard let key else { return nil }
+    return ProjectReading.deploymentTarget(resolved(key, settings))
+  }
+
+  /// The extension point the target's Info.plist names: from the spec's `info.properties` when XcodeGen
+  /// writes the file, else from the file `INFOPLIST_FILE` names.
+  private func extensionPoint(
+    _ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target, _ reading: ProjectReading
+  ) -> String? {
+    if let info = target["info"], let path = Self.text(info["path"]),
+      case .written(let setting, layer: 0) = settings.lookup("INFOPLIST_FILE"), setting.span.isSame(as: path.span)
+    {
+      return info["properties"]?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+    }
+    guard let file = resolved("INFOPLIST_FILE", settings) else { return nil }
+    let (value, _) = readFile(named: file, what: "the Info.plist", reading)
+    return value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
+  }
+
+  /// The names of the targets an application embeds, among the extensions or the given candidates: its
+  /// `target:` dependencies unless `embed: false`.
+  private func embedded(by app: XcodeGenProject.Target, among candidates: [XcodeGenProject.Target]) -> Set<String> {
+    var names: Set<String> = []
+    for dependency in app["dependencies"]?.array ?? [] {
+      guard let name = dependency["target"]?.stringValue?.value else { continue }
+      if XcodeGenSpec.Loader.boolean(dependency["embed"])?.value == false { continue }
+      names.insert(name)
+    }
+    return names.intersection(candidates.map(\.name.value))
+  }
+
+  /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
+  private func app(
+    _ target: XcodeGenProject.Target, label: String, deploymentKey: String, sources: [String: XcodeGenSources],
+    _ configuration: Configuration
+  ) -> Manifest.App {
+    let settings = resolver(of: target, sources: sources, configuration)
+    var app = Manifest.App(span: target.name.span, pointer: target.value.pointer)
+    if label != "app" { app.name = target.name }
+    app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", settings)
+    app.deploymentTarget = deploymentTarget(settings, deploymentKey)
+    app.entitlements = entitlements(settings, of: target, configuration.reading)
+    configuration.reading.sign(app, as: label)
+    return app
+  }
+
+  private func read(
+    configuration name: String, app appIndex: Int, sources: [String: XcodeGenSources], xcconfigs: XcconfigLoader
+  ) -> BuildVariants.Reading {
+    let specSource = spec.root.span.file
+    let reading = ProjectReading(
+      project: Project(manifestFile: specSource, manifest: nil, readingProblems: []), context: context)
+    let configuration = Configuration(name: name, reading: reading, xcconfigs: xcconfigs)
+    projectSettings(configuration)
+    var manifest = Manifest(rootSpan: SourceSpan(file: specSource, start: 0, end: 0))
     manifest.origin = .xcode
     let targets = spec.targets.filter { $0.platform == "iOS" || $0.platform == "watchOS" }
     let applications = targets.filter { $0.type == Self.applicationType && $0.platform == "iOS" }
     let extensions = targets.filter { $0.type == Self.extensionType }
-    func embedded(by app: XcodeGenProject.Target, among candidates: [XcodeGenProject.Target]? = nil) -> Set<String> {
-      var names: Set<String> = []
-      for dependency in app["dependencies"]?.array ?? [] {
-        guard let name = dependency["target"]?.stringValue?.value else { continue }
-        // An application embeds what it depends on, unless the dependency says `embed: false`.
-        if XcodeGenSpec.Loader.boolean(dependency["embed"])?.value == false { continue }
-        names.insert(name)
-      }
-      return names.intersection((candidates ?? extensions).map(\.name.value))
-    }
     // A watch app the app embeds ("Embed Watch Content") carries the watch extensions it embeds.
     let watchApplications = targets.filter { $0.type == Self.applicationType && $0.platform == "watchOS" }
-    let appTarget = applications.first { !embedded(by: $0).isEmpty } ?? applications.first
+    // Every app that embeds extensions is read, one at a time.
+    let embeddingApps = applications.filter { !embedded(by: $0, among: extensions).isEmpty }
+    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
     if let appTarget {
-      let appSettings = resolver(of: appTarget)
-      var app = Manifest.App(span: appTarget.name.span, pointer: appTarget.value.pointer)
-      app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", appSettings)
-      app.deploymentTarget = deploymentTarget(appSettings, "IPHONEOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(appSettings, of: appTarget)
-      signature.append(
-        "app \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")")
-      manifest.app = app
+      manifest.app = app(
+        appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", sources: sources, configuration)
     }
-    let embeddedNames = appTarget.map { embedded(by: $0) } ?? []
+    let embeddedNames = appTarget.map { embedded(by: $0, among: extensions) } ?? []
     var members = extensions.filter { embeddedNames.contains($0.name.value) }
       .map { (target: $0, host: XcodeGenProject.Target?.none) }
     let watchNames = appTarget.map { embedded(by: $0, among: watchApplications) } ?? []
     let hosts = watchApplications.filter { watchNames.contains($0.name.value) }
     for host in hosts {
-      let carried = embedded(by: host)
+      let carried = embedded(by: host, among: extensions)
       members += extensions.filter { carried.contains($0.name.value) }.map { ($0, host) }
     }
     if members.isEmpty { members = extensions.map { ($0, nil) } }
 
     var hostApps: [String: Manifest.App] = [:]
-    func hostApp(_ host: XcodeGenProject.Target) -> Manifest.App {
-      if let known = hostApps[host.name.value] { return known }
-      let hostSettings = resolver(of: host)
-      var app = Manifest.App(span: host.name.span, pointer: host.value.pointer)
-      app.name = host.name
-      app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", hostSettings)
-      app.deploymentTarget = deploymentTarget(hostSettings, "WATCHOS_DEPLOYMENT_TARGET")
-      app.entitlements = entitlements(hostSettings, of: host)
-      signature.append(
-        "host \(host.name.value) \(app.bundleIdentifier?.value ?? "-") \(app.deploymentTarget?.value.description ?? "-")"
-      )
-      hostApps[host.name.value] = app
-      return app
-    }
-
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for (extensionTarget, host) in members {
-      let targetSettings = resolver(of: extensionTarget)
-      var target = Manifest.Target.Draft(span: extensionTarget.name.span, pointer: extensionTarget.value.pointer)
-      target.name = extensionTarget.name
-      target.host = host.map(hostApp)
-      target.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", targetSettings)
-      if extensionTarget.platform == "watchOS" { target.platform = extensionTarget.name.map { _ in .watchos } }
-      target.deploymentTarget = deploymentTarget(targetSettings, Self.deploymentTargetKey(extensionTarget.platform))
-      target.entitlements = entitlements(targetSettings, of: extensionTarget)
-      let point = extensionPoint(targetSettings, of: extensionTarget)
-      var files: [SwiftFileResolver.ResolvedFile] = []
-      if point == XcodeProjectVariants.widgetExtensionPoint {
-        let found = sources[extensionTarget.name.value] ?? XcodeGenSources()
-        observe(found.observations)
-        files = found.files
-        target.sources = found.entries.isEmpty ? [extensionTarget.name.map { _ in directory }] : found.entries
+      let hostApp = host.map { host in
+        let known =
+          hostApps[host.name.value]
+          ?? app(
+            host, label: "host \(host.name.value)", deploymentKey: "WATCHOS_DEPLOYMENT_TARGET", sources: sources,
+            configuration)
+        hostApps[host.name.value] = known
+        return known
       }
-      signature.append(
-        "target \(target.name?.value ?? "") \(target.bundleIdentifier?.value ?? "-") \(target.deploymentTarget?.value.description ?? "-") \(point ?? "-") \(files.map(\.path))"
-      )
+      let (target, files) = modelTarget(extensionTarget, hostApp: hostApp, sources: sources, configuration)
       manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
     }
-    project.manifest = manifest
-    context.attachCode(filesPerTarget, to: &project)
+    reading.project.manifest = manifest
+    context.attachCode(filesPerTarget, to: &reading.project)
     if let appTarget, let found = sources[appTarget.name.value] {
-      observe(found.observations)
-      context.attachAppCode(found.files, to: &project)
+      reading.observe(found.observations)
+      context.attachAppCode(found.files, to: &reading.project)
     }
     for host in hosts {
       guard let app = hostApps[host.name.value], let found = sources[host.name.value] else { continue }
-      observe(found.observations)
-      guard let code = context.appCode(found.files) else { continue }
-      project.hostCode.append((app, code))
-      project.filesRead += code.files.map(\.file.path).filter { !project.filesRead.contains($0) }
+      reading.observe(found.observations)
+      reading.attachHostCode(app, files: found.files)
     }
     if let version = Self.text(spec.root["options"]?["xcodeVersion"]), let xcode = Self.xcodeVersion(version.value) {
-      project.toolchain = Toolchain(
+      reading.project.toolchain = Toolchain(
         xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
     }
-    if let note = XcodeProjectVariants.note(leftToBuilder.entries) { project.readingProblems.append(note) }
-    return (name, project, signature)
+    if let note = XcodeProjectVariants.note(reading.leftToBuilder.entries) {
+      reading.project.readingProblems.append(note)
+    }
+    return reading.finished(configuration: name, appName: appTarget?.name.value, appCount: embeddingApps.count)
+  }
+
+  /// An extension target as the model holds it, and the Swift files of its widgets.
+  private func modelTarget(
+    _ extensionTarget: XcodeGenProject.Target, hostApp: Manifest.App?, sources: [String: XcodeGenSources],
+    _ configuration: Configuration
+  ) -> (Manifest.Target.Draft, [SwiftFileResolver.ResolvedFile]) {
+    let reading = configuration.reading
+    let targetSettings = resolver(of: extensionTarget, sources: sources, configuration)
+    var target = Manifest.Target.Draft(span: extensionTarget.name.span, pointer: extensionTarget.value.pointer)
+    target.name = extensionTarget.name
+    target.host = hostApp
+    target.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", targetSettings)
+    if extensionTarget.platform == "watchOS" { target.platform = extensionTarget.name.map { _ in .watchos } }
+    target.deploymentTarget = deploymentTarget(targetSettings, Self.deploymentTargetKey(extensionTarget.platform))
+    target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
+    let point = extensionPoint(targetSettings, of: extensionTarget, reading)
+    var files: [SwiftFileResolver.ResolvedFile] = []
+    if point == XcodeProjectVariants.widgetExtensionPoint {
+      let found = sources[extensionTarget.name.value] ?? XcodeGenSources()
+      reading.observe(found.observations)
+      files = found.files
+      target.sources = found.entries.isEmpty ? [extensionTarget.name.map { _ in directory }] : found.entries
+    }
+    reading.sign(target, point: point, files: files)
+    return (target, files)
   }
 
   /// `options.xcodeVersion` as XcodeGen reads it (`XCodeVersion.parse`): `15.2` or `1520` is Xcode 15.2.

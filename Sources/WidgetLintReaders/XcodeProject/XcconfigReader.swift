@@ -4,7 +4,8 @@ import WidgetLintModel
 
 /// Reads `.xcconfig` build settings files: `KEY = value` lines (a trailing `;` and `//` comments dropped),
 /// with `#include "other.xcconfig"` and `#include? "…"` read in place, relative to the including file.
-/// Conditional settings (`KEY[sdk=iphoneos*] = …`) are skipped: which condition holds is not known.
+/// A conditional setting (`KEY[sdk=iphoneos*] = …`) keeps its conditions in its key; the resolver applies
+/// those that hold (`XcodeBuildSettingsLayer.applyingConditions`).
 ///
 /// An included file that is missing is a file the repository does not hold (a git-ignored override
 /// where each developer sets their team, `#include? "../Override.xcconfig"`): what it may set is unknown,
@@ -122,9 +123,18 @@ package struct XcconfigReader {
       keyEnd += 1
     }
     guard keyEnd > keyStart else { return nil }
+    var key = String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self)
     var equals = keyEnd
-    while equals < stop, isSpace(bytes[equals]) { equals += 1 }
-    // A conditional setting (`KEY[sdk=…]`) or anything else that is not `KEY =`.
+    // Conditions (`KEY[sdk=iphoneos*][config=Debug]`) are part of the key, without white space.
+    while true {
+      while equals < stop, isSpace(bytes[equals]) { equals += 1 }
+      guard equals < stop, bytes[equals] == UInt8(ascii: "["),
+        let close = bytes[equals..<stop].firstIndex(of: UInt8(ascii: "]"))
+      else { break }
+      key += String(decoding: bytes[equals...close].filter { !isSpace($0) }, as: UTF8.self)
+      equals = close + 1
+    }
+    // Anything else that is not `KEY =`.
     guard equals < stop, bytes[equals] == UInt8(ascii: "=") else { return nil }
     var valueStart = equals + 1
     while valueStart < stop, isSpace(bytes[valueStart]) { valueStart += 1 }
@@ -132,6 +142,6 @@ package struct XcconfigReader {
     while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
     if valueEnd > valueStart, bytes[valueEnd - 1] == UInt8(ascii: ";") { valueEnd -= 1 }
     while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-    return (String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self), valueStart, valueEnd)
+    return (key, valueStart, valueEnd)
   }
 }

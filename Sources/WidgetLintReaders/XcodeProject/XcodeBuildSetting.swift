@@ -69,3 +69,35 @@ package struct XcodeBuildSettingsLayer: Sendable {
     }
   }
 }
+
+extension XcodeBuildSettingsLayer {
+  /// The layer with the conditional settings whose conditions hold as the plain settings: in a layer, a
+  /// setting for the configuration or SDK built wins over the one without conditions. `[config=…]` is
+  /// matched against the configuration and `[sdk=…]` against the SDK that ships (`SDKROOT`'s name, for the
+  /// device); a condition on anything else (`[arch=…]`) is not known to hold, so its setting is not applied.
+  package func applyingConditions(configuration: String?, sdk: String?) -> XcodeBuildSettingsLayer {
+    var result = self
+    // Fewer conditions first, so that the most specific setting that holds wins.
+    let conditional = settings.filter { $0.key.contains("[") }.sorted {
+      ($0.key.count(where: { $0 == "[" }), $0.key) < ($1.key.count(where: { $0 == "[" }), $1.key)
+    }
+    for (written, setting) in conditional {
+      guard let bracket = written.firstIndex(of: "[") else { continue }
+      let holds = written[bracket...].split(separator: "]").allSatisfy { part in
+        let condition = part.drop { $0 == "[" }
+        guard let equals = condition.firstIndex(of: "=") else { return false }
+        let pattern = String(condition[condition.index(after: equals)...])
+        switch condition[..<equals] {
+        case "config": return configuration.map { PathUtilities.glob(pattern, matches: $0) } ?? false
+        case "sdk": return sdk.map { PathUtilities.glob(pattern.lowercased(), matches: $0) } ?? false
+        default: return false
+        }
+      }
+      if holds { result.settings[String(written[..<bracket])] = setting }
+    }
+    return result
+  }
+
+  /// Whether the layer writes a conditional setting.
+  package var hasConditions: Bool { settings.keys.contains { $0.contains("[") } }
+}

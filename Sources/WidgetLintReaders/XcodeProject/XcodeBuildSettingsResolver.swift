@@ -153,6 +153,13 @@ package struct XcodeBuildSettingsResolver {
     self.layers = layers
     self.builtIns = builtIns
     self.leftToBuilder = leftToBuilder
+    guard layers.contains(where: \.hasConditions) else { return }
+    // The SDK that ships: `SDKROOT`'s name as written without conditions (`iphoneos`, `macosx`).
+    var sdk: String?
+    if case .written(let setting, _) = lookup("SDKROOT") {
+      sdk = (setting.value.lowercased() as NSString).lastPathComponent
+    }
+    self.layers = layers.map { $0.applyingConditions(configuration: builtIns["CONFIGURATION"], sdk: sdk) }
   }
 }
 
