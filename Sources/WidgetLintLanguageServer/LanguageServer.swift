@@ -20,6 +20,10 @@ package actor LanguageServer {
   /// from the debounce's end to the last diagnostics written, is sent as a `$/logTrace`
   /// (scripts/bench-editor reads them).
   private var traces = false
+  /// Whether the client can watch files for the server (`workspace.didChangeWatchedFiles`'s dynamic
+  /// registration): then, once it has agreed to, the searches of big apps' code are kept until it says a
+  /// file changed, instead of asking the disk about each of the app's files on every lint.
+  private var clientWatchesFiles = false
   /// The URI each open document was opened with, by its absolute path.
   private var openDocuments: [String: String] = [:]
   /// The editor's text of each open document, unsaved changes included, by its absolute path: what the
@@ -73,7 +77,11 @@ package actor LanguageServer {
       let method = message["method"] as? String
     else {
       if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], object["id"] != nil {
-        return nil  // A response to a request of ours: none are sent that need one.
+        // A response to a request of ours: the only one that matters agrees to watch the files.
+        if object["id"] as? String == Self.watchRegistrationID, object["error"] == nil, object["result"] != nil {
+          projectCache.trustWatchedFiles()
+        }
+        return nil
       }
       send(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": "not a JSON-RPC message"]])
       return nil
@@ -83,11 +91,17 @@ package actor LanguageServer {
     switch method {
     case "initialize":
       traces = Self.tracesOn(params["trace"])
+      clientWatchesFiles = Self.watchesFiles(params["capabilities"])
       respond(to: id, with: Self.initializeResult)
+    case "initialized":
+      if clientWatchesFiles { send(Self.watchRegistration) }
     case "$/setTrace":
       traces = Self.tracesOn(params["value"])
-    case "initialized", "$/cancelRequest", "workspace/didChangeConfiguration":
+    case "$/cancelRequest", "workspace/didChangeConfiguration":
       break
+    case "workspace/didChangeWatchedFiles":
+      let changes = params["changes"] as? [[String: Any]] ?? []
+      projectCache.filesChanged(changes.compactMap { ($0["uri"] as? String).flatMap(Self.path(ofURI:)) })
     case "shutdown":
       shutdownRequested = true
       for task in pendingLints.values { task.cancel() }
@@ -142,6 +156,32 @@ package actor LanguageServer {
       ],
       "serverInfo": ["name": WidgetLintInfo.name, "version": WidgetLintInfo.version],
     ]
+  }
+
+  /// The id of the server's request that the client watch the files.
+  static let watchRegistrationID = "widgetlint-watch-files"
+
+  /// Asks the client to report changes to every file of the workspace (`client/registerCapability`).
+  private static var watchRegistration: [String: Any] {
+    let watchers: [[String: Any]] = [["globPattern": "**/*"]]
+    return [
+      "jsonrpc": "2.0", "id": watchRegistrationID, "method": "client/registerCapability",
+      "params": [
+        "registrations": [
+          [
+            "id": watchRegistrationID, "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": ["watchers": watchers],
+          ]
+        ]
+      ],
+    ]
+  }
+
+  /// Whether the client's capabilities say it can watch files for the server.
+  private static func watchesFiles(_ capabilities: Any?) -> Bool {
+    let workspace = (capabilities as? [String: Any])?["workspace"] as? [String: Any]
+    let watching = workspace?["didChangeWatchedFiles"] as? [String: Any]
+    return watching?["dynamicRegistration"] as? Bool ?? false
   }
 
   // MARK: Linting

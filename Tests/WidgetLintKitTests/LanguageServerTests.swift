@@ -223,4 +223,67 @@ import Testing
     #expect(edited.file !== first.file)
     #expect(edited.file.bytes == Array("struct B {}\n".utf8))
   }
+
+  /// A client that watches files for the server: once it agrees, the server keeps an app's code search
+  /// without asking the disk about the app's files, and searches again when the client reports a change.
+  @Test func aWatchingClientsReportOfAChangedFileIsWhatSearchesTheAppAgain() async throws {
+    let app = FileManager.default.temporaryDirectory.appendingPathComponent("widgetlint-watch-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: TestSupport.path("examples/native-widgets")), to: app)
+    defer { try? FileManager.default.removeItem(at: app) }
+    let appSwift = app.appendingPathComponent("NativeWidgets/NativeWidgetsApp.swift")
+    let widget = app.appendingPathComponent("WeatherWidgets/ForecastWidget.swift").path
+    func settle(_ path: String) throws {
+      try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: path)
+    }
+    let enumerator = FileManager.default.enumerator(atPath: app.path)
+    while let relative = enumerator?.nextObject() as? String { try settle(app.appendingPathComponent(relative).path) }
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func handle(_ object: [String: Any]) async throws {
+      _ = await server.handle(try JSONSerialization.data(withJSONObject: object))
+    }
+    let watching = ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]
+    try await handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": watching]])
+    try await handle(["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()])
+    try await handle(["jsonrpc": "2.0", "id": LanguageServer.watchRegistrationID, "result": NSNull()])
+    let text = try String(contentsOfFile: widget, encoding: .utf8)
+    let document: [String: Any] = ["uri": LanguageServer.fileURI(widget), "version": 1, "text": text]
+    try await handle(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": document]])
+    await server.lint(fileAt: widget)
+    // Misspelt on disk, not reported: the kept search stands.
+    let original = try String(contentsOf: appSwift, encoding: .utf8)
+    try original.replacingOccurrences(of: "\"Forecast\"", with: "\"Forecasts\"")
+      .write(to: appSwift, atomically: true, encoding: .utf8)
+    try settle(appSwift.path)
+    await server.lint(fileAt: widget)
+    // Reported (its folder, as a client may report a folder changed): searched again.
+    let folder = LanguageServer.fileURI(appSwift.deletingLastPathComponent().path)
+    try await handle([
+      "jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles",
+      "params": ["changes": [["uri": folder, "type": 2]]],
+    ])
+    await server.lint(fileAt: widget)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var registrations: [String] = []
+    var appDiagnostics: [[String]] = []
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      if object["method"] as? String == "client/registerCapability" {
+        let params = try #require(object["params"] as? [String: Any])
+        let registration = try #require((params["registrations"] as? [[String: Any]])?.first)
+        registrations.append(try #require(registration["method"] as? String))
+      }
+      guard object["method"] as? String == "textDocument/publishDiagnostics",
+        let params = object["params"] as? [String: Any],
+        params["uri"] as? String == LanguageServer.fileURI(appSwift.path)
+      else { continue }
+      appDiagnostics.append((params["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String })
+    }
+    #expect(registrations == ["workspace/didChangeWatchedFiles"])
+    // The first two lints publish nothing on the app's file; the third finds the misspelt kind.
+    #expect(appDiagnostics == [["unknown-widget-kind"]])
+  }
 }

@@ -22,7 +22,7 @@ import Testing
   @Test(arguments: [
     ("Apps/Tea", "../../Shared/x.yml", "Shared/x.yml"), ("example", "../app.plugin.js", "app.plugin.js"),
     ("ios", "../../up/a.xcconfig", "../up/a.xcconfig"), ("/repo/Apps/Tea/", "../../Shared", "/repo/Shared"),
-    ("/repo", "../../../x", "/x"), (".", "./a/./b/../c", "a/c"), ("a", "..", "."),
+    ("/repo/app", "../../x/../y", "/y"), ("/", "../y", "/y"), (".", "./a/./b/../c", "a/c"), ("a", "..", "."),
     ("ios", "Runner/Info.plist", "ios/Runner/Info.plist"),
   ])
   func resolveWorksOutDotsByName(base: String, relative: String, resolved: String) {

@@ -132,4 +132,40 @@ import Testing
     _ = search()
     #expect(searches == 5)
   }
+
+  /// When the client reports changes on disk, the disk is not asked: a change is seen once reported (the
+  /// file, or a folder above it), and the editor's texts count as before.
+  @Test func aWatchedAppsScriptsAreSearchedAgainWhenAChangeIsReported() throws {
+    let app = try TestSupport.directory(with: [
+      ("src/a.ts", "export const a = 1\n"), ("lib/b.ts", "export const b = 1\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: app) }
+    let paths = ["src/a.ts", "lib/b.ts"].map { app.appendingPathComponent($0).path }
+    let cache = ProjectReadingCache()
+    cache.trustWatchedFiles()
+    var searches = 0
+    func search(_ overlay: TextOverlay = TextOverlay()) {
+      _ = cache.scriptSearch(paths, maxFileSize: 1 << 20, overlay: overlay) {
+        searches += 1
+        return paths.map { _ in nil }
+      }
+    }
+    search()
+    // Changed on disk a moment ago, which the disk's stamps would never trust: kept until reported.
+    try "export const a = 2\n".write(toFile: paths[0], atomically: true, encoding: .utf8)
+    search()
+    #expect(searches == 1)
+    cache.filesChanged([app.appendingPathComponent("other.ts").path, app.appendingPathComponent("sr").path])
+    search()
+    #expect(searches == 1)
+    cache.filesChanged([app.appendingPathComponent("src").path])
+    search()
+    search()
+    #expect(searches == 2)
+    let edited = TextOverlay([paths[1]: Array("export const b = 2\n".utf8)])
+    search(edited)
+    search(edited)
+    search()
+    #expect(searches == 4)
+  }
 }

@@ -26,12 +26,12 @@ package struct FileContents: Sendable {
   /// `look` applied to each file's bytes, in the order of the paths, the batches side by side; nil for a
   /// file that could not be read.
   package func map<Answer: Sendable>(_ look: @Sendable (UnsafeBufferPointer<UInt8>) -> Answer) -> [Answer?] {
-    Array(
+    flattened(
       concurrentMap(batches.count) { index in
         let batch = batches[index]
         return batch.bytes.withUnsafeBufferPointer { bytes in
           batch.ranges.map { range in range.map { look(UnsafeBufferPointer(rebasing: bytes[$0])) } }
         }
-      }.joined())
+      })
   }
 }

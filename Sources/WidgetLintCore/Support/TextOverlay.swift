@@ -40,7 +40,7 @@ public struct TextOverlay: Sendable {
     let batches = readInBatches(
       paths, maxSize: maxSize, empty: { [Answer?]() },
       add: { answers, bytes in answers.append(bytes.map(look)) })
-    return Array(batches.joined())
+    return flattened(batches)
   }
 
   /// Reads the files side by side in batches of 32, each batch on one worker into one buffer that serves

@@ -79,16 +79,29 @@ package enum ManifestKind: ProjectKind {
     guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20) else {
       return true  // Reading it as a manifest reports why it cannot be read.
     }
-    for line in bytes.prefix(1 << 20).split(separator: UInt8(ascii: "\n")) {
-      var rest = line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "{") })
-      if let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { rest = rest.dropFirst() }
-      for key in ["app", "targets"] where rest.starts(with: key.utf8) {
-        var after = rest.dropFirst(key.utf8.count)
-        if let quote = after.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-          after = after.dropFirst()
-        }
-        if after.drop(while: { $0 == UInt8(ascii: " ") }).first == UInt8(ascii: ":") { return true }
+    // Line by line from the top, stopping at the first key: a manifest names `app` or `targets` in its
+    // first lines, and splitting a big file into lines first would cost more than its parse's start.
+    let scanned = bytes.prefix(1 << 20)
+    var lineStart = scanned.startIndex
+    while lineStart < scanned.endIndex {
+      let lineEnd = scanned[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? scanned.endIndex
+      if startsWithManifestKey(scanned[lineStart..<lineEnd]) { return true }
+      lineStart = lineEnd + 1
+    }
+    return false
+  }
+
+  /// Whether a line starts, after indentation and an opening brace, with `app` or `targets` (quoted or
+  /// not) and a colon.
+  private static func startsWithManifestKey(_ line: ArraySlice<UInt8>) -> Bool {
+    var rest = line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "{") })
+    if let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { rest = rest.dropFirst() }
+    for key in ["app", "targets"] where rest.starts(with: key.utf8) {
+      var after = rest.dropFirst(key.utf8.count)
+      if let quote = after.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+        after = after.dropFirst()
       }
+      if after.drop(while: { $0 == UInt8(ascii: " ") }).first == UInt8(ascii: ":") { return true }
     }
     return false
   }

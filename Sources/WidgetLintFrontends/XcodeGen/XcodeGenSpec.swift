@@ -312,7 +312,8 @@ extension XcodeGenSpec {
       file: String, base: String, relativePath: String, prefix: String, depth: Int,
       namedAt: Located<String>? = nil
     ) -> File? {
-      let path = PathUtilities.join(base.isEmpty ? "." : base, file)
+      // `Apps/Tea/../../Shared/targets.yml` is `Shared/targets.yml`, where findings in it are shown.
+      let path = PathUtilities.resolve(file, from: base.isEmpty ? "." : base)
       let key = PathUtilities.absolute(path)
       guard depth < XcodeGenSpec.maxIncludeDepth, !open.contains(key) else { return nil }
       guard let source = read(path, namedAt: namedAt) else { return nil }
@@ -446,20 +447,11 @@ extension XcodeGenSpec {
     }
   }
 
-  /// `base/relative`, kept relative and without `.`, `..` folded where it can be.
+  /// `base/relative`, kept relative and without `.`, `..` folded where it can be; empty for the base's
+  /// own folder.
   static func joined(_ base: String, _ relative: String) -> String {
-    if relative.hasPrefix("/") { return relative }
-    var parts: [Substring] = []
-    for part in (base + "/" + relative).split(separator: "/") {
-      if part == "." || part.isEmpty { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      parts.append(part)
-    }
-    if base.hasPrefix("/") { return "/" + parts.joined(separator: "/") }
-    return parts.joined(separator: "/")
+    let resolved = PathUtilities.resolve(relative, from: base)
+    return resolved == "." ? "" : resolved
   }
 
   /// The spec's paths prefixed with the folder of the file that writes them (`Project.pathProperties`,

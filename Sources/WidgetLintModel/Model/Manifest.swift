@@ -67,27 +67,31 @@ public struct Manifest: Sendable {
   }
 
   /// An immutable class, not a struct: rules loop over thousands of targets and widgets, and copying a
-  /// struct this wide retains every field. A frontend fills in a `Draft` and makes the target from it.
+  /// struct this wide retains every field. A frontend fills in a `Draft` and makes the target from it;
+  /// the target keeps the draft whole, moved in, rather than copying it field by field (a retain and a
+  /// release of each field's text, file and pointer).
   public final class Target: Sendable {
-    public let name: Located<String>?
-    public let bundleIdentifier: Located<String>?
-    public let deploymentTarget: Located<OSVersion>?
+    @usableFromInline let fields: Draft
+
+    @inlinable public var name: Located<String>? { fields.name }
+    @inlinable public var bundleIdentifier: Located<String>? { fields.bundleIdentifier }
+    @inlinable public var deploymentTarget: Located<OSVersion>? { fields.deploymentTarget }
     /// A deployment target was written but is not a version (see `App.hasUnreadableDeploymentTarget`).
-    public let hasUnreadableDeploymentTarget: Bool
-    public let platform: Located<Platform>?
-    public let entitlements: Entitlements?
-    public let sources: [Located<String>]
-    public let widgets: [Widget]
-    public let widgetsSpan: SourceSpan?
+    @inlinable public var hasUnreadableDeploymentTarget: Bool { fields.hasUnreadableDeploymentTarget }
+    @inlinable public var platform: Located<Platform>? { fields.platform }
+    @inlinable public var entitlements: Entitlements? { fields.entitlements }
+    @inlinable public var sources: [Located<String>] { fields.sources }
+    @inlinable public var widgets: [Widget] { fields.widgets }
+    @inlinable public var widgetsSpan: SourceSpan? { fields.widgetsSpan }
     /// The widgets are the list a config plugin generates the extension's Swift from (expo-widgets,
     /// Voltra): every widget the target ships, by its kind, though no Swift of it is read.
-    public let widgetsDeclaredInConfig: Bool
-    public let span: SourceSpan
-    public let pointer: JSONPointer
+    @inlinable public var widgetsDeclaredInConfig: Bool { fields.widgetsDeclaredInConfig }
+    @inlinable public var span: SourceSpan { fields.span }
+    @inlinable public var pointer: JSONPointer { fields.pointer }
     /// The app that embeds the target when it is not the manifest's app: the watch app that carries a
     /// watchOS extension, which the iPhone app carries in turn. Its bundle identifier prefixes the
     /// target's, and its App Groups are the ones the target shares. Nil for the app's own extensions.
-    public let host: App?
+    @inlinable public var host: App? { fields.host }
 
     /// A target while a frontend reads it.
     public struct Draft: Sendable {
@@ -112,19 +116,7 @@ public struct Manifest: Sendable {
     }
 
     public init(_ draft: consuming Draft) {
-      host = draft.host
-      name = draft.name
-      bundleIdentifier = draft.bundleIdentifier
-      deploymentTarget = draft.deploymentTarget
-      hasUnreadableDeploymentTarget = draft.hasUnreadableDeploymentTarget
-      platform = draft.platform
-      entitlements = draft.entitlements
-      sources = draft.sources
-      widgets = draft.widgets
-      widgetsSpan = draft.widgetsSpan
-      widgetsDeclaredInConfig = draft.widgetsDeclaredInConfig
-      span = draft.span
-      pointer = draft.pointer
+      fields = draft
     }
 
     public var resolvedPlatform: Platform { platform?.value ?? .ios }
@@ -143,18 +135,20 @@ public struct Manifest: Sendable {
     }
   }
 
-  /// An immutable class for the reason `Target` is one.
+  /// An immutable class for the reason `Target` is one, keeping its draft whole as `Target` does.
   public final class Widget: Sendable {
-    public let kind: Located<String>?
-    public let displayName: Located<String>?
-    public let description: Located<String>?
-    public let configuration: Located<WidgetConfigurationType>?
-    public let families: [Located<String>]
-    public let refresh: Refresh?
-    public let appGroup: Located<String>?
-    public let url: Located<String>?
-    public let span: SourceSpan
-    public let pointer: JSONPointer
+    @usableFromInline let fields: Draft
+
+    @inlinable public var kind: Located<String>? { fields.kind }
+    @inlinable public var displayName: Located<String>? { fields.displayName }
+    @inlinable public var description: Located<String>? { fields.description }
+    @inlinable public var configuration: Located<WidgetConfigurationType>? { fields.configuration }
+    @inlinable public var families: [Located<String>] { fields.families }
+    @inlinable public var refresh: Refresh? { fields.refresh }
+    @inlinable public var appGroup: Located<String>? { fields.appGroup }
+    @inlinable public var url: Located<String>? { fields.url }
+    @inlinable public var span: SourceSpan { fields.span }
+    @inlinable public var pointer: JSONPointer { fields.pointer }
 
     /// A widget while a frontend reads it.
     public struct Draft: Sendable {
@@ -176,16 +170,7 @@ public struct Manifest: Sendable {
     }
 
     public init(_ draft: consuming Draft) {
-      kind = draft.kind
-      displayName = draft.displayName
-      description = draft.description
-      configuration = draft.configuration
-      families = draft.families
-      refresh = draft.refresh
-      appGroup = draft.appGroup
-      url = draft.url
-      span = draft.span
-      pointer = draft.pointer
+      fields = draft
     }
 
     /// Where a finding about the widget as a whole points: its kind, or the widget's first line.
