@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// `widget-runtime`: a component marked `'widget'` (Expo's expo-widgets) uses what its runtime cannot.
 public struct WidgetRuntimeRule: Rule {

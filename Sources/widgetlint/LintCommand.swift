@@ -65,6 +65,12 @@ struct LintCommand: ParsableCommand {
         + "or '-' for standard input.", valueName: "file"))
   var expoConfig: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Skip the projects whose file matches this glob, relative to the current folder (repeatable), as "
+        + "a configuration's ignore: does.", valueName: "glob"))
+  var exclude: [String] = []
+
   @Option(help: "Use this configuration file instead of the nearest .widgetlint.yml.")
   var config: String?
 
@@ -153,6 +159,7 @@ struct LintCommand: ParsableCommand {
     settings.xcodeVersion = xcodeVersion.flatMap(OSVersion.init(parsing:))
     settings.keepsModelsUntilExit = true
     var run = LintRun(configuration: settings, configurationFile: config, maxFindingsPerFile: maxFindings)
+    run.excluded = exclude
     if !environment.isEmpty {
       var variables: [String: String] = [:]
       for variable in environment {

@@ -27,6 +27,40 @@ extension CLITests {
     #expect(written.stderr == "widgetlint: fixed 2 problems in 1 file\n")
   }
 
+  /// `--exclude` and a configuration's `ignore:` leave out the projects they match, and the findings
+  /// of an app that lie in a file they match (a vendored copy the app's code walk reads).
+  @Test func excludedAndIgnoredFoldersAreNeitherLintedNorReported() throws {
+    let broken = try String(
+      contentsOfFile: TestSupport.path("examples/broken/app-group-mismatch.yaml"), encoding: .utf8)
+    let app =
+      #"{"expo": {"name": "Tides", "ios": {"bundleIdentifier": "com.example.tides"}, "plugins": ["@bacons/apple-targets"]}}"#
+    let opens =
+      #"import { ExtensionStorage } from "@bacons/apple-targets";"#
+      + "\nnew ExtensionStorage(\"group.com.example.other\");\n"
+    let directory = try TestSupport.directory(with: [
+      ("apps/tides/widgets.yaml", broken), ("vendor/kit/widgets.yaml", broken),
+      ("expo/app.json", app), ("expo/targets/w/expo-target.config.json", #"{"type": "widget"}"#),
+      ("expo/vendor/storage/index.ts", opens),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func places(_ arguments: [String]) throws -> [String] {
+      let result = try TestSupport.run(["--format", "json"] + arguments + ["."], currentDirectory: directory)
+      let diagnostics = try TestSupport.json(result.stdout)["diagnostics"] as? [[String: Any]] ?? []
+      return diagnostics.compactMap { diagnostic in
+        guard diagnostic["severity"] as? String == "error", let file = diagnostic["file"] as? String else { return nil }
+        return "\(file):\(diagnostic["line"] ?? "")"
+      }.sorted()
+    }
+    #expect(
+      try places([]) == [
+        "apps/tides/widgets.yaml:23", "expo/vendor/storage/index.ts:2", "vendor/kit/widgets.yaml:23",
+      ])
+    #expect(try places(["--exclude", "vendor/**", "--exclude", "expo/vendor/**"]) == ["apps/tides/widgets.yaml:23"])
+    try Data("ignore: [\"vendor/**\", \"expo/vendor/\"]\n".utf8).write(
+      to: directory.appendingPathComponent(".widgetlint.yml"))
+    #expect(try places([]) == ["apps/tides/widgets.yaml:23"])
+  }
+
   @Test func quietPrintsTheFindingsOnly() throws {
     let result = try TestSupport.run(["-q", "examples/broken/availability.yaml"])
     #expect(result.status == 1)

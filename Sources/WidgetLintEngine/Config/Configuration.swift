@@ -43,7 +43,7 @@ public struct Configuration: Sendable {
   }
 
   public func isIgnored(_ file: String) -> Bool {
-    guard let relative = relativePath(of: file) else { return false }
+    guard !ignore.isEmpty, let relative = relativePath(of: file) else { return false }
     return ignore.contains { PathUtilities.glob($0, matches: relative) }
   }
 

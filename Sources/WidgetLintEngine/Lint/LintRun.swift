@@ -16,11 +16,24 @@ public struct LintRun {
   /// `process.env` for Expo configs (`--env NAME=VALUE`): one variant, instead of a configuration's
   /// `expo.variants` (or the default variant, no variables set).
   public var environment: [String: String]?
+  /// `--exclude` globs, relative to the working folder: projects whose file they match are not linted,
+  /// as a configuration's `ignore:` leaves them out.
+  public var excluded: [String] = []
   /// The JSON `npx expo config --json --type prebuild` printed (`--expo-config`), for the one Expo app linted.
   public var expoConfig: SourceText?
   /// Text to lint instead of what a manifest or a project file holds, by its path as shown ("<stdin>"
   /// for standard input): what `--fix` has changed and not written yet.
   public var fileContents: [String: [UInt8]] = [:]
+
+  /// Whether an `--exclude` glob matches the file, relative to the working folder.
+  func isExcluded(_ file: String) -> Bool {
+    guard !excluded.isEmpty else { return false }
+    var working = PathUtilities.currentDirectory
+    if !working.hasSuffix("/") { working += "/" }
+    let absolute = PathUtilities.absolute(file)
+    let relative = absolute.hasPrefix(working) ? String(absolute.dropFirst(working.count)) : absolute
+    return excluded.contains { PathUtilities.glob($0, matches: relative) }
+  }
 
   /// `fileContents` as every reader of this run sees it.
   private var overlay: TextOverlay { TextOverlay(fileContents.filter { $0.key != "<stdin>" }) }
@@ -87,6 +100,7 @@ public struct LintRun {
     for input in inputs {
       // The configuration that applies to the input's folder (the current folder's for standard input).
       var linter = shared
+      var fileConfiguration: Configuration?
       let directory = input.configurationDirectory
       switch configuration(forFileIn: directory, loader: loader) {
       case .failure(let failure):
@@ -94,10 +108,15 @@ public struct LintRun {
           errors.append(problem)
         }
         continue
-      case .success(let fileConfiguration):
-        if input != .standardInput, fileConfiguration.isIgnored(input.configurationPath) { continue }
-        if let path = fileConfiguration.path {
-          linter = linters[path] ?? Linter(configuration: merged(with: fileConfiguration), sharing: shared)
+      case .success(let found):
+        fileConfiguration = found
+        if input != .standardInput,
+          found.isIgnored(input.configurationPath) || isExcluded(input.configurationPath)
+        {
+          continue
+        }
+        if let path = found.path {
+          linter = linters[path] ?? Linter(configuration: merged(with: found), sharing: shared)
           linters[path] = linter
         }
       }
@@ -110,7 +129,10 @@ public struct LintRun {
           variants = Self.variants(variants, reading: named)
         }
         files.append(shownPath)
-        findings += linter.lint(variants: variants)
+        // A file the project reads from an ignored folder (a vendored copy) reports nothing either.
+        findings += linter.lint(variants: variants).filter {
+          !(fileConfiguration?.isIgnored($0.file) ?? false) && !isExcluded($0.file)
+        }
         var filesRead: [String] = []
         var seen: Set<String> = []
         for file in variants.flatMap(\.filesRead) where seen.insert(file).inserted { filesRead.append(file) }
