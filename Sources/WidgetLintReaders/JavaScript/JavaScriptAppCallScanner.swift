@@ -25,10 +25,13 @@ import WidgetLintModel
 /// once) is unknown. The file is tokenized (JSX in `.js`, `.jsx` and `.tsx` files; TypeScript's types
 /// dropped), so calls in comments and strings never match.
 public enum JavaScriptAppCallScanner {
-  /// Text a file must contain to hold one of these calls: a file without it is not parsed.
-  /// The `'widget'` directive of expo-widgets' components is looked for too (`JavaScriptWidgetRuntimeScanner`).
+  /// Text a file must contain to hold one of these calls: a file without it is not parsed. The widget
+  /// functions and the `'widget'` directive of expo-widgets' components (`JavaScriptWidgetRuntimeScanner`)
+  /// count only in a file that imports their package, so the packages' names are what is looked for:
+  /// long needles keep the byte search's steps long.
   public static let needles =
-    ["ExtensionStorage", "SharedGroupPreferences", "'widget'", "\"widget\""] + widgetFunctionNames
+    ["ExtensionStorage", "SharedGroupPreferences", JavaScriptWidgetRuntimeScanner.uiPackage]
+    + widgetFunctions.keys.sorted()
 
   /// Functions that name a widget declared in a config plugin's options by its kind, imported from their
   /// package by name: Expo's `expo-widgets` (`createWidget(name, component)`, whose name "must match the
@@ -39,8 +42,6 @@ public enum JavaScriptAppCallScanner {
     "@use-voltra/ios-client": ["updateWidget", "scheduleWidget", "clearWidget"],
     "voltra/client": ["updateWidget", "scheduleWidget", "clearWidget"],
   ]
-
-  static let widgetFunctionNames = Set(widgetFunctions.values.flatMap { $0 }).sorted()
 
   public static let extensionStoragePackage = "@bacons/apple-targets"
   public static let sharedGroupPreferencesPackage = "react-native-shared-group-preferences"
