@@ -267,6 +267,63 @@ import Testing
     #expect(project.filesRead.contains { $0.hasSuffix("Config/widgets.yml") })
   }
 
+  /// A white-label layout: each app's `Apps/<App>/project.yml` includes one shared spec. Each app is its
+  /// own project, linted with its own settings; a finding in the shared spec is shown by its own path.
+  @Test func eachWhiteLabelAppIncludingASharedSpecIsLinted() throws {
+    let shared = """
+      targets:
+        NotesWidgets:
+          type: app-extension
+          platform: iOS
+          deploymentTarget: "17.0"
+          sources: [Widgets]
+          info:
+            path: Widgets/Info.plist
+            properties:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.widgetkit-extension
+          entitlements:
+            path: Widgets/Widgets.entitlements
+            properties:
+              com.apple.security.application-groups: [group.com.example.notes]
+          settings:
+            base:
+              PRODUCT_BUNDLE_IDENTIFIER: com.example.notes.widgets
+      """
+    func app(_ name: String, bundle: String) -> String {
+      """
+      include:
+        - ../../Shared/shared.yml
+      name: \(name)
+      targets:
+        \(name):
+          type: application
+          platform: iOS
+          deploymentTarget: "17.0"
+          settings:
+            base:
+              PRODUCT_BUNDLE_IDENTIFIER: \(bundle)
+          entitlements:
+            path: App.entitlements
+            properties:
+              com.apple.security.application-groups: [group.com.example.notes]
+          dependencies:
+            - target: NotesWidgets
+      """
+    }
+    let report = try Self.lint([
+      ("Shared/shared.yml", shared), ("Shared/Widgets/NoteWidget.swift", Self.widgetSwift),
+      ("Apps/Notes/project.yml", app("Notes", bundle: "com.example.notes")),
+      ("Apps/Jotter/project.yml", app("Jotter", bundle: "com.example.jotter")),
+    ])
+    #expect(report.projects.map(\.kindName) == ["XcodeGen project", "XcodeGen project"])
+    // The shared widget's bundle identifier is the Notes app's child, not the Jotter app's.
+    let places = report.findings.map {
+      "\($0.ruleID) \(TuistProjectTests.relative($0.file)):\(TestSupport.start($0))"
+    }
+    #expect(places == ["bundle-id-prefix Shared/shared.yml:18:36"])
+  }
+
   @Test func templatesAreMergedUnderTheTargetWithItsNameExpanded() throws {
     let project = try #require(
       try Self.read([
