@@ -159,10 +159,8 @@ public struct ExpoAppFrontend: ProjectFrontend {
       app.urlSchemesSpan = scheme.span
     }
     let targetsRoot = Self.targetsRoot(of: expo)
-    for plugin in expo["plugins"]?.value.array ?? [] {
-      let name = plugin.stringValue?.value ?? plugin.value.array?.first?.stringValue?.value
-      let options = plugin.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
-      if name == "expo-build-properties" {
+    for (name, options) in Self.pluginEntries(of: expo) {
+      if name.value == "expo-build-properties" {
         app.deploymentTarget = ConfigValues.version(options?.at("ios", "deploymentTarget")) ?? app.deploymentTarget
       }
     }
@@ -321,12 +319,9 @@ public struct ExpoAppFrontend: ProjectFrontend {
   /// that target: each is marked unknown, with one note that names the plugins.
   static func entriesOfUnreadTargets(in manifest: inout Manifest, expo: Located<ConfigValue>) -> [ReadingProblem] {
     guard var eas = manifest.eas, var entries = eas.appExtensions, !manifest.hasUnreadTargets else { return [] }
-    let unread = (expo["plugins"]?.value.array ?? []).compactMap { entry -> String? in
-      guard let name = (entry.stringValue ?? entry.value.array?.first?.stringValue)?.value,
-        !isLocalPlugin(name), !isWidgetPlugin(name), name != "@bacons/apple-targets",
-        !pluginsWithoutTargets.contains(name)
-      else { return nil }
-      return name
+    let unread = pluginEntries(of: expo).map(\.name.value).filter { name in
+      !isLocalPlugin(name) && !isWidgetPlugin(name) && name != "@bacons/apple-targets"
+        && !pluginsWithoutTargets.contains(name)
     }
     guard !unread.isEmpty else { return [] }
     let targetNames = Set(manifest.targets.compactMap { $0.name?.value })
@@ -354,8 +349,7 @@ public struct ExpoAppFrontend: ProjectFrontend {
   /// The plugin entry naming another target plugin, when the app uses one and not @bacons/apple-targets.
   package static func otherTargetPlugin(of expo: Located<ConfigValue>) -> Located<String>? {
     var other: Located<String>?
-    for plugin in expo["plugins"]?.value.array ?? [] {
-      guard let name = plugin.stringValue ?? plugin.value.array?.first?.stringValue else { continue }
+    for (name, _) in pluginEntries(of: expo) {
       if name.value == "@bacons/apple-targets" { return nil }
       if otherTargetPlugins.contains(name.value) { other = other ?? name }
     }
@@ -365,10 +359,8 @@ public struct ExpoAppFrontend: ProjectFrontend {
   /// The folder @bacons/apple-targets reads the targets from, relative to the app: its plugin entry's
   /// `root` option, `targets` by default.
   package static func targetsRoot(of expo: Located<ConfigValue>) -> String {
-    for plugin in expo["plugins"]?.value.array ?? [] {
-      guard plugin.value.array?.first?.stringValue?.value == "@bacons/apple-targets",
-        let root = plugin.value.array.flatMap({ $0.count > 1 ? $0[1] : nil })?["root"]?.stringValue?.value
-      else { continue }
+    for (name, options) in pluginEntries(of: expo) {
+      guard name.value == "@bacons/apple-targets", let root = options?["root"]?.stringValue?.value else { continue }
       return SwiftFileResolver.normalize(root)
     }
     return "targets"

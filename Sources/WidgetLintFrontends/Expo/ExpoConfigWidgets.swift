@@ -203,16 +203,9 @@ extension ExpoAppFrontend {
     if let id = appID.stringValue, let target = draft.name?.value {
       draft.bundleIdentifier = name.map { _ in id.value + "." + target }
     }
-    switch Option(unknownOptions ? options : options?["deploymentTarget"], falsyIsAbsent: true, numbersAsText: true) {
-    case .absent: draft.deploymentTarget = name.map { _ in voltraDefaultDeployment }
-    case .value(let text):
-      if let version = OSVersion(parsing: text.value) {
-        draft.deploymentTarget = text.map { _ in version }
-      } else {
-        draft.hasUnreadableDeploymentTarget = true
-      }
-    case .unknown: break
-    }
+    setDeploymentTarget(
+      Option(unknownOptions ? options : options?["deploymentTarget"], falsyIsAbsent: true, numbersAsText: true),
+      default: voltraDefaultDeployment, at: name, in: &draft)
     let group = option("groupIdentifier")
     draft.entitlements = pluginEntitlements(group: group, at: name)
     reading.config = addingAppGroup(group, first: false, to: config, at: name)

@@ -33,6 +33,17 @@ extension ExpoAppFrontend {
     package var widgetPluginProblems: [ReadingProblem] = []
   }
 
+  /// The entries of a config's `plugins` list, in order: each one's name (the string, or an array's first
+  /// element) and its options (an array's second element). Entries without a name are left out.
+  package static func pluginEntries(of config: Located<ConfigValue>) -> [(
+    name: Located<String>, options: Located<ConfigValue>?
+  )] {
+    (config["plugins"]?.value.array ?? []).compactMap { entry in
+      guard let name = entry.stringValue ?? entry.value.array?.first?.stringValue else { return nil }
+      return (name, entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil })
+    }
+  }
+
   /// A plugin entry that names a file of the app's own, not a package: a relative or absolute path.
   package static func isLocalPlugin(_ reference: String) -> Bool {
     reference.hasPrefix("./") || reference.hasPrefix("../") || reference.hasPrefix("/") || reference == "."
@@ -84,13 +95,11 @@ extension ExpoAppFrontend {
             "config plugin '\(name.value)' is not followed: \(reason); the entitlements it may set (App Groups among them) are unknown, not checked",
           span: span, pointer: pointer))
     }
-    for entry in written["plugins"]?.value.array ?? [] {
-      guard let name = entry.stringValue ?? entry.value.array?.first?.stringValue else { continue }
+    for (name, options) in pluginEntries(of: written) {
       if name.value == "@bacons/apple-targets", targetsConfig == nil {
         targetsConfig = firstNotFollowed.map { withUnknownEntitlements(result.config, $0) } ?? result.config
       }
       if isWidgetPlugin(name.value) {
-        let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
         let reading = readWidgetPlugin(
           name, options: options, config: result.config, directory: directory, context: context)
         result.config = reading.config
@@ -109,7 +118,6 @@ extension ExpoAppFrontend {
         notFollowed(name, "'\(path)' cannot be read", at: name.span, pointer: name.pointer)
         continue
       }
-      let options = entry.value.array.flatMap { $0.count > 1 ? $0[1] : nil }
       let source = SourceText(path: path, bytes: bytes)
       let reading = JavaScriptConfigReader.readPlugin(
         source, config: result.config, options: options, environment: environment,

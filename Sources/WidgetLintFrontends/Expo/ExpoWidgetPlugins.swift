@@ -114,6 +114,23 @@ extension ExpoAppFrontend {
     }
   }
 
+  /// A plugin's `deploymentTarget` option on its target: the plugin's default (at the plugin's name) when
+  /// absent, the version when it reads as one, else said unreadable; nothing when unknown.
+  static func setDeploymentTarget(
+    _ option: Option, default version: OSVersion, at name: Located<String>, in draft: inout Manifest.Target.Draft
+  ) {
+    switch option {
+    case .absent: draft.deploymentTarget = name.map { _ in version }
+    case .value(let text):
+      if let version = OSVersion(parsing: text.value) {
+        draft.deploymentTarget = text.map { _ in version }
+      } else {
+        draft.hasUnreadableDeploymentTarget = true
+      }
+    case .unknown: break
+    }
+  }
+
   /// The target's name, `<sanitized expo.name><suffix>`, pointing at `expo.name`.
   static func pluginTargetName(_ config: Located<ConfigValue>, suffix: String) -> Located<String>? {
     guard let name = config["name"]?.stringValue, let sanitized = sanitizedName(name.value) else { return nil }
@@ -209,16 +226,7 @@ extension ExpoAppFrontend {
     }
     let deployment =
       unknownOptions ? Option.unknown(options) : Option(options?["deploymentTarget"], numbersAsText: true)
-    switch deployment {
-    case .absent: draft.deploymentTarget = name.map { _ in OSVersion(16, 2) }
-    case .value(let text):
-      if let version = OSVersion(parsing: text.value) {
-        draft.deploymentTarget = text.map { _ in version }
-      } else {
-        draft.hasUnreadableDeploymentTarget = true
-      }
-    case .unknown: break
-    }
+    setDeploymentTarget(deployment, default: OSVersion(16, 2), at: name, in: &draft)
     // `if (groupIdentifier)`: an empty one adds nothing.
     let effectiveGroup = group.known?.value.isEmpty == true ? Option.absent : group
     draft.entitlements = pluginEntitlements(group: effectiveGroup, at: name)
