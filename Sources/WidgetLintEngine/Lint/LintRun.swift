@@ -25,14 +25,16 @@ public struct LintRun {
   /// for standard input): what `--fix` has changed and not written yet.
   public var fileContents: [String: [UInt8]] = [:]
 
-  /// Whether an `--exclude` glob matches the file, relative to the working folder.
-  func isExcluded(_ file: String) -> Bool {
-    guard !excluded.isEmpty else { return false }
+  /// Whether an `--exclude` glob matches a file, relative to the working folder (looked up once).
+  func exclusion() -> (String) -> Bool {
+    guard !excluded.isEmpty else { return { _ in false } }
     var working = PathUtilities.currentDirectory
     if !working.hasSuffix("/") { working += "/" }
-    let absolute = PathUtilities.absolute(file)
-    let relative = absolute.hasPrefix(working) ? String(absolute.dropFirst(working.count)) : absolute
-    return excluded.contains { PathUtilities.glob($0, matches: relative) }
+    return { [excluded] file in
+      let absolute = PathUtilities.absolute(file)
+      let relative = absolute.hasPrefix(working) ? String(absolute.dropFirst(working.count)) : absolute
+      return excluded.contains { PathUtilities.glob($0, matches: relative) }
+    }
   }
 
   /// `fileContents` as every reader of this run sees it.
@@ -78,6 +80,7 @@ public struct LintRun {
   public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
     let inputs = discovery.inputs
     let loader = ConfigurationLoader()
+    let isExcluded = exclusion()
     // Project files read as `--fix` left them, as manifests are.
     let shared = Linter(
       configuration: configuration,
