@@ -88,14 +88,12 @@ extension ExpoAppFrontend {
     _ reading: inout PluginWidgetReading
   ) {
     let config = reading.config
-    let unknownOptions = options?.value.isComputed == true
-    let option = { (key: String) in
-      unknownOptions ? Option.unknown(options) : Option(options?[key], falsyIsAbsent: true)
-    }
+    let option = PluginOptions(options)
+    let unknownOptions = option.areComputed
     let appID = config.at("ios", "bundleIdentifier")
     let knownAppID = appID?.stringValue
-    let bundleOption = option("bundleIdentifier")
-    let groupOption = option("groupIdentifier")
+    let bundleOption = option["bundleIdentifier"]
+    let groupOption = option["groupIdentifier"]
     let configuresIOS =
       knownAppID != nil || appID?.value.isComputed == true || !bundleOption.isAbsent || !groupOption.isAbsent
       || isTrue(options?["enablePushNotifications"]) || isTrue(options?["frequentUpdates"])
@@ -155,9 +153,7 @@ extension ExpoAppFrontend {
       widget.families = (families?.array ?? []).compactMap(\.stringValue)
       let configured = entry.at("ios", "configuration") ?? entry["configuration"]
       let configuration: Manifest.WidgetConfigurationType = configured == nil ? .static : .appIntent
-      widget.configuration = (widget.kind ?? Located("", span: entry.span, pointer: entry.pointer)).map { _ in
-        configuration
-      }
+      widget.configuration = anchor(of: entry, kind: widget.kind).map { _ in configuration }
       widgets.append(Manifest.Widget(widget))
     }
     return widgets
@@ -168,6 +164,20 @@ extension ExpoAppFrontend {
     guard let options, !options.value.isComputed else { return options == nil }
     guard let widgets = options["widgets"] else { return true }
     return widgets.array?.contains(where: \.value.isComputed) == false
+  }
+
+  /// Where a widget entry's values point: its kind, or the entry itself when it names none.
+  private static func anchor(of entry: Located<ConfigValue>, kind: Located<String>?) -> Located<String> {
+    kind ?? Located("", span: entry.span, pointer: entry.pointer)
+  }
+
+  /// A plugin's options, each read as the plugin's `||` defaults read it; all unknown when the options
+  /// are computed.
+  private struct PluginOptions {
+    let value: Located<ConfigValue>?
+    init(_ value: Located<ConfigValue>?) { self.value = value }
+    var areComputed: Bool { value?.value.isComputed == true }
+    subscript(key: String) -> Option { areComputed ? .unknown(value) : Option(value?[key], falsyIsAbsent: true) }
   }
 
   private static func isTrue(_ value: Located<ConfigValue>?) -> Bool {
@@ -187,15 +197,13 @@ extension ExpoAppFrontend {
     _ reading: inout PluginWidgetReading
   ) {
     let config = reading.config
-    let unknownOptions = options?.value.isComputed == true
-    let option = { (key: String) in
-      unknownOptions ? Option.unknown(options) : Option(options?[key], falsyIsAbsent: true)
-    }
+    let option = PluginOptions(options)
+    let unknownOptions = option.areComputed
     let appID = config.at("ios", "bundleIdentifier")
     // Without the app's bundle identifier the plugin returns the config unchanged.
     guard let appID else { return }
     var draft = Manifest.Target.Draft(span: name.span, pointer: name.pointer)
-    switch option("targetName") {
+    switch option["targetName"] {
     case .value(let written): draft.name = written
     case .absent: draft.name = pluginTargetName(config, suffix: "LiveActivity")
     case .unknown: break
@@ -206,7 +214,7 @@ extension ExpoAppFrontend {
     setDeploymentTarget(
       Option(unknownOptions ? options : options?["deploymentTarget"], falsyIsAbsent: true, numbersAsText: true),
       default: voltraDefaultDeployment, at: name, in: &draft)
-    let group = option("groupIdentifier")
+    let group = option["groupIdentifier"]
     draft.entitlements = pluginEntitlements(group: group, at: name)
     reading.config = addingAppGroup(group, first: false, to: config, at: name)
     draft.widgetsDeclaredInConfig = listsWidgets(options)
@@ -216,11 +224,11 @@ extension ExpoAppFrontend {
       widget.kind = entry["id"]?.stringValue
       widget.displayName = label(entry["displayName"])
       widget.description = label(entry["description"])
-      widget.configuration = (widget.kind ?? Located("", span: entry.span, pointer: entry.pointer)).map { _ in .static }
+      widget.configuration = anchor(of: entry, kind: widget.kind).map { _ in .static }
       if let families = entry["supportedFamilies"] {
         widget.families = (families.array ?? []).compactMap(\.stringValue)
       } else {
-        let at = widget.kind ?? Located("", span: entry.span, pointer: entry.pointer)
+        let at = anchor(of: entry, kind: widget.kind)
         widget.families = voltraDefaultFamilies.map { family in at.map { _ in family } }
       }
       draft.widgets.append(Manifest.Widget(widget))
