@@ -85,6 +85,33 @@ import Testing
     #expect(try Self.lint([Self.main(Self.variables("CounterWidget"))]) == [])
   }
 
+  static func loops(_ kind: String) -> String {
+    """
+    const List<String> blogKinds = [
+      'CounterWidget',
+      '\(kind)',
+    ];
+
+    Future<void> saved() async {
+      await Future.wait([for (final kind in blogKinds) HomeWidget.updateWidget(iOSName: kind)]);
+      for (final kind in const ['\(kind)']) {
+        await HomeWidget.updateWidget(iOSName: kind);
+      }
+    }
+    """
+  }
+
+  @Test func aLoopThroughAListOfStringsReloadsEachOfThem() throws {
+    #expect(
+      try Self.lint([Self.main(Self.loops("CountrWidget"))]) == [
+        "unknown-widget-kind main.dart 5:3", "unknown-widget-kind main.dart 10:29",
+      ])
+  }
+
+  @Test func aLoopThroughKindsOfWidgetsIsClean() throws {
+    #expect(try Self.lint([Self.main(Self.loops("CounterWidget"))]) == [])
+  }
+
   /// Values that need the app to run: one note at the argument, naming what was not followed.
   @Test(arguments: [
     (

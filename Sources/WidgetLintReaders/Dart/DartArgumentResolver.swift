@@ -21,8 +21,14 @@ struct DartArgumentResolver {
   /// By name, so that a look-up costs the declarations of its name only.
   private let locals: [String: [DartDeclarations.Local]]
   private let functionsByParameter: [String: [Int]]
-  /// `for (… name in …)` loops: the `(` and the end of the body.
-  private let loops: [String: [(open: Int, end: Int)]]
+  /// `for (… name in …)` loops: the `(`, the end of the body, and what the loop goes through.
+  private let loops: [String: [Loop]]
+
+  private struct Loop {
+    var open: Int
+    var end: Int
+    var iterable: Range<Int>
+  }
   private static let maxReferenceDepth = 8
 
   init(source: SourceText, tokens: [DartToken], declarations: DartDeclarations, brackets: BracketTable) {
@@ -42,8 +48,8 @@ struct DartArgumentResolver {
   }
 
   /// Every `for (… name in …)` loop, by its variable's name.
-  private static func loops(_ tokens: [DartToken], brackets: BracketTable) -> [String: [(open: Int, end: Int)]] {
-    var loops: [String: [(open: Int, end: Int)]] = [:]
+  private static func loops(_ tokens: [DartToken], brackets: BracketTable) -> [String: [Loop]] {
+    var loops: [String: [Loop]] = [:]
     for index in tokens.indices where tokens[index].isIdentifier("for") {
       let open = index + 1
       guard open < tokens.count, tokens[open].isPunctuation("("), let close = brackets.closer[open] else { continue }
@@ -57,7 +63,7 @@ struct DartArgumentResolver {
       let end =
         bodyStart < tokens.count && tokens[bodyStart].isPunctuation("{")
         ? (brackets.closer[bodyStart] ?? tokens.count) : brackets.expressionEnd(tokens, from: bodyStart)
-      loops[tokens[cursor - 1].text, default: []].append((open, end))
+      loops[tokens[cursor - 1].text, default: []].append(Loop(open: open, end: end, iterable: (cursor + 1)..<close))
     }
     return loops
   }
@@ -72,7 +78,7 @@ struct DartArgumentResolver {
     case constant(Range<Int>)
     case local(DartDeclarations.Local)
     case parameter(DartFunction, DartFunction.Parameter)
-    case loopVariable
+    case loopVariable(Range<Int>)
   }
 
   /// The value of the expression `range` used at token `site`, or nil. `inBody`: the site may be in a
@@ -106,6 +112,45 @@ struct DartArgumentResolver {
       return evaluate(value, at: value.lowerBound, inBody: false, depth: depth + 1)
     }
     return nil
+  }
+
+  /// The values a loop's variable takes, when the argument `range` at token `site` is one and the loop
+  /// goes through a list of strings the file gives (`for (final kind in kinds)`, `const kinds = […]`).
+  func loopValues(_ range: Range<Int>, at site: Int) -> [Located<String>]? {
+    guard range.count == 1, tokens[range.lowerBound].kind == .identifier,
+      case .loopVariable(let iterable)? = binding(tokens[range.lowerBound].text, at: site, inBody: true)
+    else { return nil }
+    return list(iterable, at: iterable.lowerBound, depth: 0)
+  }
+
+  /// The strings of a list literal (`const <String>['a', kind]`), or of the constant naming one.
+  private func list(_ range: Range<Int>, at site: Int, depth: Int) -> [Located<String>]? {
+    guard !range.isEmpty, depth <= Self.maxReferenceDepth else { return nil }
+    if range.count == 1, tokens[range.lowerBound].kind == .identifier {
+      switch binding(tokens[range.lowerBound].text, at: site, inBody: depth == 0) {
+      case .constant(let value): return list(value, at: value.lowerBound, depth: depth + 1)
+      case .local(let local) where local.isConstant:
+        return list(local.value, at: local.value.lowerBound, depth: depth + 1)
+      default: return nil
+      }
+    }
+    var open = range.lowerBound
+    if tokens[open].isIdentifier("const") { open += 1 }
+    if open < range.upperBound, tokens[open].isPunctuation("<"), let end = brackets.typeArgumentsEnd[open] {
+      open = end
+    }
+    guard open < range.upperBound, tokens[open].isPunctuation("["), brackets.closer[open] == range.upperBound - 1 else {
+      return nil
+    }
+    var values: [Located<String>] = []
+    var start = open + 1
+    while start < range.upperBound - 1 {
+      let end = min(brackets.expressionEnd(tokens, from: start), range.upperBound - 1)
+      guard end > start, let value = evaluate(start..<end, at: site, inBody: depth == 0) else { return nil }
+      values.append(value)
+      start = end + 1
+    }
+    return values.isEmpty ? nil : values
   }
 
   /// What the expression `range` at token `site` is, when `evaluate` does not know its value.
@@ -190,6 +235,8 @@ struct DartArgumentResolver {
         consider(functions[index].body.lowerBound - 1, .parameter(functions[index], parameter))
       }
     }
-    for loop in loops[name] ?? [] where loop.open < site && site < loop.end { consider(loop.open, .loopVariable) }
+    for loop in loops[name] ?? [] where loop.open < site && site < loop.end {
+      consider(loop.open, .loopVariable(loop.iterable))
+    }
   }
 }

@@ -131,6 +131,15 @@ public enum DartHomeWidgetScanner {
         method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end),
         argumentName: argumentName)
       if let argumentTokens { describe(&call, argumentTokens, at: index, tokens: tokens, resolver: resolver) }
+      // A loop through a list the file gives: one call per value.
+      if argument == nil, let argumentTokens, let values = resolver.loopValues(argumentTokens, at: index) {
+        calls += values.map { value in
+          var each = HomeWidgetCall(method: method, argument: value, span: call.span, argumentName: argumentName)
+          each.argumentIsInCall = false
+          return each
+        }
+        continue
+      }
       calls.append(call)
     }
     return calls
