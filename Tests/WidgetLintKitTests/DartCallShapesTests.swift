@@ -190,6 +190,32 @@ import Testing
     #expect(try Self.lint(Self.wrappers("CounterWidget")) == [])
   }
 
+  /// The broken Flutter example with its App Group set through a function of the app's.
+  func groupThroughAWrapper(_ group: String) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "widgetlint-tests-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: TestSupport.path("examples/broken-projects/flutter-unknown-ios-name")), to: directory)
+    let main = directory.appendingPathComponent("lib/main.dart")
+    let text = try String(contentsOf: main, encoding: .utf8).replacingOccurrences(
+      of: "  await HomeWidget.setAppGroupId('group.com.example.flutterCounter');",
+      with: "  await useGroup('\(group)');")
+    try Data((text + "\nFuture<void> useGroup(String id) => HomeWidget.setAppGroupId(id);\n").utf8).write(to: main)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.path])
+    return report.findings.filter { $0.ruleID != "unknown-widget-kind" }.map {
+      "\($0.ruleID) \(($0.file as NSString).lastPathComponent) \(TestSupport.start($0))"
+    }
+  }
+
+  @Test func anAppGroupSetThroughAWrapperIsJudgedAtTheLiteral() throws {
+    #expect(try groupThroughAWrapper("group.com.example.flutterCountr") == ["app-group-mismatch main.dart 12:18"])
+  }
+
+  @Test func anEntitledAppGroupSetThroughAWrapperIsClean() throws {
+    #expect(try groupThroughAWrapper("group.com.example.flutterCounter") == [])
+  }
+
   // MARK: Imports and parts
 
   static func imports(_ kind: String) -> [(path: String, contents: String)] {

@@ -180,8 +180,12 @@ public struct FlutterAppFrontend: ProjectFrontend {
   /// of that function, in any file that names it. A wrapper nobody calls keeps its call, whose kind is
   /// not known.
   static func followWrappers(_ calls: [HomeWidgetCall], in libraries: DartLibraries) -> [HomeWidgetCall] {
-    var result = calls.filter { $0.parameter == nil || $0.argument != nil }
-    var pending = calls.filter { $0.parameter != nil && $0.argument == nil }
+    // A data key passed on (`saveWidgetData`) is not judged: its wrappers are not looked for.
+    func isPending(_ call: HomeWidgetCall) -> Bool {
+      call.parameter != nil && call.argument == nil && call.method != "saveWidgetData"
+    }
+    var result = calls.filter { !isPending($0) }
+    var pending = calls.filter(isPending)
     var depth = 0
     while !pending.isEmpty, depth < maxWrapperDepth {
       depth += 1
@@ -197,8 +201,8 @@ public struct FlutterAppFrontend: ProjectFrontend {
       resolveReferences(&made, in: libraries)
       let called = Set(found.map(\.wrapper))
       result += pending.filter { call in call.parameter.map { !called.contains($0) } ?? true }
-      result += made.filter { $0.parameter == nil || $0.argument != nil }
-      pending = made.filter { $0.parameter != nil && $0.argument == nil }
+      result += made.filter { !isPending($0) }
+      pending = made.filter(isPending)
     }
     return result + pending
   }
