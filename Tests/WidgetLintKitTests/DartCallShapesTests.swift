@@ -223,7 +223,7 @@ import Testing
       Self.main(
         """
         import 'package:counter/kinds/all.dart' as kinds;
-        import '../shared/widget_names.dart' show sharedKind;
+        import '../common/widget_names.dart' show sharedKind;
         part 'parts/refresh.dart';
 
         Future<void> saved() async {
@@ -234,7 +234,7 @@ import Testing
         """),
       ("lib/kinds/all.dart", "export 'counter.dart';\n"),
       ("lib/kinds/counter.dart", "class WidgetKinds {\n  static const counter = '\(kind)';\n}\n"),
-      ("shared/widget_names.dart", "const sharedKind = '\(kind)';\nconst otherKind = 'Other';\n"),
+      ("common/widget_names.dart", "const sharedKind = '\(kind)';\nconst otherKind = 'Other';\n"),
       ("lib/parts/refresh.dart", "part of '../main.dart';\n\nconst partKind = '\(kind)';\n"),
       // Not imported: its constants of the same names are not the ones the calls see.
       ("lib/legacy.dart", "const sharedKind = 'Legacy';\nconst partKind = 'Legacy';\n"),
@@ -244,8 +244,8 @@ import Testing
   @Test func constantsOfTheFilesACallsFileImportsAndIncludesAreFollowed() throws {
     #expect(
       try Self.lint(Self.imports("CountrWidget")) == [
-        "unknown-widget-kind counter.dart 2:26", "unknown-widget-kind refresh.dart 3:18",
-        "unknown-widget-kind widget_names.dart 1:20",
+        "unknown-widget-kind widget_names.dart 1:20", "unknown-widget-kind counter.dart 2:26",
+        "unknown-widget-kind refresh.dart 3:18",
       ])
   }
 
