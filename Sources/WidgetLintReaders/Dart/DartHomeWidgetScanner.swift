@@ -286,30 +286,26 @@ struct BracketTable {
     token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}")
   }
 
-  /// The index of the token ending the expression that starts at `start`: a `;` or `,` outside its
-  /// brackets, or a closer of a bracket opened before it (the token count when the file ends first).
+  /// For each token, the index of the token ending an expression that starts there: a `;` or `,`
+  /// outside its brackets, or a closer of a bracket opened before it (the token count when the file ends
+  /// first). Found in one pass from the end, so that nested closures cost no more than flat code.
+  private var expressionStops: [Int]
+
+  /// The index of the token ending the expression that starts at `start` (see `expressionStops`).
   func expressionEnd(_ tokens: [DartToken], from start: Int) -> Int {
-    var index = start
-    while index < tokens.count {
-      let token = tokens[index]
-      if Self.opens(token) {
-        guard let close = closer[index] else { return tokens.count }
-        index = close + 1
-        continue
-      }
-      if Self.closes(token) || token.isPunctuation(";") || token.isPunctuation(",") { return index }
-      index += 1
-    }
-    return tokens.count
+    start < expressionStops.count ? expressionStops[start] : tokens.count
   }
 
   init(_ tokens: [DartToken]) {
     closer = Array(repeating: nil, count: tokens.count)
     opener = Array(repeating: nil, count: tokens.count)
     typeArgumentsEnd = Array(repeating: nil, count: tokens.count)
+    // The brackets open at each token; a closer counts as inside the bracket it closes.
+    var depths = Array(repeating: 0, count: tokens.count)
     var open: [Int] = []
     var angles: [Int] = []
     for (index, token) in tokens.enumerated() {
+      depths[index] = open.count
       if Self.opens(token) {
         open.append(index)
       } else if Self.closes(token), let first = open.popLast() {
@@ -326,6 +322,15 @@ struct BracketTable {
         // Type arguments hold nothing else: no `<` still open here can end as type arguments.
         angles.removeAll(keepingCapacity: true)
       }
+    }
+    expressionStops = Array(repeating: tokens.count, count: tokens.count)
+    var nearestStop = Array(repeating: tokens.count, count: (depths.max() ?? 0) + 1)
+    for index in tokens.indices.reversed() {
+      let token = tokens[index]
+      if Self.closes(token) || token.isPunctuation(";") || token.isPunctuation(",") {
+        nearestStop[depths[index]] = index
+      }
+      expressionStops[index] = nearestStop[depths[index]]
     }
   }
 }
