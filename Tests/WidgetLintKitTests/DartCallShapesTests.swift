@@ -190,6 +190,24 @@ import Testing
     #expect(try Self.lint(Self.wrappers("CounterWidget")) == [])
   }
 
+  /// The literal a wrapper's call passes is in that call: `--fix` edits it there.
+  @Test func aTypoPassedToAWrapperIsFixedAtTheCall() throws {
+    let dart = """
+      import 'package:home_widget/home_widget.dart';
+
+      Future<void> refresh(String name) => HomeWidget.updateWidget(iOSName: name);
+
+      Future<void> saved() async {
+        await refresh('Forcast');
+      }
+      """
+    let findings = try SourceFixTests.flutterFindings(kinds: ["\"Forecast\""], dart: dart)
+    #expect(findings.map(TestSupport.position) == ["6:17-6:26"])
+    #expect(findings.first?.fix?.replacements.map(\.text) == ["Forecast"])
+    let range = try #require(findings.first?.fix?.replacements.first?.span.range)
+    #expect("\(range.start.line):\(range.start.column)-\(range.end.column)" == "6:18-25")
+  }
+
   /// The broken Flutter example with its App Group set through a function of the app's.
   func groupThroughAWrapper(_ group: String) throws -> [String] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
