@@ -11,7 +11,6 @@ struct DartFunction {
   var name: String?
   /// The index of the name's token.
   var nameToken: Int?
-  var isStatic: Bool
   var parameters: [Parameter]
   /// The body's tokens: between its braces, or the expression after `=>`.
   var body: Range<Int>
@@ -50,25 +49,9 @@ struct DartFunction {
       functions.append(
         DartFunction(
           name: nameToken.map { tokens[$0].text }, nameToken: nameToken,
-          isStatic: nameToken.map { isStatic(tokens, before: $0) } ?? false,
           parameters: parameters(tokens, open: open, close: close, brackets: brackets), body: body))
     }
     return functions
-  }
-
-  /// Whether the declaration whose name is at `name` says `static` (among the type words before it).
-  private static func isStatic(_ tokens: [DartToken], before name: Int) -> Bool {
-    var index = name - 1
-    while index >= 0 {
-      let token = tokens[index]
-      if token.isIdentifier("static") { return true }
-      guard
-        token.kind == .identifier || token.isPunctuation("<") || token.isPunctuation(">")
-          || token.isPunctuation("?") || token.isPunctuation(".") || token.isPunctuation(",")
-      else { return false }
-      index -= 1
-    }
-    return false
   }
 
   /// The parameters between the parentheses at `open` and `close`: positional ones, then a `[…]`
