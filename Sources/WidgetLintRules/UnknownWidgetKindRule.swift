@@ -34,10 +34,12 @@ public struct UnknownWidgetKindRule: Rule {
       controls the bundle lists (`StaticControlConfiguration(kind:)`, `AppIntentControlConfiguration(kind:)`),
       not with the widgets' kinds, when all of them are known.
 
-      In Dart, the name may be a constant another file of `lib/` declares (at top level, or `static const`
-      in a class, as `WidgetKinds.counter`): it is judged when the app's files give that name one value.
-      Not followed: a function of the app's that passes its parameter to `HomeWidget.updateWidget`, and a
-      local variable holding the name.
+      In Dart, the name may be a `const` or `final` local, or a constant of the call's file or of a file it
+      sees (a `part` of its library, or a file of the app it imports, at top level or `static const` in a
+      class, as `WidgetKinds.counter`); a function of the app's that passes its parameter to
+      `HomeWidget.updateWidget` is followed to the names its calls pass, and a loop through a list of
+      strings to each of them. A name that needs the app to run (a parameter no call passes a known
+      value, a `var`, a lookup, a call's result) is not judged: one `computed-value` note says which.
 
       home_widget's iOS plugin reloads `iOSName`, or from version 0.9.0 `name` when `iOSName` is not given;
       `name` alone is judged only where the app's home_widget is known to be 0.9.0 or later.

@@ -182,8 +182,8 @@ import Testing
         // Inside CounterPage, its own member wins over the top-level constant.
         "setAppGroupId group.com.example.page@14:36-14:60",
         "setAppGroupId group.com.example.config@8:36-8:62",
-        // A local variable is not a top-level or class-level declaration.
-        "setAppGroupId nil",
+        // A `final` local of the function around the call.
+        "setAppGroupId group.local@17:24-17:37",
         "saveWidgetData counter@9:29-9:38",
         // `counterKey` resolves to the one class member of that name.
         "saveWidgetData counter@9:29-9:38",
@@ -195,7 +195,8 @@ import Testing
       ])
   }
 
-  @Test func declarationsInsideFunctionsAndClosuresAreNotConstants() {
+  /// A local is seen by the code after it in its block, not by another function.
+  @Test func declarationsInsideFunctionsAndClosuresAreSeenOnlyThere() {
     let text = """
       void setUp() {
         const group = 'group.inside.function';
@@ -204,7 +205,7 @@ import Testing
       final callbacks = [() { const other = 'group.closure'; }];
       void later() => HomeWidget.setAppGroupId(other);
       """
-    #expect(Self.summary(Self.scan(text)) == ["setAppGroupId nil", "setAppGroupId nil"])
+    #expect(Self.summary(Self.scan(text)) == ["setAppGroupId group.inside.function@2:17-2:40", "setAppGroupId nil"])
   }
 
   @Test func lookalikesDoNotMatch() {

@@ -19,11 +19,13 @@ public struct FlutterAppFrontend: ProjectFrontend {
   public func readVariants(_ context: FrontendContext) -> [Project] {
     let (calls, files, suppressions) = readDart(context)
     let namesTheKind = calls.contains { $0.argumentName == "name" } ? nameIsTheIOSKind(context) : false
+    let note = Self.unknownKindNote(calls, nameIsTheIOSKind: namesTheKind)
     return XcodeAppFrontend(directory: directory).readVariants(context).map { project in
       var project = project
       project.filesRead += files
       project.addSuppressions(suppressions)
       project.appCalls += calls.compactMap { Self.appCall($0, nameIsTheIOSKind: namesTheKind) }
+      if let note { project.readingProblems.append(note) }
       return project
     }
   }
@@ -46,6 +48,32 @@ public struct FlutterAppFrontend: ProjectFrontend {
     default:
       return nil
     }
+  }
+
+  /// One `computed-value` note for the first `updateWidget` whose kind is not known, naming what was
+  /// not followed: the rules that judge kinds say nothing of it.
+  static func unknownKindNote(_ calls: [HomeWidgetCall], nameIsTheIOSKind: Bool) -> ReadingProblem? {
+    let unknown = calls.filter {
+      $0.method == "updateWidget" && $0.argument == nil && $0.unknownArgument != nil
+        && ($0.argumentName != "name" || nameIsTheIOSKind)
+    }
+    guard let first = unknown.first, let argument = first.unknownArgument else { return nil }
+    var reason = first.unknownReason ?? "is not known"
+    if let wrapper = first.parameter {
+      reason =
+        "is parameter `\(wrapper.parameter)` of `\(wrapper.qualifiedName)`, which no call in the app's Dart passes a value widgetlint follows"
+    } else if let reference = first.reference {
+      let name = reference.owner.map { "\($0).\(reference.name)" } ?? reference.name
+      reason =
+        argument.text == name
+        ? "is a string constant of neither its file's library nor a file of the app it imports" : reason
+    }
+    var message = "kind not checked: \(first.argumentName ?? "iOSName") `\(argument.text)` \(reason)"
+    if unknown.count > 1 {
+      message +=
+        "; \(unknown.count - 1) more home_widget \(unknown.count == 2 ? "call reloads a kind" : "calls reload kinds") not known"
+    }
+    return ReadingProblem(kind: .computedValue, message: message, span: argument.span, pointer: .root)
   }
 
   /// The version of home_widget from which `updateWidget(name:)` without `iOSName` reloads the kind
@@ -90,38 +118,92 @@ public struct FlutterAppFrontend: ProjectFrontend {
     return OSVersion(parsing: release)
   }
 
-  /// The home_widget calls in `lib/`, and the files read for them.
+  /// The home_widget calls in `lib/` (and in the app's files outside it that `lib/` imports), and the
+  /// files read for them: a call through a function of the app that passes its parameter on is one
+  /// call per call of that function.
   func readDart(_ context: FrontendContext) -> (
     calls: [HomeWidgetCall], files: [String], suppressions: [FileSuppressions]
   ) {
     let lib = PathUtilities.join(directory, "lib")
-    let dartFiles = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
+    var pending = SwiftFileResolver(baseDirectory: lib, displayDirectory: lib).walk(".").filter {
       $0.hasSuffix(".dart")
-    }
+    }.map { PathUtilities.join(lib, $0) }
+    var libraries = DartLibraries(directory: directory, packageName: packageName(context))
     var calls: [HomeWidgetCall] = []
     var files: [String] = []
     var suppressions: [FileSuppressions] = []
-    var constants: [String: [Located<String>]] = [:]
-    for relative in dartFiles {
-      let path = PathUtilities.join(lib, relative)
+    var attempted = Set(pending.map(DartLibraries.key))
+    while let path = pending.first {
+      pending.removeFirst()
       guard case .success(let bytes) = context.read(path: path, maxSize: context.limits.maxSourceFileSize) else {
         continue
       }
       files.append(path)
-      let read = DartHomeWidgetScanner.scanWithConstants(SourceText(path: path, bytes: bytes))
+      let source = SourceText(path: path, bytes: bytes)
+      let read = DartHomeWidgetScanner.scanWithConstants(source)
+      let key = DartLibraries.key(path)
+      libraries.files[key] = DartLibraries.File(source: source, constants: read.constants, directives: read.directives)
       calls += read.calls
-      for (name, value) in read.constants { constants[name, default: []].append(value) }
       if let found = read.suppressions { suppressions.append(found) }
+      // A file of the app outside lib/ that this one imports or includes.
+      pending += libraries.linked(from: key).filter { attempted.insert($0).inserted }
     }
-    // A constant another file declares (`import 'widget_kinds.dart'`, or a `part`): the one value the
-    // app's files give that name.
+    Self.resolveReferences(&calls, in: libraries)
+    return (Self.followWrappers(calls, in: libraries), files, suppressions)
+  }
+
+  /// The `name` of the app's `pubspec.yaml`, which its `package:` imports of itself use.
+  func packageName(_ context: FrontendContext) -> String? {
+    let pubspec = PathUtilities.join(directory, "pubspec.yaml")
+    return context.readValue(at: pubspec, display: pubspec).0?.at("name")?.value.string
+  }
+
+  /// A constant another file declares (one the call's file imports, or a `part` of its library): the
+  /// one value the names its file sees give it.
+  static func resolveReferences(_ calls: inout [HomeWidgetCall], in libraries: DartLibraries) {
+    var visible: [String: [String: [Located<String>]]] = [:]
     for index in calls.indices where calls[index].argument == nil {
-      guard let reference = calls[index].reference,
-        let values = constants[reference.owner.map { "\($0).\(reference.name)" } ?? reference.name],
+      guard let reference = calls[index].reference else { continue }
+      let file = DartLibraries.key(calls[index].span.file.path)
+      if visible[file] == nil { visible[file] = libraries.visibleConstants(from: file) }
+      guard let values = visible[file]?[reference.owner.map { "\($0).\(reference.name)" } ?? reference.name],
         let first = values.first, values.allSatisfy({ $0.value == first.value })
       else { continue }
       calls[index].argument = first
     }
-    return (calls, files, suppressions)
+  }
+
+  /// How many functions passing a parameter on to one another are followed.
+  static let maxWrapperDepth = 4
+
+  /// The calls, with each one made with a parameter of its function (a wrapper) replaced by the calls
+  /// of that function, in any file that names it. A wrapper nobody calls keeps its call, whose kind is
+  /// not known.
+  static func followWrappers(_ calls: [HomeWidgetCall], in libraries: DartLibraries) -> [HomeWidgetCall] {
+    // A data key passed on (`saveWidgetData`) is not judged: its wrappers are not looked for.
+    func isPending(_ call: HomeWidgetCall) -> Bool {
+      call.parameter != nil && call.argument == nil && call.method != "saveWidgetData"
+    }
+    var result = calls.filter { !isPending($0) }
+    var pending = calls.filter(isPending)
+    var depth = 0
+    while !pending.isEmpty, depth < maxWrapperDepth {
+      depth += 1
+      var wrappers: [DartWrapper: HomeWidgetCall] = [:]
+      for call in pending { if let wrapper = call.parameter, wrappers[wrapper] == nil { wrappers[wrapper] = call } }
+      let names = Set(wrappers.keys.map(\.function)).map { ByteSearch.Pattern(Array($0.utf8)) }
+      var found: [(wrapper: DartWrapper, call: HomeWidgetCall)] = []
+      for source in libraries.files.values.map(\.source).sorted(by: { $0.path < $1.path })
+      where names.contains(where: { $0.occurs(in: source.bytes) }) {
+        found += DartHomeWidgetScanner.wrapperCalls(wrappers, in: source)
+      }
+      var made = found.map(\.call)
+      resolveReferences(&made, in: libraries)
+      let called = Set(found.map(\.wrapper))
+      result += pending.filter { call in call.parameter.map { !called.contains($0) } ?? true }
+      result += made.filter { !isPending($0) }
+      pending = made.filter(isPending)
+    }
+    return result + pending
   }
 }

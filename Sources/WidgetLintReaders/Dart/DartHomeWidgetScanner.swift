@@ -39,45 +39,52 @@ public enum DartHomeWidgetScanner {
   /// `scanWithSuppressions`, with the string constants the file declares: at top level by their name,
   /// in a class (enum, mixin, extension) as `Owner.name`. Another file's call may name them.
   package static func scanWithConstants(_ source: SourceText) -> (
-    calls: [HomeWidgetCall], suppressions: FileSuppressions?, constants: [String: Located<String>]
+    calls: [HomeWidgetCall], suppressions: FileSuppressions?, constants: [String: Located<String>],
+    directives: DartDirectives
   ) {
     var work = 0
     var constants: [String: Located<String>]? = [:]
+    var directives = DartDirectives()
     guard SuppressionDirective.mayBeIn(source.bytes) else {
-      let calls = scan(source, work: &work, comments: nil, constants: &constants)
-      return (calls, nil, constants ?? [:])
+      let calls = scan(source, work: &work, comments: nil, constants: &constants, directives: &directives)
+      return (calls, nil, constants ?? [:], directives)
     }
     let log = CommentLog()
-    let calls = scan(source, work: &work, comments: log, constants: &constants)
-    return (
-      calls, FileSuppressions(file: source, comments: log.comments.sorted { $0.start < $1.start }), constants ?? [:]
-    )
+    let calls = scan(source, work: &work, comments: log, constants: &constants, directives: &directives)
+    let suppressions = FileSuppressions(file: source, comments: log.comments.sorted { $0.start < $1.start })
+    return (calls, suppressions, constants ?? [:], directives)
   }
 
   /// `work` counts the tokens the argument lists and type arguments of the calls look at: the tests hold
   /// it to a few per token of the file, whatever the nesting or the unclosed brackets.
   public static func scan(_ source: SourceText, work: inout Int) -> [HomeWidgetCall] {
     var constants: [String: Located<String>]? = nil
-    return scan(source, work: &work, comments: nil, constants: &constants)
+    var directives = DartDirectives()
+    return scan(source, work: &work, comments: nil, constants: &constants, directives: &directives)
   }
 
   private static func scan(
-    _ source: SourceText, work: inout Int, comments: CommentLog?, constants: inout [String: Located<String>]?
+    _ source: SourceText, work: inout Int, comments: CommentLog?, constants: inout [String: Located<String>]?,
+    directives: inout DartDirectives
   ) -> [HomeWidgetCall] {
     var lexer = DartLexer(source: source)
     lexer.comments = comments
     let tokens = lexer.tokenize()
     let brackets = BracketTable(tokens)
     let declarations = DartDeclarations(tokens: tokens)
-    let resolver = DartArgumentResolver(source: source, tokens: tokens, declarations: declarations)
+    directives = declarations.directives
+    let resolver = DartArgumentResolver(
+      source: source, tokens: tokens, declarations: declarations, brackets: brackets)
     if constants != nil {
       var found: [String: Located<String>] = [:]
       for (name, range) in declarations.topLevel {
-        if let value = resolver.evaluate(range, at: range.lowerBound) { found[name] = value }
+        if let value = resolver.evaluate(range, at: range.lowerBound, inBody: false) { found[name] = value }
       }
       for (owner, members) in declarations.members {
         for (name, range) in members {
-          if let value = resolver.evaluate(range, at: range.lowerBound) { found["\(owner).\(name)"] = value }
+          if let value = resolver.evaluate(range, at: range.lowerBound, inBody: false) {
+            found["\(owner).\(name)"] = value
+          }
         }
       }
       constants = found
@@ -123,27 +130,92 @@ public enum DartHomeWidgetScanner {
       var call = HomeWidgetCall(
         method: method, argument: argument, span: SourceSpan(file: source, start: tokens[index].start, end: end),
         argumentName: argumentName)
-      // Literals in the call itself, rather than a constant it names.
-      call.argumentIsInCall =
-        argument != nil && argumentTokens.map { tokens[$0].allSatisfy { $0.kind == .string } } == true
-      if argument == nil, let range = argumentTokens {
-        call.reference = Self.reference(tokens, range)
+      if let argumentTokens { describe(&call, argumentTokens, at: index, tokens: tokens, resolver: resolver) }
+      // A loop through a list the file gives: one call per value.
+      if argument == nil, let argumentTokens, let values = resolver.loopValues(argumentTokens, at: index) {
+        calls += values.map { value in
+          var each = HomeWidgetCall(method: method, argument: value, span: call.span, argumentName: argumentName)
+          each.argumentIsInCall = false
+          return each
+        }
+        continue
       }
       calls.append(call)
     }
     return calls
   }
 
-  /// A constant's name (`kind`) or a class's (`WidgetKinds.notes`), as an argument's tokens.
-  private static func reference(_ tokens: [DartToken], _ range: Range<Int>) -> (owner: String?, name: String)? {
-    let first = range.lowerBound
-    if range.count == 1, tokens[first].kind == .identifier { return (nil, tokens[first].text) }
-    if range.count == 3, tokens[first].kind == .identifier, tokens[first + 1].isPunctuation("."),
-      tokens[first + 2].kind == .identifier
-    {
-      return (tokens[first].text, tokens[first + 2].text)
+  /// The calls in one file of functions that pass a parameter to home_widget (`refresh('Counter')` of
+  /// `Future<void> refresh(String name) => HomeWidget.updateWidget(iOSName: name)`), each as the call
+  /// its function makes, with the value this call passes: `wrappers` are those functions, with the
+  /// call each makes. A function is called by its name, in its class or not in one, or as
+  /// `Owner.name(…)` (a static method).
+  package static func wrapperCalls(
+    _ wrappers: [DartWrapper: HomeWidgetCall], in source: SourceText
+  ) -> [(wrapper: DartWrapper, call: HomeWidgetCall)] {
+    let tokens = DartLexer(source: source).tokenize()
+    let brackets = BracketTable(tokens)
+    let resolver = DartArgumentResolver(
+      source: source, tokens: tokens, declarations: DartDeclarations(tokens: tokens), brackets: brackets)
+    let byName = Dictionary(grouping: wrappers.keys, by: \.function)
+    let declared = Set(resolver.functions.compactMap(\.nameToken))
+    var found: [(DartWrapper, HomeWidgetCall)] = []
+    var work = 0
+    for index in tokens.indices where tokens[index].kind == .identifier {
+      guard let candidates = byName[tokens[index].text], !declared.contains(index), index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation("(")
+      else { continue }
+      var qualifier: String?
+      if index > 0, tokens[index - 1].isPunctuation(".") || tokens[index - 1].isPunctuation("?.") {
+        guard index > 1, tokens[index - 1].isPunctuation("."), tokens[index - 2].kind == .identifier else { continue }
+        qualifier = tokens[index - 2].text
+      }
+      let enclosing = qualifier == nil ? resolver.owner(of: index) : nil
+      guard
+        let wrapper = candidates.first(where: { candidate in
+          qualifier.map { candidate.owner == $0 } ?? (candidate.owner == nil || candidate.owner == enclosing)
+        }), let made = wrappers[wrapper]
+      else { continue }
+      let arguments = Self.arguments(tokens, open: index + 1, brackets: brackets, work: &work)
+      let passed =
+        wrapper.position.map { position in arguments.list.filter { $0.name == nil }.dropFirst(position).first }
+        ?? arguments.list.first { $0.name == wrapper.parameter }
+      guard let passed, !passed.range.isEmpty else { continue }
+      let start = tokens[qualifier == nil ? index : index - 2].start
+      let end = arguments.close < tokens.count ? tokens[arguments.close].end : (tokens.last?.end ?? 0)
+      var call = HomeWidgetCall(
+        method: made.method, argument: resolver.evaluate(passed.range, at: index),
+        span: SourceSpan(file: source, start: start, end: end), argumentName: made.argumentName)
+      describe(&call, passed.range, at: index, tokens: tokens, resolver: resolver)
+      found.append((wrapper, call))
     }
-    return nil
+    return found
+  }
+
+  /// Says of a call how its argument (the tokens `range`, at token `site`) is written: literals in the
+  /// call, or what is not known of it (a constant another file may declare, a parameter, a reason).
+  private static func describe(
+    _ call: inout HomeWidgetCall, _ range: Range<Int>, at site: Int, tokens: [DartToken], resolver: DartArgumentResolver
+  ) {
+    guard call.argument == nil else {
+      // Literals in the call itself, rather than a constant it names.
+      call.argumentIsInCall = tokens[range].allSatisfy { $0.kind == .string }
+      return
+    }
+    guard !range.isEmpty else { return }
+    let span = SourceSpan(
+      file: resolver.source, start: tokens[range.lowerBound].start, end: tokens[range.upperBound - 1].end)
+    call.unknownArgument = (String(decoding: resolver.source.bytes[span.start..<span.end], as: UTF8.self), span)
+    switch resolver.unfollowed(range, at: site) {
+    case .reference(let owner, let name):
+      call.reference = (owner, name)
+    case .parameter(let function, let parameter):
+      call.parameter = DartWrapper(
+        function: function.name ?? "", owner: function.nameToken.flatMap(resolver.owner(of:)),
+        parameter: parameter.name, position: parameter.position)
+    case .reason(let reason):
+      call.unknownReason = reason
+    }
   }
 
   private struct Argument {
@@ -197,9 +269,11 @@ public enum DartHomeWidgetScanner {
 
 /// Which token closes each bracket, and where type arguments starting at a `<` end, found in one pass
 /// each. Any closer closes the innermost open bracket, whatever its kind.
-private struct BracketTable {
+struct BracketTable {
   /// For `(`, `[` and `{`: the index of the closer, nil when the file ends first.
   var closer: [Int?]
+  /// For `)`, `]` and `}`: the index of the bracket it closes.
+  var opener: [Int?]
   /// For a `<`: the index after the `>` that closes it, when every token between is a name, `?`, `.`,
   /// `,` or an angle bracket (type arguments); nil otherwise.
   var typeArgumentsEnd: [Int?]
@@ -212,16 +286,31 @@ private struct BracketTable {
     token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}")
   }
 
+  /// For each token, the index of the token ending an expression that starts there: a `;` or `,`
+  /// outside its brackets, or a closer of a bracket opened before it (the token count when the file ends
+  /// first). Found in one pass from the end, so that nested closures cost no more than flat code.
+  private var expressionStops: [Int]
+
+  /// The index of the token ending the expression that starts at `start` (see `expressionStops`).
+  func expressionEnd(_ tokens: [DartToken], from start: Int) -> Int {
+    start < expressionStops.count ? expressionStops[start] : tokens.count
+  }
+
   init(_ tokens: [DartToken]) {
     closer = Array(repeating: nil, count: tokens.count)
+    opener = Array(repeating: nil, count: tokens.count)
     typeArgumentsEnd = Array(repeating: nil, count: tokens.count)
+    // The brackets open at each token; a closer counts as inside the bracket it closes.
+    var depths = Array(repeating: 0, count: tokens.count)
     var open: [Int] = []
     var angles: [Int] = []
     for (index, token) in tokens.enumerated() {
+      depths[index] = open.count
       if Self.opens(token) {
         open.append(index)
-      } else if Self.closes(token), let opener = open.popLast() {
-        closer[opener] = index
+      } else if Self.closes(token), let first = open.popLast() {
+        closer[first] = index
+        opener[index] = first
       }
       if token.isPunctuation("<") {
         angles.append(index)
@@ -234,12 +323,21 @@ private struct BracketTable {
         angles.removeAll(keepingCapacity: true)
       }
     }
+    expressionStops = Array(repeating: tokens.count, count: tokens.count)
+    var nearestStop = Array(repeating: tokens.count, count: (depths.max() ?? 0) + 1)
+    for index in tokens.indices.reversed() {
+      let token = tokens[index]
+      if Self.closes(token) || token.isPunctuation(";") || token.isPunctuation(",") {
+        nearestStop[depths[index]] = index
+      }
+      expressionStops[index] = nearestStop[depths[index]]
+    }
   }
 }
 
 // MARK: - Tokens
 
-private struct DartToken {
+struct DartToken {
   enum Kind {
     case identifier
     case string
@@ -261,7 +359,7 @@ private struct DartToken {
 }
 
 /// A Dart tokenizer, precise about comments and string literals and loose about everything else.
-private struct DartLexer {
+struct DartLexer {
   let source: SourceText
   let bytes: [UInt8]
   /// Where the comments skipped are kept, when they are wanted.
@@ -505,11 +603,24 @@ private struct DartLexer {
 // MARK: - Declarations
 
 /// The top-level and class-level `const` / `final` declarations of a file, and the class bodies.
-private struct DartDeclarations {
+struct DartDeclarations {
   var topLevel: [String: Range<Int>] = [:]
   var members: [String: [String: Range<Int>]] = [:]
   /// Class-like bodies (class, mixin, enum, extension) as token ranges.
   var classBodies: [(name: String, tokens: Range<Int>)] = []
+  /// The variables declared in function bodies and blocks, in source order.
+  var locals: [Local] = []
+  var directives = DartDirectives()
+
+  struct Local {
+    var name: String
+    /// The initializer's tokens.
+    var value: Range<Int>
+    /// `const` or `final`: the initializer is its one value.
+    var isConstant: Bool
+    /// The `{` of the block declaring it.
+    var scopeOpen: Int
+  }
 
   private enum ScopeKind {
     case topLevel
@@ -556,6 +667,7 @@ private struct DartDeclarations {
         scopes[last].statementStart = index + 1
         switch scopes[last].kind {
         case .topLevel:
+          Self.readDirective(tokens, statement, into: &directives)
           for (name, value) in Self.declarations(tokens, statement) where topLevel[name] == nil {
             topLevel[name] = value
           }
@@ -564,11 +676,67 @@ private struct DartDeclarations {
             members[className, default: [:]][name] = value
           }
         case .other:
-          break
+          for (name, value) in Self.declarations(tokens, statement, constantsOnly: false) {
+            let isConstant = tokens[statement].prefix { !$0.isPunctuation("=") }.contains {
+              $0.isIdentifier("const") || $0.isIdentifier("final")
+            }
+            locals.append(Local(name: name, value: value, isConstant: isConstant, scopeOpen: scopes[last].open))
+          }
         }
       default:
         break
       }
+    }
+  }
+
+  /// Adds the `import`, `export`, `part` or `part of` directive that `statement` is, if it is one.
+  private static func readDirective(
+    _ tokens: [DartToken], _ statement: Range<Int>, into directives: inout DartDirectives
+  ) {
+    guard statement.count >= 2, tokens[statement.lowerBound].kind == .identifier else { return }
+    let keyword = tokens[statement.lowerBound].text
+    let second = tokens[statement.lowerBound + 1]
+    switch keyword {
+    case "part":
+      if second.isIdentifier("of") {
+        let target = statement.lowerBound + 2
+        if target < statement.upperBound, let uri = tokens[target].value { directives.partOf = uri }
+      } else if let uri = second.value {
+        directives.parts.append(uri)
+      }
+    case "import", "export":
+      guard second.kind == .string, let uri = second.value else { return }
+      var link = DartDirectives.Link(uri: uri)
+      var list: String?
+      var index = statement.lowerBound + 2
+      while index < statement.upperBound {
+        let token = tokens[index]
+        if token.isPunctuation("("),
+          let close = tokens[index..<statement.upperBound].firstIndex(where: {
+            $0.isPunctuation(")")
+          })
+        {
+          index = close + 2  // `if (dart.library.io) 'other.dart'`: the first URI is the one read.
+          continue
+        }
+        if token.isIdentifier("as"), index + 1 < statement.upperBound {
+          link.prefix = tokens[index + 1].text
+          index += 2
+          continue
+        }
+        if token.isIdentifier("show") || token.isIdentifier("hide") {
+          list = token.text
+          if token.text == "show" { link.shown = link.shown ?? [] }
+        } else if token.kind == .identifier, list == "show" {
+          link.shown?.insert(token.text)
+        } else if token.kind == .identifier, list == "hide" {
+          link.hidden.insert(token.text)
+        }
+        index += 1
+      }
+      if keyword == "import" { directives.imports.append(link) } else { directives.exports.append(link) }
+    default:
+      return
     }
   }
 
@@ -604,8 +772,11 @@ private struct DartDeclarations {
     return nil
   }
 
-  /// `name = initializer` pairs of a `const` or `final` variable declaration statement.
-  private static func declarations(_ tokens: [DartToken], _ statement: Range<Int>) -> [(String, Range<Int>)] {
+  /// `name = initializer` pairs of a `const` or `final` variable declaration statement (of any variable
+  /// declaration, `var` and typed ones too, unless `constantsOnly`).
+  private static func declarations(
+    _ tokens: [DartToken], _ statement: Range<Int>, constantsOnly: Bool = true
+  ) -> [(String, Range<Int>)] {
     var equals = statement.lowerBound
     while equals < statement.upperBound, !tokens[equals].isPunctuation("=") { equals += 1 }
     guard equals < statement.upperBound, equals - 1 > statement.lowerBound,
@@ -623,7 +794,7 @@ private struct DartDeclarations {
         return []
       }
     }
-    guard isConstant else { return [] }
+    guard isConstant || (!constantsOnly && equals - 1 > statement.lowerBound) else { return [] }
     var result: [(String, Range<Int>)] = []
     var name = tokens[equals - 1].text
     var valueStart = equals + 1
@@ -649,56 +820,5 @@ private struct DartDeclarations {
       index += 1
     }
     return result
-  }
-}
-
-// MARK: - Arguments
-
-/// Evaluates an argument's tokens to a string literal, following constant references.
-private struct DartArgumentResolver {
-  let source: SourceText
-  let tokens: [DartToken]
-  let declarations: DartDeclarations
-  private static let maxReferenceDepth = 8
-
-  /// The value of the expression `range` used at token `site`, or nil.
-  func evaluate(_ range: Range<Int>, at site: Int, depth: Int = 0) -> Located<String>? {
-    guard !range.isEmpty, depth <= Self.maxReferenceDepth else { return nil }
-    if tokens[range].allSatisfy({ $0.kind == .string }) {
-      var text = ""
-      for token in tokens[range] {
-        guard let value = token.value else { return nil }
-        text += value
-      }
-      let span = SourceSpan(file: source, start: tokens[range.lowerBound].start, end: tokens[range.upperBound - 1].end)
-      return Located(text, span: span, pointer: .root)
-    }
-    if range.count == 1, tokens[range.lowerBound].kind == .identifier {
-      let name = tokens[range.lowerBound].text
-      guard let declaration = lookUp(name, at: site) else { return nil }
-      return evaluate(declaration.range, at: declaration.site, depth: depth + 1)
-    }
-    if range.count == 3, tokens[range.lowerBound].kind == .identifier, tokens[range.lowerBound + 1].isPunctuation("."),
-      tokens[range.lowerBound + 2].kind == .identifier
-    {
-      let owner = tokens[range.lowerBound].text
-      guard let value = declarations.members[owner]?[tokens[range.lowerBound + 2].text] else { return nil }
-      return evaluate(value, at: value.lowerBound, depth: depth + 1)
-    }
-    return nil
-  }
-
-  /// The declaration a bare name means at token `site`: a member of the enclosing class, a top-level
-  /// declaration, or the one class member of that name in the file.
-  private func lookUp(_ name: String, at site: Int) -> (range: Range<Int>, site: Int)? {
-    let enclosing = declarations.classBodies.filter { $0.tokens.contains(site) }
-      .min { $0.tokens.count < $1.tokens.count }
-    if let enclosing, let value = declarations.members[enclosing.name]?[name] {
-      return (value, value.lowerBound)
-    }
-    if let value = declarations.topLevel[name] { return (value, value.lowerBound) }
-    let candidates = declarations.members.values.compactMap { $0[name] }
-    if candidates.count == 1, let value = candidates.first { return (value, value.lowerBound) }
-    return nil
   }
 }
