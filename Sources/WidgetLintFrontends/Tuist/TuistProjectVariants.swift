@@ -338,7 +338,7 @@ package struct TuistProjectVariants {
     target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
     let point = extensionPoint(targetSettings, of: extensionTarget, reading)
     var files: [SwiftFileResolver.ResolvedFile] = []
-    if point == XcodeProjectVariants.widgetExtensionPoint {
+    if point == BuildGraph.widgetExtensionPoint {
       files = swiftFiles(of: extensionTarget)
       target.sources = (extensionTarget.sources ?? []).map(\.glob) + extensionTarget.buildableFolders
     }
@@ -446,7 +446,7 @@ package struct TuistProjectVariants {
     }
     // What is the builder's (an empty team, an `#include?` of a file not in the repository) is said as
     // for an `.xcodeproj`, in the same note.
-    let builderNote = XcodeProjectVariants.note(builderEntries)
+    let builderNote = BuildGraphProjects.note(builderEntries)
     guard let first = sentences.first else { return builderNote }
     var related = sentences.dropFirst().map { RelatedLocation($0.text, at: $0.span) }
     var message =

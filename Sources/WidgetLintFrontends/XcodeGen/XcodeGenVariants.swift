@@ -397,7 +397,7 @@ struct XcodeGenVariants {
       reading.project.toolchain = Toolchain(
         xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
     }
-    if let note = XcodeProjectVariants.note(reading.leftToBuilder.entries) {
+    if let note = BuildGraphProjects.note(reading.leftToBuilder.entries) {
       reading.project.readingProblems.append(note)
     }
     return reading.finished(configuration: name, appName: appTarget?.name.value, appCount: embeddingApps.count)
@@ -419,7 +419,7 @@ struct XcodeGenVariants {
     target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
     let point = extensionPoint(targetSettings, of: extensionTarget, reading)
     var files: [SwiftFileResolver.ResolvedFile] = []
-    if point == XcodeProjectVariants.widgetExtensionPoint {
+    if point == BuildGraph.widgetExtensionPoint {
       let found = sources[extensionTarget.name.value] ?? XcodeGenSources()
       reading.observe(found.observations)
       files = found.files
