@@ -25,7 +25,7 @@ import Testing
     let debug = SourceText(path: "Config/Shared.xcconfig", text: shared)
     let release = SourceText(path: "Config/Shared.xcconfig", text: shared)
     let test = SourceText(path: "Config/Tests.xcconfig", text: shared)
-    let note = try #require(XcodeProjectVariants.note([include(debug), include(release), include(test)]))
+    let note = try #require(BuildGraphProjects.note([include(debug), include(release), include(test)]))
     #expect(
       note.message
         == "left to whoever builds the app, so the values that use it are not checked: ORGANIZATION_IDENTIFIER may be set by 'Override.xcconfig', which is not in the repository"

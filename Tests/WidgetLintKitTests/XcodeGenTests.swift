@@ -195,6 +195,44 @@ import Testing
     #expect(Self.place(entitlements.span) == "project.yml:7:13")
   }
 
+  /// A WatchKit 2 app (`application.watchapp2`) hosts the extensions its WatchKit extension embeds, as in
+  /// a native project: the complication is the watch app's, not the phone app's.
+  @Test func aWatchKit2AppHostsWhatItsExtensionEmbeds() throws {
+    let project = try #require(
+      try Self.read([
+        (
+          "project.yml",
+          """
+          name: Notes
+          targets:
+            Notes:
+              type: application
+              platform: iOS
+              dependencies: [{target: NotesWatch}]
+            NotesWatch:
+              type: application.watchapp2
+              platform: watchOS
+              dependencies: [{target: NotesWatchExtension}]
+            NotesWatchExtension:
+              type: watchkit2-extension
+              platform: watchOS
+              dependencies: [{target: Complication}]
+            Complication:
+              type: app-extension
+              platform: watchOS
+          """
+        )
+      ]).first)
+    let manifest = try #require(project.manifest)
+    #expect(Self.place(manifest.app?.span) == "project.yml:3:3")
+    let complication = try #require(manifest.targets.first)
+    #expect(manifest.targets.map { $0.name?.value } == ["Complication"])
+    #expect(complication.host?.name?.value == "NotesWatch")
+    #expect(Self.place(complication.host?.span) == "project.yml:7:3")
+    #expect(complication.platform?.value == .watchos)
+    #expect(Self.place(complication.platform) == "project.yml:15:3")
+  }
+
   // MARK: Includes and templates
 
   @Test func includesMergeAsXcodeGenMergesThem() throws {

@@ -303,6 +303,26 @@ import Testing
     #expect(findings.contains { $0.file.hasSuffix("Widget/WidgetDebug.entitlements") })
   }
 
+  /// An entitlements path with a reference nothing sets names a file that cannot be known: its groups are
+  /// unknown (no rule compares them), not missing.
+  @Test func anEntitlementsPathWithAnUnsetReferenceIsUnknownNotMissing() throws {
+    let unknown = Self.widgetSettings(["CODE_SIGN_ENTITLEMENTS": "$(UNSET_FOLDER)/Widget.entitlements"])
+    let pbxproj = Self.project(app: Self.appSettings, widget: ["Debug": unknown, "Release": unknown])
+    let (findings, projects) = try lint(Self.files(pbxproj: pbxproj))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    let entitlements = try #require(projects.first?.manifest?.targets.first?.entitlements)
+    #expect(entitlements.isComputed)
+    let lines = pbxproj.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.indices.last { lines[$0].contains("$(UNSET_FOLDER)") })
+    let start = entitlements.span.file.position(atOffset: entitlements.span.start)
+    #expect(start.line == line + 1)
+    #expect(start.column == 30)
+    // An empty path is known: the target is signed with no entitlements.
+    let empty = Self.widgetSettings(["CODE_SIGN_ENTITLEMENTS": ""])
+    let none = Self.project(app: Self.appSettings, widget: ["Debug": empty, "Release": empty])
+    #expect(try lint(Self.files(pbxproj: none)).projects.first?.manifest?.targets.first?.entitlements == nil)
+  }
+
   @Test func membershipExceptionsDecideWhichFilesAreWidgetCode() throws {
     // AppOnly.swift sits in the widget's folder but is the app's: it is not judged as widget code.
     let exceptions = """

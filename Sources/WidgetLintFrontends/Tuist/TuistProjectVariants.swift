@@ -25,19 +25,81 @@ package struct TuistProjectVariants {
     self.skippedHelpers = skippedHelpers
   }
 
-  /// The layer of a target's settings that its own arguments make (`bundleId`, `deploymentTargets`,
-  /// `entitlements`, `infoPlist`), between its `base` settings and its `.xcconfig`.
-  static let derivedLayer = 2
-
   package func read() -> [Project] {
+    BuildGraphProjects(graph: graph(), context: context).read()
+  }
+
+  /// The manifest as a build graph, with the settings Tuist writes.
+  package func graph() -> BuildGraph {
     var names: [String] = []
     let configurations =
       (manifest.settings?.configurations ?? []) + manifest.targets.flatMap { $0.settings?.configurations ?? [] }
     for configuration in configurations where !names.contains(configuration.name) { names.append(configuration.name) }
     if names.isEmpty { names = ["Debug", "Release"] }
     let xcconfigs = XcconfigLoader(context: context, root: directory)
-    return BuildVariants.projects(configurations: names) { name, app in
-      read(configuration: name, app: app, xcconfigs: xcconfigs)
+    var ids: [String: String] = [:]
+    for (index, target) in manifest.targets.enumerated() {
+      if let name = target.name?.value, ids[name] == nil { ids[name] = String(index) }
+    }
+    let nodes = manifest.targets.enumerated().map { index, target in
+      var node = BuildGraph.Target(
+        id: String(index), name: target.name, span: target.name?.span ?? target.span, pointer: target.pointer,
+        productType: Self.productType(target.product?.value),
+        settings: { settings(of: target, configuration: $0, xcconfigs) }, swiftFiles: { _ in swiftFiles(of: target) })
+      node.entitlementsPointer = target.pointer.appending("entitlements")
+      let place = target.name.map { $0.map { _ in () } } ?? Located((), span: target.span, pointer: target.pointer)
+      node.platform =
+        isWatch(target)
+        ? target.destinations?.first.map { $0.map { _ in .watchOS } } : place.map { _ in .iOS }
+      node.embeds = target.dependencies.compactMap { ids[$0.value] }
+      node.sources = (target.sources ?? []).map(\.glob) + target.buildableFolders
+      node.entitlements = writtenEntitlements(of: target)
+      node.infoPlist = writtenInfoPlist(of: target)
+      return node
+    }
+    var graph = BuildGraph(
+      configurations: names, targets: nodes, directory: directory, root: directory,
+      rootSpan: SourceSpan(file: manifest.file, start: 0, end: 0), newProject: newProject)
+    graph.note = { [self] entries, read in
+      note(entries, targets: read.compactMap { Int($0.id).map { manifest.targets[$0] } })
+    }
+    return graph
+  }
+
+  static func productType(_ product: String?) -> BuildGraph.ProductType {
+    switch product {
+    case "app": return .application
+    case "appExtension": return .appExtension
+    case "watch2App": return .watchApp2
+    case "watch2Extension": return .watchExtension2
+    case "framework", "staticFramework": return .framework
+    default: return .other
+    }
+  }
+
+  /// The entitlements Tuist generates from a target's dictionary.
+  private func writtenEntitlements(of target: TuistManifest.Target) -> BuildGraph.WrittenPlist? {
+    guard case .dictionary(let content) = target.entitlements else { return nil }
+    // Content that is no dictionary is not known without running the manifest.
+    let isKnown = ConfigValues.entitlements(content) != nil
+    return BuildGraph.WrittenPlist(
+      settingSpan: content.span, path: "Derived/Entitlements/\(target.name?.value ?? "").entitlements",
+      content: isKnown ? .value(content) : .unknown(content.span, content.pointer))
+  }
+
+  /// The Info.plist a target's `infoPlist` names or Tuist generates from it: it says which targets carry
+  /// widgets (no rule compares it), so it is used also where the settings may name another but are not known.
+  private func writtenInfoPlist(of target: TuistManifest.Target) -> BuildGraph.WrittenPlist? {
+    switch target.infoPlist {
+    case .file(let path):
+      return BuildGraph.WrittenPlist(
+        settingSpan: path.span, path: path.value, content: .file(path.map(relativeToProject)), whenSettingUnknown: true)
+    case .dictionary(let content):
+      return BuildGraph.WrittenPlist(
+        settingSpan: content.span, path: "Derived/InfoPlists/\(target.name?.value ?? "")-Info.plist",
+        content: .value(content), whenSettingUnknown: true)
+    default:
+      return nil
     }
   }
 
@@ -81,164 +143,45 @@ package struct TuistProjectVariants {
     return TuistManifest.SettingsDictionary(values: values)
   }
 
-  /// One configuration's reading of one app: its `ProjectReading` and the project's settings in it.
-  private final class Configuration {
-    let name: String
-    let reading: ProjectReading
-    let xcconfigs: XcconfigLoader
-    let projectConfiguration: TuistManifest.BuildConfiguration?
-    var projectXcconfig = XcconfigLoader.Reading.none
-
-    init(
-      name: String, reading: ProjectReading, xcconfigs: XcconfigLoader,
-      projectConfiguration: TuistManifest.BuildConfiguration?
-    ) {
-      self.name = name
-      self.reading = reading
-      self.xcconfigs = xcconfigs
-      self.projectConfiguration = projectConfiguration
-    }
-  }
-
   /// A configuration's `.xcconfig`: one that is not there is said where it is named.
-  private func xcconfig(_ written: Located<String>?, _ configuration: Configuration) -> XcconfigLoader.Reading {
+  private func xcconfig(_ written: Located<String>?, _ xcconfigs: XcconfigLoader) -> XcconfigLoader.Reading {
     guard let written else { return .none }
-    return configuration.xcconfigs.load(
+    return xcconfigs.load(
       TuistFrontend.resolve(written.value, in: directory), namedAt: written, what: "the .xcconfig file",
       whenMissing: .said)
   }
 
   /// A target's build settings as Tuist writes them, in Xcode's order of precedence.
-  private func settings(of target: TuistManifest.Target, _ configuration: Configuration) -> XcodeBuildSettingsResolver {
-    let own = target.settings?.configurations.first { $0.name == configuration.name }
-    let targetXcconfig = xcconfig(own?.xcconfig, configuration)
-    configuration.reading.use(targetXcconfig, configuration.projectXcconfig)
+  private func settings(of target: TuistManifest.Target, configuration name: String, _ xcconfigs: XcconfigLoader)
+    -> BuildGraph.Settings
+  {
+    let projectConfiguration = manifest.settings?.configurations.first { $0.name == name }
+    let projectXcconfig = xcconfig(projectConfiguration?.xcconfig, xcconfigs)
+    let own = target.settings?.configurations.first { $0.name == name }
+    let targetXcconfig = xcconfig(own?.xcconfig, xcconfigs)
     let targetName = target.name?.value ?? ""
     let folder = PathUtilities.absolute(directory)
-    return XcodeBuildSettingsResolver(
+    return BuildGraph.Settings(
       layers: [
         (own?.settings ?? TuistManifest.SettingsDictionary()).layer,
         (target.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
         derivedSettings(of: target).layer,
         targetXcconfig.layer,
-        (configuration.projectConfiguration?.settings ?? TuistManifest.SettingsDictionary()).layer,
+        (projectConfiguration?.settings ?? TuistManifest.SettingsDictionary()).layer,
         (manifest.settings?.base ?? TuistManifest.SettingsDictionary()).layer,
-        configuration.projectXcconfig.layer,
+        projectXcconfig.layer,
       ],
       builtIns: [
-        "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": configuration.name,
+        "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
         "SRCROOT": folder, "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "PROJECT_NAME": manifest.name?.value ?? "",
       ],
-      leftToBuilder: configuration.reading.leftToBuilder)
-  }
-
-  /// The file a setting names, read; its problems are said at the setting.
-  private func readFile(named written: Located<String>, what: String, _ reading: ProjectReading) -> (
-    value: Located<ConfigValue>?, wasRead: Bool
-  ) {
-    reading.readFile(PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
-  }
-
-  /// A setting's value where it is known; where it is not, the resolver records why (for the note).
-  private func resolved(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<String>? {
-    if let value = settings.resolved(key) { return value }
-    _ = settings.isLeftToBuilder(key)
-    return nil
-  }
-
-  private func entitlements(
-    _ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target, _ reading: ProjectReading
-  ) -> Entitlements? {
-    let key = "CODE_SIGN_ENTITLEMENTS"
-    let at = target.name?.span ?? target.span
-    func expanded(_ entitlements: Entitlements) -> Entitlements {
-      var result = entitlements
-      result.appGroups = result.appGroups?.map { group in
-        guard BuildSettings.containsReference(group.value), let value = settings.expandInEntitlements(group.value)
-        else {
-          return group
-        }
-        return group.map { _ in value }
-      }
-      return result
-    }
-    switch settings.lookup(key) {
-    case .unset:
-      return nil
-    case .unknown:
-      _ = settings.isLeftToBuilder(key)
-      return Entitlements(isComputed: true, span: at, pointer: target.pointer.appending("entitlements"))
-    case .written(let setting, let layer):
-      if layer == Self.derivedLayer, case .dictionary(let content) = target.entitlements {
-        guard let result = ConfigValues.entitlements(content) else {
-          return Entitlements(isComputed: true, span: content.span, pointer: content.pointer)
-        }
-        reading.signature.append("entitlements \(result.appGroupNames.sorted())")
-        return expanded(result)
-      }
-      guard let written = resolved(settings, key) else {
-        // Named by a setting whose value is not known: nothing in the file is known.
-        return Entitlements(isComputed: true, span: setting.span, pointer: setting.pointer)
-      }
-      let (value, wasRead) = readFile(named: written, what: "the entitlements file", reading)
-      guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
-        reading.signature.append("entitlements \(written.value) unknown")
-        return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
-      }
-      result.isSigningFile = true
-      reading.signature.append("entitlements \(written.value) \(result.appGroupNames.sorted())")
-      return expanded(result)
-    }
-  }
-
-  /// The extension point a target's Info.plist names, where it is known. It only says which targets
-  /// carry widgets (no rule compares it), so settings that may name another Info.plist but are not
-  /// known leave it to the target's own `infoPlist`.
-  private func extensionPoint(
-    _ settings: XcodeBuildSettingsResolver, of target: TuistManifest.Target, _ reading: ProjectReading
-  ) -> String? {
-    let key = "INFOPLIST_FILE"
-    var layer = Self.derivedLayer
-    switch settings.lookup(key) {
-    case .written(_, let written): layer = written
-    case .unknown: break
-    case .unset: return nil
-    }
-    if layer == Self.derivedLayer, case .dictionary(let content) = target.infoPlist {
-      return content.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-    }
-    if layer == Self.derivedLayer, case .file(let path) = target.infoPlist {
-      return readFile(named: path.map(relativeToProject), what: "the Info.plist", reading).value?.at(
-        "NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-    }
-    guard let written = resolved(settings, key) else { return nil }
-    return readFile(named: written, what: "the Info.plist", reading).value?.at(
-      "NSExtension", "NSExtensionPointIdentifier")?
-      .stringValue?.value
-  }
-
-  private func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String) -> Located<OSVersion>? {
-    ProjectReading.deploymentTarget(resolved(settings, key))
+      xcconfigs: [targetXcconfig, projectXcconfig])
   }
 
   /// A target whose destinations are all the watch's.
   private func isWatch(_ target: TuistManifest.Target) -> Bool {
     let destinations = target.destinations?.map(\.value) ?? []
     return !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
-  }
-
-  /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
-  private func app(
-    _ target: TuistManifest.Target, label: String, deploymentKey: String, _ configuration: Configuration
-  ) -> Manifest.App {
-    let settings = settings(of: target, configuration)
-    var app = Manifest.App(span: target.name?.span ?? target.span, pointer: target.pointer)
-    if label != "app" { app.name = target.name }
-    app.bundleIdentifier = resolved(settings, "PRODUCT_BUNDLE_IDENTIFIER")
-    app.deploymentTarget = deploymentTarget(settings, deploymentKey)
-    app.entitlements = entitlements(settings, of: target, configuration.reading)
-    configuration.reading.sign(app, as: label)
-    return app
   }
 
   /// A new project for the manifest, with the files it read and those it could not.
@@ -256,94 +199,6 @@ package struct TuistProjectVariants {
       }
     }
     return project
-  }
-
-  private func read(configuration name: String, app appIndex: Int, xcconfigs: XcconfigLoader)
-    -> BuildVariants.Reading
-  {
-    let reading = ProjectReading(project: newProject(), context: context)
-    let configuration = Configuration(
-      name: name, reading: reading, xcconfigs: xcconfigs,
-      projectConfiguration: manifest.settings?.configurations.first { $0.name == name })
-    configuration.projectXcconfig = xcconfig(configuration.projectConfiguration?.xcconfig, configuration)
-    var model = Manifest(rootSpan: SourceSpan(file: manifest.file, start: 0, end: 0))
-    model.origin = .xcode
-    let extensions = manifest.targets.filter { $0.product?.value == "appExtension" }
-    let extensionNames = Set(extensions.compactMap(\.name?.value))
-    let allApplications = manifest.targets.filter { $0.product?.value == "app" }
-    let watchApplications = allApplications.filter(isWatch)
-    let watchNames = Set(watchApplications.compactMap(\.name?.value))
-    // With a watch app beside it, the iPhone app is the app; the watch app hosts the watch's extensions.
-    let phoneApplications = allApplications.filter { !isWatch($0) }
-    let applications = phoneApplications.isEmpty ? allApplications : phoneApplications
-    // Every app that embeds extensions or a watch app is read, one at a time.
-    let embeddingApps = applications.filter { app in
-      app.dependencies.contains { extensionNames.contains($0.value) || watchNames.contains($0.value) }
-    }
-    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
-    if let appTarget {
-      model.app = app(appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", configuration)
-    }
-    let embedded = Set(appTarget?.dependencies.map(\.value) ?? [])
-    var members = extensions.filter { $0.name.map { embedded.contains($0.value) } ?? false }
-      .map { (target: $0, host: TuistManifest.Target?.none) }
-    let hosts = watchApplications.filter { $0.name.map { embedded.contains($0.value) } ?? false }
-    for host in hosts {
-      let carried = Set(host.dependencies.map(\.value))
-      members += extensions.filter { $0.name.map { carried.contains($0.value) } ?? false }.map { ($0, host) }
-    }
-    if members.isEmpty { members = extensions.map { ($0, nil) } }
-
-    var hostApps: [String: Manifest.App] = [:]
-    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    for (extensionTarget, host) in members {
-      let hostApp = host.map { host in
-        let key = host.name?.value ?? ""
-        let known =
-          hostApps[key] ?? app(host, label: "host \(key)", deploymentKey: "WATCHOS_DEPLOYMENT_TARGET", configuration)
-        hostApps[key] = known
-        return known
-      }
-      let (target, files) = modelTarget(extensionTarget, hostApp: hostApp, configuration)
-      model.targets.append(Manifest.Target(target))
-      filesPerTarget.append(files)
-    }
-    reading.project.manifest = model
-    context.attachCode(filesPerTarget, to: &reading.project)
-    if let appTarget { context.attachAppCode(swiftFiles(of: appTarget), to: &reading.project) }
-    for host in hosts {
-      guard let app = hostApps[host.name?.value ?? ""] else { continue }
-      reading.attachHostCode(app, files: swiftFiles(of: host))
-    }
-    let read = (appTarget.map { [$0] } ?? []) + hosts + members.map(\.target)
-    if let note = note(reading.leftToBuilder.entries, targets: read) { reading.project.readingProblems.append(note) }
-    return reading.finished(configuration: name, appName: appTarget?.name?.value, appCount: embeddingApps.count)
-  }
-
-  /// An extension target as the model holds it, and the Swift files of its widgets.
-  private func modelTarget(
-    _ extensionTarget: TuistManifest.Target, hostApp: Manifest.App?, _ configuration: Configuration
-  ) -> (Manifest.Target.Draft, [SwiftFileResolver.ResolvedFile]) {
-    let reading = configuration.reading
-    let targetSettings = settings(of: extensionTarget, configuration)
-    var target = Manifest.Target.Draft(
-      span: extensionTarget.name?.span ?? extensionTarget.span, pointer: extensionTarget.pointer)
-    target.name = extensionTarget.name
-    target.host = hostApp
-    target.bundleIdentifier = resolved(targetSettings, "PRODUCT_BUNDLE_IDENTIFIER")
-    let isWatch = isWatch(extensionTarget)
-    if isWatch, let first = extensionTarget.destinations?.first { target.platform = first.map { _ in .watchos } }
-    target.deploymentTarget = deploymentTarget(
-      targetSettings, isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET")
-    target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
-    let point = extensionPoint(targetSettings, of: extensionTarget, reading)
-    var files: [SwiftFileResolver.ResolvedFile] = []
-    if point == XcodeProjectVariants.widgetExtensionPoint {
-      files = swiftFiles(of: extensionTarget)
-      target.sources = (extensionTarget.sources ?? []).map(\.glob) + extensionTarget.buildableFolders
-    }
-    reading.sign(target, point: point, files: files)
-    return (target, files)
   }
 
   /// The Swift files a target compiles: what its `sources` globs match but their exclusions, and the
@@ -446,7 +301,7 @@ package struct TuistProjectVariants {
     }
     // What is the builder's (an empty team, an `#include?` of a file not in the repository) is said as
     // for an `.xcodeproj`, in the same note.
-    let builderNote = XcodeProjectVariants.note(builderEntries)
+    let builderNote = BuildGraphProjects.note(builderEntries)
     guard let first = sentences.first else { return builderNote }
     var related = sentences.dropFirst().map { RelatedLocation($0.text, at: $0.span) }
     var message =

@@ -32,20 +32,65 @@ struct XcodeGenVariants {
   static let extensionType = "app-extension"
 
   func read() -> [Project] {
+    BuildGraphProjects(graph: graph(), context: context).read()
+  }
+
+  /// The spec as a build graph: its iOS and watchOS targets, with the settings `xcodegen generate` writes.
+  func graph() -> BuildGraph {
     let xcconfigs = XcconfigLoader(context: context, root: directory)
-    let sources = Dictionary(
-      spec.targets.map { target in
-        (
-          target.name.value,
-          XcodeGenSources(
-            target: target.value, targetName: target.name.value, directory: directory,
-            defaultDirectoryType: XcodeGenVariants.text(spec.root["options"]?["defaultSourceDirectoryType"])?.value,
-            context: context)
-        )
-      }, uniquingKeysWith: { first, _ in first })
-    return BuildVariants.projects(configurations: spec.configurations) { name, app in
-      read(configuration: name, app: app, sources: sources, xcconfigs: xcconfigs)
+    let projectSettings = ProjectSettings()
+    let targets = spec.targets.filter { $0.platform == "iOS" || $0.platform == "watchOS" }
+    var ids: [String: String] = [:]
+    for (index, target) in targets.enumerated() where ids[target.name.value] == nil {
+      ids[target.name.value] = String(index)
     }
+    let defaultDirectoryType = Self.text(spec.root["options"]?["defaultSourceDirectoryType"])?.value
+    let nodes = targets.enumerated().map { index, target in
+      let sources = XcodeGenSources(
+        target: target.value, targetName: target.name.value, directory: directory,
+        defaultDirectoryType: defaultDirectoryType, context: context)
+      var node = BuildGraph.Target(
+        id: String(index), name: target.name, span: target.name.span, pointer: target.value.pointer,
+        productType: Self.productType(target.type),
+        settings: { settings(of: target, sources: sources, configuration: $0, projectSettings, xcconfigs) },
+        swiftFiles: { _ in sources.files })
+      node.platform = target.name.map { _ in target.platform == "watchOS" ? .watchOS : .iOS }
+      node.embeds = embedded(by: target).compactMap { ids[$0] }
+      node.sources = sources.entries.isEmpty ? [target.name.map { _ in directory }] : sources.entries
+      node.sourceProblems = sources.observations
+      node.entitlements = Self.writtenPlist(target["entitlements"])
+      node.infoPlist = Self.writtenPlist(target["info"])
+      return node
+    }
+    let specSource = spec.root.span.file
+    var graph = BuildGraph(
+      configurations: spec.configurations, targets: nodes, directory: directory, root: directory,
+      rootSpan: SourceSpan(file: specSource, start: 0, end: 0)
+    ) { Project(manifestFile: specSource, manifest: nil, readingProblems: []) }
+    if let version = Self.text(spec.root["options"]?["xcodeVersion"]), let xcode = Self.xcodeVersion(version.value) {
+      graph.toolchain = Toolchain(xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
+    }
+    return graph
+  }
+
+  static func productType(_ type: String) -> BuildGraph.ProductType {
+    switch type {
+    case applicationType: return .application
+    case extensionType: return .appExtension
+    case "application.watchapp2": return .watchApp2
+    case "watchkit2-extension": return .watchExtension2
+    case "framework", "framework.static": return .framework
+    default: return .other
+    }
+  }
+
+  /// An `entitlements` or `info` file XcodeGen writes from its `properties` (the file on disk is
+  /// overwritten): what the target uses while the setting is the one XcodeGen writes from `path`.
+  static func writtenPlist(_ value: Located<ConfigValue>?) -> BuildGraph.WrittenPlist? {
+    guard let value, let path = text(value["path"]) else { return nil }
+    let content = value["properties"].map { BuildGraph.WrittenPlist.Content.value($0) }
+    return BuildGraph.WrittenPlist(
+      settingSpan: path.span, path: path.value, content: content ?? .empty(path.span, path.pointer))
   }
 
   // MARK: Values of the spec
@@ -111,36 +156,24 @@ struct XcodeGenVariants {
 
   // MARK: One configuration
 
-  /// One configuration's reading of one app: its `ProjectReading` and the project's settings in it.
-  private final class Configuration {
-    let name: String
-    let reading: ProjectReading
-    let xcconfigs: XcconfigLoader
-    var projectXcconfig = XcconfigLoader.Reading.none
-    var projectSettings: [String: XcodeBuildSetting] = [:]
-
-    init(name: String, reading: ProjectReading, xcconfigs: XcconfigLoader) {
-      self.name = name
-      self.reading = reading
-      self.xcconfigs = xcconfigs
-    }
+  /// The project's settings in each configuration, made once.
+  private final class ProjectSettings {
+    var known: [String: (xcconfig: XcconfigLoader.Reading, settings: [String: XcodeBuildSetting])] = [:]
   }
 
   /// An xcconfig named by `configFiles`: one that is not in the repository may set anything.
-  private func xcconfig(_ written: Located<String>?, _ configuration: Configuration) -> XcconfigLoader.Reading {
+  private func xcconfig(_ written: Located<String>?, _ xcconfigs: XcconfigLoader) -> XcconfigLoader.Reading {
     guard let written else { return .none }
-    let reading = configuration.xcconfigs.load(
-      PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
-    configuration.reading.use(reading)
-    return reading
+    return xcconfigs.load(PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
   }
 
   /// The project's settings in a configuration: `options.deploymentTarget` (unless its xcconfig sets it)
   /// and `settings`.
-  private func projectSettings(_ configuration: Configuration) {
-    let name = configuration.name
-    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), configuration)
-    configuration.projectXcconfig = projectXcconfig
+  private func projectSettings(_ name: String, _ cache: ProjectSettings, _ xcconfigs: XcconfigLoader) -> (
+    xcconfig: XcconfigLoader.Reading, settings: [String: XcodeBuildSetting]
+  ) {
+    if let known = cache.known[name] { return known }
+    let projectXcconfig = xcconfig(Self.text(spec.root["configFiles"]?[name]), xcconfigs)
     var projectSettings: [String: XcodeBuildSetting] = [:]
     if let versions = spec.root["options"]?["deploymentTarget"], case .object(let members) = versions.value {
       for member in XcodeGenSpec.lastOfEachKey(members) {
@@ -151,16 +184,17 @@ struct XcodeGenVariants {
       }
     }
     projectSettings.merge(settings(spec.root["settings"], configuration: name)) { $1 }
-    configuration.projectSettings = projectSettings
+    cache.known[name] = (projectXcconfig, projectSettings)
+    return (projectXcconfig, projectSettings)
   }
 
   /// A target's build settings as `xcodegen generate` writes them, in Xcode's order of precedence.
-  private func resolver(
-    of target: XcodeGenProject.Target, sources: [String: XcodeGenSources], _ configuration: Configuration
-  ) -> XcodeBuildSettingsResolver {
-    let name = configuration.name
-    let projectXcconfig = configuration.projectXcconfig
-    let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), configuration)
+  private func settings(
+    of target: XcodeGenProject.Target, sources: XcodeGenSources, configuration name: String,
+    _ cache: ProjectSettings, _ xcconfigs: XcconfigLoader
+  ) -> BuildGraph.Settings {
+    let (projectXcconfig, projectSettings) = projectSettings(name, cache, xcconfigs)
+    let targetXcconfig = xcconfig(Self.text(target["configFiles"]?[name]), xcconfigs)
     var own: [String: XcodeBuildSetting] = [:]
     if let key = Self.deploymentTargetKey(target.platform), let version = Self.text(target["deploymentTarget"]),
       targetXcconfig.layer.settings[key] == nil, targetXcconfig.layer.missingInclude == nil,
@@ -175,258 +209,43 @@ struct XcodeGenVariants {
     if own["INFOPLIST_FILE"] == nil {
       if let path = Self.text(target["info"]?["path"]) {
         own["INFOPLIST_FILE"] = XcodeBuildSetting(value: path.value, span: path.span, pointer: path.pointer)
-      } else if let found = sources[target.name.value]?.infoPlist {
+      } else if let found = sources.infoPlist {
         own["INFOPLIST_FILE"] = XcodeBuildSetting(value: found.value, span: found.span, pointer: found.pointer)
       }
     }
-    var resolver = XcodeBuildSettingsResolver(
-      layers: [
-        XcodeBuildSettingsLayer(settings: own), targetXcconfig.layer,
-        XcodeBuildSettingsLayer(settings: configuration.projectSettings), projectXcconfig.layer,
-      ],
-      builtIns: [
-        "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
-        "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
-        "PROJECT_NAME": spec.name?.value ?? "",
-      ],
-      leftToBuilder: configuration.reading.leftToBuilder)
-    if let prefix = spec.bundleIdPrefix, case .unset = resolver.lookup("PRODUCT_BUNDLE_IDENTIFIER") {
+    var layers = [
+      XcodeBuildSettingsLayer(settings: own), targetXcconfig.layer,
+      XcodeBuildSettingsLayer(settings: projectSettings), projectXcconfig.layer,
+    ]
+    let builtIns = [
+      "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
+      "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
+      "PROJECT_NAME": spec.name?.value ?? "",
+    ]
+    if let prefix = spec.bundleIdPrefix,
+      case .unset = XcodeBuildSettingsResolver(layers: layers, builtIns: builtIns).lookup("PRODUCT_BUNDLE_IDENTIFIER")
+    {
       let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-."))
       let escaped = String(
         String.UnicodeScalarView(
           target.name.value.replacingOccurrences(of: "_", with: "-").unicodeScalars.filter(allowed.contains)))
-      resolver.layers[0].settings["PRODUCT_BUNDLE_IDENTIFIER"] = XcodeBuildSetting(
+      layers[0].settings["PRODUCT_BUNDLE_IDENTIFIER"] = XcodeBuildSetting(
         value: prefix.value + "." + escaped, span: target.name.span, pointer: target.value.pointer)
     }
-    return resolver
+    // XcodeGen expands `${NAME}` in the spec (layers 0 and 2), not in xcconfigs.
+    return BuildGraph.Settings(
+      layers: layers, builtIns: builtIns, xcconfigs: [projectXcconfig, targetXcconfig], environmentLayers: [0, 2])
   }
 
-  /// A setting's value, or nil; a `${NAME}` the spec writes for a setting that nothing defines is
-  /// recorded as the environment's.
-  private func resolved(_ key: String, _ settings: XcodeBuildSettingsResolver) -> Located<String>? {
-    if let value = settings.resolved(key) { return value }
-    // Records the setting when the builder gives it (a missing include may set it).
-    _ = settings.isLeftToBuilder(key)
-    noteEnvironment(key, settings, depth: 0)
-    return nil
-  }
-
-  private func noteEnvironment(_ key: String, _ settings: XcodeBuildSettingsResolver, depth: Int) {
-    // XcodeGen expands `${NAME}` in the spec, not in xcconfigs (layers 1 and 3).
-    guard depth < 8, case .written(let setting, let layer) = settings.lookup(key) else { return }
-    noteEnvironment(in: setting.value, at: setting.span, fromSpec: layer == 0 || layer == 2, settings, depth: depth)
-  }
-
-  private func noteEnvironment(
-    in text: String, at span: SourceSpan, fromSpec: Bool, _ settings: XcodeBuildSettingsResolver, depth: Int
-  ) {
-    for reference in BuildSettings.references(in: text) {
-      let base = String(reference.prefix { $0 != ":" })
-      guard case .unset = settings.lookup(base), settings.builtIns[base] == nil else {
-        noteEnvironment(base, settings, depth: depth + 1)
-        continue
-      }
-      if fromSpec, text.contains("${" + reference + "}") {
-        settings.leftToBuilder?.record("${\(base)}", .environment, writtenAt: span)
-      }
-    }
-  }
-
-  private func readFile(named written: Located<String>, what: String, _ reading: ProjectReading) -> (
-    value: Located<ConfigValue>?, wasRead: Bool
-  ) {
-    reading.readFile(PathUtilities.join(directory, written.value), below: directory, namedAt: written, what: what)
-  }
-
-  private func expandGroups(_ entitlements: Entitlements, _ settings: XcodeBuildSettingsResolver, fromSpec: Bool)
-    -> Entitlements
-  {
-    var result = entitlements
-    result.appGroups = entitlements.appGroups?.map { group in
-      guard BuildSettings.containsReference(group.value) else { return group }
-      guard let expanded = settings.expandInEntitlements(group.value) else {
-        noteEnvironment(in: group.value, at: group.span, fromSpec: fromSpec, settings, depth: 0)
-        return group
-      }
-      return group.map { _ in expanded }
-    }
-    return result
-  }
-
-  private func entitlements(
-    _ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target, _ reading: ProjectReading
-  ) -> Entitlements? {
-    if let plist = target["entitlements"], let path = Self.text(plist["path"]) {
-      // XcodeGen writes the file from `properties` alone, replacing what is on disk.
-      guard let properties = plist["properties"] else {
-        reading.signature.append("entitlements \(path.value) []")
-        return Entitlements(span: path.span, pointer: path.pointer)
-      }
-      // Properties that are no mapping are none (XcodeGen reads them as an empty dictionary).
-      guard let result = ConfigValues.entitlements(properties) else {
-        reading.signature.append("entitlements \(path.value) []")
-        return Entitlements(span: properties.span, pointer: properties.pointer)
-      }
-      let expanded = expandGroups(result, settings, fromSpec: true)
-      reading.signature.append("entitlements \(path.value) \(expanded.appGroupNames.sorted())")
-      return expanded
-    }
-    guard let written = resolved("CODE_SIGN_ENTITLEMENTS", settings) else {
-      guard settings.isLeftToBuilder("CODE_SIGN_ENTITLEMENTS") else { return nil }
-      return Entitlements(isComputed: true, span: target.name.span, pointer: target.value.pointer)
-    }
-    let (value, wasRead) = readFile(named: written, what: "the entitlements file", reading)
-    guard wasRead, var result = value.flatMap(ConfigValues.entitlements) else {
-      reading.signature.append("entitlements \(written.value) unknown")
-      return Entitlements(isUnreadable: true, span: written.span, pointer: written.pointer)
-    }
-    result.isSigningFile = true
-    let expanded = expandGroups(result, settings, fromSpec: false)
-    reading.signature.append("entitlements \(written.value) \(expanded.appGroupNames.sorted())")
-    return expanded
-  }
-
-  private func deploymentTarget(_ settings: XcodeBuildSettingsResolver, _ key: String?) -> Located<OSVersion>? {
-    guard let key else { return nil }
-    return ProjectReading.deploymentTarget(resolved(key, settings))
-  }
-
-  /// The extension point the target's Info.plist names: from the spec's `info.properties` when XcodeGen
-  /// writes the file, else from the file `INFOPLIST_FILE` names.
-  private func extensionPoint(
-    _ settings: XcodeBuildSettingsResolver, of target: XcodeGenProject.Target, _ reading: ProjectReading
-  ) -> String? {
-    if let info = target["info"], let path = Self.text(info["path"]),
-      case .written(let setting, layer: 0) = settings.lookup("INFOPLIST_FILE"), setting.span.isSame(as: path.span)
-    {
-      return info["properties"]?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-    }
-    guard let file = resolved("INFOPLIST_FILE", settings) else { return nil }
-    let (value, _) = readFile(named: file, what: "the Info.plist", reading)
-    return value?.at("NSExtension", "NSExtensionPointIdentifier")?.stringValue?.value
-  }
-
-  /// The names of the targets an application embeds, among the extensions or the given candidates: its
-  /// `target:` dependencies unless `embed: false`.
-  private func embedded(by app: XcodeGenProject.Target, among candidates: [XcodeGenProject.Target]) -> Set<String> {
-    var names: Set<String> = []
-    for dependency in app["dependencies"]?.array ?? [] {
+  /// The names of the targets a target embeds: its `target:` dependencies unless `embed: false`.
+  private func embedded(by target: XcodeGenProject.Target) -> [String] {
+    var names: [String] = []
+    for dependency in target["dependencies"]?.array ?? [] {
       guard let name = dependency["target"]?.stringValue?.value else { continue }
       if XcodeGenSpec.Loader.boolean(dependency["embed"])?.value == false { continue }
-      names.insert(name)
+      names.append(name)
     }
-    return names.intersection(candidates.map(\.name.value))
-  }
-
-  /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
-  private func app(
-    _ target: XcodeGenProject.Target, label: String, deploymentKey: String, sources: [String: XcodeGenSources],
-    _ configuration: Configuration
-  ) -> Manifest.App {
-    let settings = resolver(of: target, sources: sources, configuration)
-    var app = Manifest.App(span: target.name.span, pointer: target.value.pointer)
-    if label != "app" { app.name = target.name }
-    app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", settings)
-    app.deploymentTarget = deploymentTarget(settings, deploymentKey)
-    app.entitlements = entitlements(settings, of: target, configuration.reading)
-    configuration.reading.sign(app, as: label)
-    return app
-  }
-
-  private func read(
-    configuration name: String, app appIndex: Int, sources: [String: XcodeGenSources], xcconfigs: XcconfigLoader
-  ) -> BuildVariants.Reading {
-    let specSource = spec.root.span.file
-    let reading = ProjectReading(
-      project: Project(manifestFile: specSource, manifest: nil, readingProblems: []), context: context)
-    let configuration = Configuration(name: name, reading: reading, xcconfigs: xcconfigs)
-    projectSettings(configuration)
-    var manifest = Manifest(rootSpan: SourceSpan(file: specSource, start: 0, end: 0))
-    manifest.origin = .xcode
-    let targets = spec.targets.filter { $0.platform == "iOS" || $0.platform == "watchOS" }
-    let applications = targets.filter { $0.type == Self.applicationType && $0.platform == "iOS" }
-    let extensions = targets.filter { $0.type == Self.extensionType }
-    // A watch app the app embeds ("Embed Watch Content") carries the watch extensions it embeds.
-    let watchApplications = targets.filter { $0.type == Self.applicationType && $0.platform == "watchOS" }
-    // Every app that embeds extensions is read, one at a time.
-    let embeddingApps = applications.filter { !embedded(by: $0, among: extensions).isEmpty }
-    let appTarget = embeddingApps.indices.contains(appIndex) ? embeddingApps[appIndex] : applications.first
-    if let appTarget {
-      manifest.app = app(
-        appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", sources: sources, configuration)
-    }
-    let embeddedNames = appTarget.map { embedded(by: $0, among: extensions) } ?? []
-    var members = extensions.filter { embeddedNames.contains($0.name.value) }
-      .map { (target: $0, host: XcodeGenProject.Target?.none) }
-    let watchNames = appTarget.map { embedded(by: $0, among: watchApplications) } ?? []
-    let hosts = watchApplications.filter { watchNames.contains($0.name.value) }
-    for host in hosts {
-      let carried = embedded(by: host, among: extensions)
-      members += extensions.filter { carried.contains($0.name.value) }.map { ($0, host) }
-    }
-    if members.isEmpty { members = extensions.map { ($0, nil) } }
-
-    var hostApps: [String: Manifest.App] = [:]
-    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
-    for (extensionTarget, host) in members {
-      let hostApp = host.map { host in
-        let known =
-          hostApps[host.name.value]
-          ?? app(
-            host, label: "host \(host.name.value)", deploymentKey: "WATCHOS_DEPLOYMENT_TARGET", sources: sources,
-            configuration)
-        hostApps[host.name.value] = known
-        return known
-      }
-      let (target, files) = modelTarget(extensionTarget, hostApp: hostApp, sources: sources, configuration)
-      manifest.targets.append(Manifest.Target(target))
-      filesPerTarget.append(files)
-    }
-    reading.project.manifest = manifest
-    context.attachCode(filesPerTarget, to: &reading.project)
-    if let appTarget, let found = sources[appTarget.name.value] {
-      reading.observe(found.observations)
-      context.attachAppCode(found.files, to: &reading.project)
-    }
-    for host in hosts {
-      guard let app = hostApps[host.name.value], let found = sources[host.name.value] else { continue }
-      reading.observe(found.observations)
-      reading.attachHostCode(app, files: found.files)
-    }
-    if let version = Self.text(spec.root["options"]?["xcodeVersion"]), let xcode = Self.xcodeVersion(version.value) {
-      reading.project.toolchain = Toolchain(
-        xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
-    }
-    if let note = XcodeProjectVariants.note(reading.leftToBuilder.entries) {
-      reading.project.readingProblems.append(note)
-    }
-    return reading.finished(configuration: name, appName: appTarget?.name.value, appCount: embeddingApps.count)
-  }
-
-  /// An extension target as the model holds it, and the Swift files of its widgets.
-  private func modelTarget(
-    _ extensionTarget: XcodeGenProject.Target, hostApp: Manifest.App?, sources: [String: XcodeGenSources],
-    _ configuration: Configuration
-  ) -> (Manifest.Target.Draft, [SwiftFileResolver.ResolvedFile]) {
-    let reading = configuration.reading
-    let targetSettings = resolver(of: extensionTarget, sources: sources, configuration)
-    var target = Manifest.Target.Draft(span: extensionTarget.name.span, pointer: extensionTarget.value.pointer)
-    target.name = extensionTarget.name
-    target.host = hostApp
-    target.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", targetSettings)
-    if extensionTarget.platform == "watchOS" { target.platform = extensionTarget.name.map { _ in .watchos } }
-    target.deploymentTarget = deploymentTarget(targetSettings, Self.deploymentTargetKey(extensionTarget.platform))
-    target.entitlements = entitlements(targetSettings, of: extensionTarget, reading)
-    let point = extensionPoint(targetSettings, of: extensionTarget, reading)
-    var files: [SwiftFileResolver.ResolvedFile] = []
-    if point == XcodeProjectVariants.widgetExtensionPoint {
-      let found = sources[extensionTarget.name.value] ?? XcodeGenSources()
-      reading.observe(found.observations)
-      files = found.files
-      target.sources = found.entries.isEmpty ? [extensionTarget.name.map { _ in directory }] : found.entries
-    }
-    reading.sign(target, point: point, files: files)
-    return (target, files)
+    return names
   }
 
   /// `options.xcodeVersion` as XcodeGen reads it (`XCodeVersion.parse`): `15.2` or `1520` is Xcode 15.2.
@@ -439,8 +258,4 @@ struct XcodeGenVariants {
     default: return nil
     }
   }
-}
-
-extension XcodeGenSources {
-  init() {}
 }

@@ -51,6 +51,10 @@ package struct XcodeBuildSettingsResolver {
     return Located(value, span: setting.span, pointer: setting.pointer)
   }
 
+  /// The setting's value as far as it can be known: a value, unset, or not known (and whether the
+  /// builder gives it).
+  package func evaluation(_ key: String) -> Resolution { resolution(of: key, depth: 0) }
+
   /// Whether the setting's value is the builder's to give (recorded in `leftToBuilder`), not merely unset.
   package func isLeftToBuilder(_ key: String) -> Bool {
     if case .unknown(leftToBuilder: true) = resolution(of: key, depth: 0) { return true }
