@@ -14,7 +14,6 @@ import Testing
   static let knownLong: Set<String> = [
     "Sources/WidgetLintFrontends/Expo/ExpoAppFrontend.swift: readProject",
     "Sources/WidgetLintFrontends/Expo/ExpoWidgetPlugins.swift: readExpoWidgets",
-    "Sources/WidgetLintRules/AppGroupMismatchRule.swift: check",
     "Sources/widgetlint/LintCommand.swift: run",
   ]
 
