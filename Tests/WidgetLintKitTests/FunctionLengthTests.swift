@@ -12,8 +12,7 @@ import Testing
   /// Functions still over the limit, by file and name, each on its way out. An entry that is no longer
   /// too long fails the test too, so the list only shrinks.
   static let knownLong: Set<String> = [
-    "Sources/WidgetLintFrontends/Expo/ExpoWidgetPlugins.swift: readExpoWidgets",
-    "Sources/widgetlint/LintCommand.swift: run",
+    "Sources/widgetlint/LintCommand.swift: run"
   ]
 
   struct LongBody: Equatable, CustomStringConvertible {
