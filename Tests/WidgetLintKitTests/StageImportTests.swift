@@ -18,12 +18,26 @@ import Testing
   /// The folders whose files are held to it: every stage and the command line.
   static let checkedFolders = stages + [commandLine]
 
-  /// The stages each folder's files may import: those before it (CONTRIBUTING.md, "How it works").
-  static var allowedImports: [String: Set<String>] {
-    var allowed = RepositoryTests.stageImports
-    allowed[commandLine] = ["WidgetLintKit"]
-    return allowed
-  }
+  /// The stages each folder's files may import: readers see the model, frontends the readers, rules the
+  /// model only (never a reader or a frontend), the engine all of those, and the reports the engine's
+  /// results (CONTRIBUTING.md, "How it works"). Package.swift declares the same dependencies; this keeps
+  /// an import from quietly widening them.
+  static let allowedImports: [String: Set<String>] = [
+    "WidgetLintCore": [],
+    "WidgetLintModel": ["WidgetLintCore"],
+    "WidgetLintReaders": ["WidgetLintCore", "WidgetLintModel"],
+    "WidgetLintFrontends": ["WidgetLintCore", "WidgetLintModel", "WidgetLintReaders"],
+    "WidgetLintRules": ["WidgetLintCore", "WidgetLintModel"],
+    "WidgetLintEngine": [
+      "WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules",
+    ],
+    // The reports read the engine's results (a LintReport), never how a project was read.
+    "WidgetLintReports": ["WidgetLintCore", "WidgetLintRules", "WidgetLintEngine"],
+    "WidgetLintLanguageServer": [
+      "WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports",
+    ],
+    commandLine: ["WidgetLintKit"],
+  ]
 
   static func swiftFiles(of target: String) throws -> [String] {
     let folder = TestSupport.path("Sources/" + target)
@@ -75,7 +89,9 @@ import Testing
     var declared: [String: Set<String>] = [:]
     var trees: [String: [(file: String, tree: SourceFileSyntax)]] = [:]
     for folder in Self.checkedFolders {
-      for file in try Self.swiftFiles(of: folder) {
+      let files = try Self.swiftFiles(of: folder)
+      #expect(!files.isEmpty, "Sources/\(folder) holds no Swift files")
+      for file in files {
         let tree = Parser.parse(source: try String(contentsOfFile: file, encoding: .utf8))
         trees[folder, default: []].append((file, tree))
         declared[folder, default: []].formUnion(Self.topLevelNames(tree))
@@ -131,6 +147,9 @@ import Testing
     let tree = Parser.parse(source: "import WidgetLintCore\n#if DEBUG\n  import WidgetLintEngine\n#endif\n")
     #expect(Self.imports(tree) == ["WidgetLintCore", "WidgetLintEngine"])
     #expect(Self.allowedImports["WidgetLintReaders"]?.contains("WidgetLintFrontends") == false)
+    #expect(Self.allowedImports["WidgetLintRules"]?.contains("WidgetLintReaders") == false)
+    #expect(Self.allowedImports["WidgetLintReports"]?.contains("WidgetLintFrontends") == false)
+    #expect(Self.allowedImports["WidgetLintModel"]?.contains("WidgetLintReaders") == false)
     #expect(Self.allowedImports["WidgetLintCore"] == [])
     #expect(Self.allowedImports[Self.commandLine] == ["WidgetLintKit"])
   }
