@@ -152,104 +152,127 @@ public struct AppGroupMismatchRule: Rule {
 
   public func check(_ context: RuleContext) {
     guard let manifest = context.manifest else { return }
-    let app = manifest.app
-    let appID = app?.bundleIdentifier?.value
-    let appGroups = Set(
-      (app?.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: appID) })
-    // A group whose value cannot be worked out (`group.$(SHARED_GROUP)`, set nowhere) may be any group:
-    // the entitlements that hold one are not compared (a computed-value note says so).
-    func hasUnresolvedGroup(_ entitlements: Entitlements?, ownerBundleID: String?) -> Bool {
-      (entitlements?.appGroups ?? []).contains { Self.resolve($0.value, ownerBundleID: ownerBundleID) == nil }
-    }
-    let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
-    // A group of the app whose value is not known may be any target's: none is then missing from the app.
-    let appHasUnknownGroups = hasUnresolvedGroup(app?.entitlements, ownerBundleID: appID)
-    // Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
-    func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
-
+    let appGroups = Self.resolvedGroups(
+      manifest.app?.entitlements, ownerBundleID: manifest.app?.bundleIdentifier?.value)
     for (targetIndex, target) in manifest.targets.enumerated() {
-      let targetID = target.bundleIdentifier?.value
-      let targetName = target.name?.value ?? "this target"
-      let targetGroups = target.entitlements?.appGroups ?? []
-      let resolvedTargetGroups = Set(targetGroups.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
-      let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
-      // Made for the first finding of the target only: most targets have none.
-      lazy var related =
-        targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
-      lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
-
-      for widget in target.widgets
-      where !unknown(target.entitlements) && !hasUnresolvedGroup(target.entitlements, ownerBundleID: targetID) {
-        guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
-          !resolvedTargetGroups.contains(resolved)
-        else { continue }
-        context.report(
-          "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
-          at: group, subject: widget.kind?.value, related: related)
-      }
-
+      checkWidgetGroups(of: target, context)
       // A watch extension shares its groups with the watch app that carries it, not with the iPhone app.
       if let host = target.host {
-        let hostID = host.bundleIdentifier?.value
-        guard !unknown(host.entitlements), !hasUnresolvedGroup(host.entitlements, ownerBundleID: hostID) else {
-          continue
-        }
-        let hostGroups = Set(
-          (host.entitlements?.appGroups ?? []).compactMap { Self.resolve($0.value, ownerBundleID: hostID) })
-        let hostName = "the watch app '\(host.name?.value ?? "")'"
-        let hostGroupsAt = host.entitlements?.appGroupsSpan ?? host.entitlements?.span ?? host.span
-        for group in targetGroups {
-          guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !hostGroups.contains(resolved)
-          else { continue }
-          let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
-          context.report(
-            "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the entitlements of \(hostName); the watch app cannot write what the widget reads",
-            at: group, subject: target.name?.value,
-            related: [RelatedLocation("App Groups of \(hostName) declared here", at: hostGroupsAt)])
-        }
+        checkGroups(of: target, areInWatchApp: host, context)
+      } else {
+        checkGroups(of: target, at: targetIndex, areIn: appGroups, of: manifest.app, context)
+      }
+    }
+    checkGroupsTheAppCallsOpen(manifest, context)
+    checkGroupsTheAppCodeOpens(manifest.app, context)
+    checkGroupsTheTargetCodeReads(app: manifest.app, appGroups: appGroups, context)
+  }
+
+  /// The values of the groups an owner is entitled to, leaving out those that cannot be known.
+  private static func resolvedGroups(_ entitlements: Entitlements?, ownerBundleID: String?) -> Set<String> {
+    Set((entitlements?.appGroups ?? []).compactMap { resolve($0.value, ownerBundleID: ownerBundleID) })
+  }
+
+  /// A group whose value cannot be worked out (`group.$(SHARED_GROUP)`, set nowhere) may be any group:
+  /// the entitlements that hold one are not compared (a computed-value note says so).
+  private static func hasUnresolvedGroup(_ entitlements: Entitlements?, ownerBundleID: String?) -> Bool {
+    (entitlements?.appGroups ?? []).contains { resolve($0.value, ownerBundleID: ownerBundleID) == nil }
+  }
+
+  /// Groups written as code (a dynamic Expo config's call) are not known: nothing is compared with them.
+  private static func unknown(_ entitlements: Entitlements?) -> Bool { entitlements?.appGroupsAreUnknown ?? false }
+
+  /// The group a widget reads must be one its target is entitled to.
+  private func checkWidgetGroups(of target: Manifest.Target, _ context: RuleContext) {
+    let targetID = target.bundleIdentifier?.value
+    guard !Self.unknown(target.entitlements), !Self.hasUnresolvedGroup(target.entitlements, ownerBundleID: targetID)
+    else { return }
+    let targetName = target.name?.value ?? "this target"
+    let targetGroups = target.entitlements?.appGroups ?? []
+    let resolvedTargetGroups = Self.resolvedGroups(target.entitlements, ownerBundleID: targetID)
+    let targetGroupsAt = target.entitlements?.appGroupsSpan ?? target.entitlements?.span ?? target.name?.span
+    // Made for the first finding of the target only: most targets have none.
+    lazy var related =
+      targetGroupsAt.map { [RelatedLocation("target '\(targetName)' App Groups declared here", at: $0)] } ?? []
+    lazy var detail = Self.entitlementDetail(targetName: targetName, groups: targetGroups)
+    for widget in target.widgets {
+      guard let group = widget.appGroup, let resolved = Self.resolve(group.value, ownerBundleID: targetID),
+        !resolvedTargetGroups.contains(resolved)
+      else { continue }
+      context.report(
+        "widget reads App Group '\(resolved)', but \(detail); it will read an empty store",
+        at: group, subject: widget.kind?.value, related: related)
+    }
+  }
+
+  /// Each group of a watch extension must be one the watch app that carries it is entitled to.
+  private func checkGroups(of target: Manifest.Target, areInWatchApp host: Manifest.App, _ context: RuleContext) {
+    let hostID = host.bundleIdentifier?.value
+    guard !Self.unknown(host.entitlements), !Self.hasUnresolvedGroup(host.entitlements, ownerBundleID: hostID) else {
+      return
+    }
+    let targetID = target.bundleIdentifier?.value
+    let targetName = target.name?.value ?? "this target"
+    let hostGroups = Self.resolvedGroups(host.entitlements, ownerBundleID: hostID)
+    let hostName = "the watch app '\(host.name?.value ?? "")'"
+    let hostGroupsAt = host.entitlements?.appGroupsSpan ?? host.entitlements?.span ?? host.span
+    for group in target.entitlements?.appGroups ?? [] {
+      guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !hostGroups.contains(resolved)
+      else { continue }
+      let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+      context.report(
+        "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the entitlements of \(hostName); the watch app cannot write what the widget reads",
+        at: group, subject: target.name?.value,
+        related: [RelatedLocation("App Groups of \(hostName) declared here", at: hostGroupsAt)])
+    }
+  }
+
+  /// Each group of an iPhone (or Mac) extension must be one the app is entitled to.
+  private func checkGroups(
+    of target: Manifest.Target, at targetIndex: Int, areIn appGroups: Set<String>, of app: Manifest.App?,
+    _ context: RuleContext
+  ) {
+    // A group of the app whose value is not known may be any target's: none is then missing from the app.
+    guard app != nil, !Self.unknown(app?.entitlements),
+      !Self.hasUnresolvedGroup(app?.entitlements, ownerBundleID: app?.bundleIdentifier?.value)
+    else { return }
+    let targetID = target.bundleIdentifier?.value
+    let targetName = target.name?.value ?? "this target"
+    let targetGroups = target.entitlements?.appGroups ?? []
+    let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    // A target that shares a group with the app may be entitled to more (one extension file for two
+    // white-label apps lists both apps' groups): an extra group is missing from the app only where the
+    // target's code opens it.
+    let sharesAGroup = !Self.resolvedGroups(target.entitlements, ownerBundleID: targetID).isDisjoint(with: appGroups)
+    lazy var opened: Set<String> = {
+      let code = context.project.code(ofTarget: targetIndex)
+      let onMacOS = target.entitlements?.isForMacOS ?? false
+      return Set(code.appGroupUses(onMacOS: onMacOS).compactMap { code.resolveAppGroup($0, onMacOS: onMacOS)?.value })
+    }()
+    for group in targetGroups {
+      guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
         continue
       }
-      guard app != nil, !unknown(app?.entitlements), !appHasUnknownGroups else { continue }
-      // A target that shares a group with the app may be entitled to more (one extension file for two
-      // white-label apps lists both apps' groups): an extra group is missing from the app only where the
-      // target's code opens it.
-      let sharesAGroup = !resolvedTargetGroups.isDisjoint(with: appGroups)
-      lazy var opened: Set<String> = {
-        let code = context.project.code(ofTarget: targetIndex)
-        let onMacOS = target.entitlements?.isForMacOS ?? false
-        return Set(code.appGroupUses(onMacOS: onMacOS).compactMap { code.resolveAppGroup($0, onMacOS: onMacOS)?.value })
-      }()
-      for group in targetGroups {
-        guard let resolved = Self.resolve(group.value, ownerBundleID: targetID), !appGroups.contains(resolved) else {
-          continue
-        }
-        if sharesAGroup && !opened.contains(resolved) { continue }
-        let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
-        let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
-        context.report(
-          "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the app's entitlements; the app cannot write what the widget reads",
-          at: group, subject: target.name?.value, related: related)
-      }
+      if sharesAGroup && !opened.contains(resolved) { continue }
+      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+      let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
+      context.report(
+        "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the app's entitlements; the app cannot write what the widget reads",
+        at: group, subject: target.name?.value, related: related)
     }
-    // The group the app's Dart or JavaScript writes (home_widget, ExtensionStorage) must be entitled on
-    // the app and on each widget extension. The names are gathered only for a project that has such a
-    // call: most have none.
+  }
+
+  /// The group the app's Dart or JavaScript writes (home_widget, ExtensionStorage) must be entitled on
+  /// the app and on each widget extension. The names are gathered only for a project that has such a
+  /// call: most have none.
+  private func checkGroupsTheAppCallsOpen(_ manifest: Manifest, _ context: RuleContext) {
     let setters = context.project.appCalls.filter { $0.effect == .opensAppGroup }
-    // A group written with a setting the project does not resolve (`group.$(TEAM_ID).app`) is unknown:
-    // those entitlements are not compared with the Dart code's group.
-    func knownGroups(_ entitlements: Entitlements?, ownerBundleID: String?) -> Set<String>? {
-      guard let entitlements, !entitlements.appGroupsAreUnknown else { return nil }
-      var names: Set<String> = []
-      for group in entitlements.appGroups ?? [] {
-        guard let resolved = Self.resolve(group.value, ownerBundleID: ownerBundleID) else { return nil }
-        names.insert(resolved)
-      }
-      return names
-    }
-    let appGroupNames = setters.isEmpty ? nil : knownGroups(manifest.app?.entitlements, ownerBundleID: appID)
+    let appGroupNames =
+      setters.isEmpty
+      ? nil : Self.knownGroups(manifest.app?.entitlements, ownerBundleID: manifest.app?.bundleIdentifier?.value)
     let targetGroupNames =
       setters.isEmpty
-      ? [] : manifest.targets.map { knownGroups($0.entitlements, ownerBundleID: $0.bundleIdentifier?.value) }
+      ? [] : manifest.targets.map { Self.knownGroups($0.entitlements, ownerBundleID: $0.bundleIdentifier?.value) }
     for call in setters {
       let group = call.name
       var missing: [(String, SourceSpan?)] = []
@@ -303,16 +326,31 @@ public struct AppGroupMismatchRule: Rule {
         related: missing.compactMap { name, span in span.map { RelatedLocation("App Groups of \(name)", at: $0) } },
         fix: fix)
     }
-    // The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
-    // widget can read (and reads nothing back).
-    // (A watch app that carries watch extensions likewise, against its own entitlements.)
+  }
+
+  /// A group written with a setting the project does not resolve (`group.$(TEAM_ID).app`) is unknown:
+  /// those entitlements are not compared with the Dart code's group.
+  private static func knownGroups(_ entitlements: Entitlements?, ownerBundleID: String?) -> Set<String>? {
+    guard let entitlements, !entitlements.appGroupsAreUnknown else { return nil }
+    var names: Set<String> = []
+    for group in entitlements.appGroups ?? [] {
+      guard let resolved = resolve(group.value, ownerBundleID: ownerBundleID) else { return nil }
+      names.insert(resolved)
+    }
+    return names
+  }
+
+  /// The app's own code opens an App Group: the app must be entitled to it, or it writes a store no
+  /// widget can read (and reads nothing back).
+  /// (A watch app that carries watch extensions likewise, against its own entitlements.)
+  private func checkGroupsTheAppCodeOpens(_ app: Manifest.App?, _ context: RuleContext) {
     var appsWithCode: [(app: Manifest.App?, code: TargetCode, name: String)] = []
     if let appCode = context.project.appCode { appsWithCode.append((app, appCode, "the app")) }
     for (host, code) in context.project.hostCode {
       appsWithCode.append((host, code, "the watch app '\(host.name?.value ?? "")'"))
     }
     for (owner, appCode, name) in appsWithCode {
-      guard let entitlements = owner?.entitlements, !unknown(entitlements) else { continue }
+      guard let entitlements = owner?.entitlements, !Self.unknown(entitlements) else { continue }
       let ownerID = owner?.bundleIdentifier?.value
       let declared = entitlements.appGroups ?? []
       let ownerGroups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: ownerID) })
@@ -336,8 +374,13 @@ public struct AppGroupMismatchRule: Rule {
           at: span, pointer: pointer, related: related)
       }
     }
-    // Only where the target's entitlements are written down: without them the groups are unknown.
-    for (target, code) in context.targetsWithCode where target.entitlements != nil && !unknown(target.entitlements) {
+  }
+
+  /// The group a target's code reads must be one the target is entitled to. Only where the target's
+  /// entitlements are written down: without them the groups are unknown.
+  private func checkGroupsTheTargetCodeReads(app: Manifest.App?, appGroups: Set<String>, _ context: RuleContext) {
+    for (target, code) in context.targetsWithCode where target.entitlements != nil && !Self.unknown(target.entitlements)
+    {
       let targetID = target.bundleIdentifier?.value
       let declared = target.entitlements?.appGroups ?? []
       let groups = Set(declared.compactMap { Self.resolve($0.value, ownerBundleID: targetID) })
@@ -365,7 +408,7 @@ public struct AppGroupMismatchRule: Rule {
               })
           } ?? appGroups
         let theApp = target.host == nil ? "the app" : "the watch app"
-        let appHasIt = owner != nil && !unknown(owner?.entitlements) && ownerGroups.contains(group)
+        let appHasIt = owner != nil && !Self.unknown(owner?.entitlements) && ownerGroups.contains(group)
         context.report(
           "the code reads App Group '\(group)', but \(detail); it will read an empty store"
             + (appHasIt

@@ -154,6 +154,36 @@ struct LintCommand: ParsableCommand {
   }
 
   func run() throws {
+    var run = try makeRun()
+    if let printConfig { return try printConfiguration(for: printConfig, of: run) }
+    if let writeBaseline { return try recordBaseline(in: writeBaseline, of: run) }
+    run.baseline = baseline
+    // With --fix, what is linted below is the fixed text.
+    var changedFiles = 0
+    if fix { (run.fileContents, changedFiles) = try applyFixes(run) }
+    let report = lint(run)
+    let format = resolvedFormat
+    // Say what a folder was recognised as; the files read (of manifests too) on request.
+    let summary = RunSummary(verbose: verbose)
+    var lines: [String] = []
+    if !quiet { lines += summary.projectLines(of: report, appsOnly: format == .text) }
+    if fix && !quiet { lines += summary.unfixedLines(of: report) }
+    lines += summary.skippedLines(of: report)
+    FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    try writeReport(report, format: format)
+    // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
+    if !quiet, format == .text, output == nil, isatty(STDERR_FILENO) != 0, let line = summary.cleanRunLine(of: report) {
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    printErrors(report.inputErrors)
+    var status = report.exitStatus(strict: strict)
+    // `--fix --dry-run` is a check, as `ruff --diff` is: a file it would change fails it.
+    if dryRun && changedFiles > 0 && status == 0 { status = 1 }
+    if status != 0 { throw LintFailure(status: status) }
+  }
+
+  /// The run the options ask for: its settings, `--env` variables and Expo's resolved config.
+  func makeRun() throws -> LintRun {
     var settings = LintConfiguration(maxFileSize: maxFileSize)
     settings.maxSourceFileSize = maxSourceSize
     settings.xcodeVersion = xcodeVersion.flatMap(OSVersion.init(parsing:))
@@ -180,64 +210,60 @@ struct LintCommand: ParsableCommand {
         throw LintFailure(status: 2)
       }
     }
-    if let printConfig {
-      let directory = PathUtilities.folder(of: printConfig)
-      switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
-      case .success(let configuration):
-        print(ConfigurationLoader.describe(configuration), terminator: "")
-        if configuration.isIgnored(printConfig) { print("# \(printConfig) is ignored by this configuration") }
-        return
-      case .failure(let failure):
-        printErrors(failure.problems)
-        throw LintFailure(status: 2)
-      }
+    return run
+  }
+
+  /// `--print-config`: the configuration in effect for a file.
+  func printConfiguration(for file: String, of run: LintRun) throws {
+    let directory = PathUtilities.folder(of: file)
+    switch run.configuration(forFileIn: directory.isEmpty ? "." : directory, loader: ConfigurationLoader()) {
+    case .success(let configuration):
+      print(ConfigurationLoader.describe(configuration), terminator: "")
+      if configuration.isIgnored(file) { print("# \(file) is ignored by this configuration") }
+    case .failure(let failure):
+      printErrors(failure.problems)
+      throw LintFailure(status: 2)
     }
-    if let writeBaseline {
-      let report = lint(run)
-      printErrors(report.inputErrors)
-      let directory = PathUtilities.folder(of: writeBaseline)
-      let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
-      do {
-        try AtomicFileWriter.write(recorded.encoded(), to: writeBaseline)
-      } catch {
-        printErrors([InputError(path: writeBaseline, message: "cannot write: \(error)")])
-        throw LintFailure(status: 2)
-      }
-      if !quiet {
-        FileHandle.standardError.write(
-          Data("widgetlint: recorded \(report.findings.count) findings in \(writeBaseline)\n".utf8))
-      }
-      if !report.inputErrors.isEmpty { throw LintFailure(status: 2) }
-      return
-    }
-    run.baseline = baseline
-    // With --fix, what is linted below is the fixed text.
-    var changedFiles = 0
-    if fix { (run.fileContents, changedFiles) = try applyFixes(run) }
+  }
+
+  /// `--write-baseline`: records the run's findings in a baseline file.
+  func recordBaseline(in file: String, of run: LintRun) throws {
     let report = lint(run)
-    let format = resolvedFormat
-    // Say what a folder was recognised as; the files read (of manifests too) on request.
-    let summary = RunSummary(verbose: verbose)
-    var lines: [String] = []
-    if !quiet { lines += summary.projectLines(of: report, appsOnly: format == .text) }
-    if fix && !quiet { lines += summary.unfixedLines(of: report) }
-    lines += summary.skippedLines(of: report)
-    FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-    let reporter: any Reporter
+    printErrors(report.inputErrors)
+    let directory = PathUtilities.folder(of: file)
+    let recorded = Baseline(findings: report.findings, directory: directory.isEmpty ? "." : directory)
+    do {
+      try AtomicFileWriter.write(recorded.encoded(), to: file)
+    } catch {
+      printErrors([InputError(path: file, message: "cannot write: \(error)")])
+      throw LintFailure(status: 2)
+    }
+    if !quiet {
+      FileHandle.standardError.write(Data("widgetlint: recorded \(report.findings.count) findings in \(file)\n".utf8))
+    }
+    if !report.inputErrors.isEmpty { throw LintFailure(status: 2) }
+  }
+
+  func reporter(for format: OutputFormat) -> any Reporter {
     switch format {
-    case .text: reporter = TextReporter(color: useColor, showsSummary: !quiet)
-    case .json: reporter = JSONReporter()
+    case .text: return TextReporter(color: useColor, showsSummary: !quiet)
+    case .json: return JSONReporter()
     case .sarif:
       let root = PathUtilities.repositoryRoot(from: PathUtilities.currentDirectory)
-      reporter = SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
-    case .github: reporter = GitHubReporter(workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"])
-    case .junit: reporter = JUnitReporter()
+      return SARIFReporter(rules: RuleRegistry.all.map { $0.metadata }, rootDirectory: root ?? ".")
+    case .github: return GitHubReporter(workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"])
+    case .junit: return JUnitReporter()
     }
+  }
+
+  /// Renders the report to `--output`, or else to standard output (standard error where standard output
+  /// carries the diff or the fixed text).
+  func writeReport(_ report: LintReport, format: OutputFormat) throws {
     // What could not be read is said on standard error, where a person sees it, and not again in a text
     // report beside it; a report written to a file, and every machine format, keeps it to stay complete.
     var shown = report
     if format == .text && output == nil { shown.inputErrors = [] }
-    let rendered = reporter.render(shown)
+    let rendered = reporter(for: format).render(shown)
     if let output {
       do {
         try AtomicFileWriter.write(rendered, to: output)
@@ -249,15 +275,6 @@ struct LintCommand: ParsableCommand {
       // Where standard output carries the diff or the fixed text, the report goes beside it.
       (reportsToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(rendered.utf8))
     }
-    // A clean run on a terminal says so, so the first run of a newcomer does not look like nothing ran.
-    if !quiet, format == .text, output == nil, isatty(STDERR_FILENO) != 0, let line = summary.cleanRunLine(of: report) {
-      FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-    printErrors(report.inputErrors)
-    var status = report.exitStatus(strict: strict)
-    // `--fix --dry-run` is a check, as `ruff --diff` is: a file it would change fails it.
-    if dryRun && changedFiles > 0 && status == 0 { status = 1 }
-    if status != 0 { throw LintFailure(status: status) }
   }
 
   func printErrors(_ errors: [InputError]) {

@@ -182,55 +182,6 @@ import Testing
     #expect(Self.relativeLinks(inMarkdown: page) == ["docs/usage.md", "rules/README.md"])
   }
 
-  /// The pipeline's stages, each a target, and the stages each may import: readers see the model,
-  /// frontends the readers, rules the model only (never a reader or a frontend), the engine all of those,
-  /// and the reports the engine's results. Package.swift declares the same dependencies; this keeps an
-  /// import from quietly widening them.
-  static let stageImports: [String: Set<String>] = [
-    "WidgetLintCore": [],
-    "WidgetLintModel": ["WidgetLintCore"],
-    "WidgetLintReaders": ["WidgetLintCore", "WidgetLintModel"],
-    "WidgetLintFrontends": ["WidgetLintCore", "WidgetLintModel", "WidgetLintReaders"],
-    "WidgetLintRules": ["WidgetLintCore", "WidgetLintModel"],
-    "WidgetLintEngine": [
-      "WidgetLintCore", "WidgetLintModel", "WidgetLintReaders", "WidgetLintFrontends", "WidgetLintRules",
-    ],
-    // The reports read the engine's results (a LintReport), never how a project was read.
-    "WidgetLintReports": ["WidgetLintCore", "WidgetLintRules", "WidgetLintEngine"],
-    "WidgetLintLanguageServer": [
-      "WidgetLintCore", "WidgetLintFrontends", "WidgetLintRules", "WidgetLintEngine", "WidgetLintReports",
-    ],
-  ]
-
-  @Test func eachStageImportsOnlyTheStagesBeforeIt() throws {
-    var offenders: [String] = []
-    for (stage, allowed) in Self.stageImports {
-      let folder = "Sources/" + stage
-      let enumerator = try #require(FileManager.default.enumerator(atPath: TestSupport.path(folder)))
-      var files = 0
-      for case let relative as String in enumerator where relative.hasSuffix(".swift") {
-        files += 1
-        let text = try String(contentsOfFile: TestSupport.path(folder + "/" + relative), encoding: .utf8)
-        for line in text.split(separator: "\n") {
-          let words = line.split(separator: " ")
-          guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
-          let module = String(words[index + 1])
-          if module.hasPrefix("WidgetLint"), !allowed.contains(module) {
-            offenders.append("\(folder)/\(relative): \(line)")
-          }
-        }
-      }
-      #expect(files > 0, "\(folder) holds no Swift files")
-    }
-    #expect(offenders == [])
-  }
-
-  @Test func stageImportCheckSeesAnImportOfALaterStage() {
-    #expect(Self.stageImports["WidgetLintRules"]?.contains("WidgetLintReaders") == false)
-    #expect(Self.stageImports["WidgetLintReports"]?.contains("WidgetLintFrontends") == false)
-    #expect(Self.stageImports["WidgetLintModel"]?.contains("WidgetLintReaders") == false)
-  }
-
   /// The README's sample runs print what widgetlint prints: the summary line on standard error, then
   /// the findings on standard output.
   @Test func readmeSampleRunsAreWhatWidgetlintPrints() throws {

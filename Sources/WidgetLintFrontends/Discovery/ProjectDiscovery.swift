@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// Finds the projects a command line names, asking each registered project kind (`ProjectKinds.all`):
 /// files as given, folders searched, `--sources` folders as they are.

@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
-import WidgetLintReaders
 
 /// Maps a file named on the command line to the project it belongs to, so that any changed file
 /// (as a pre-commit hook passes them) lints its whole project, and a file widgetlint does not read

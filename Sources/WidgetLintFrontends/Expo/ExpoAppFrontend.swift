@@ -78,9 +78,70 @@ public struct ExpoAppFrontend: ProjectFrontend {
   func readProject(_ context: FrontendContext, environment: [String: String], scripts: ExpoAppScripts.Cache)
     -> Project
   {
+    let configs = readConfigs(context, environment: environment)
+    var project = configs.project
+    guard let root = configs.root else { return project }
+    let directory = configs.directory
+    // The config as the app's own plugins leave it (`./plugins/withWidgets`), read as data.
+    let plugins = Self.applyingLocalPlugins(
+      to: root["expo"] ?? root, directory: directory, environment: environment, context: context)
+    let expo = plugins.config
+    project.filesRead += plugins.filesRead
+    project.addSuppressions(plugins.suppressions)
+    var manifest = Manifest(rootSpan: root.span)
+    manifest.origin = .expo
+
+    var notes = Self.computedNotes(of: expo, context: context)
+    // The static config is what the build reads where no dynamic config, resolved config or plugin of
+    // the app's own stands after it: there a fix may edit it.
+    let editable =
+      configs.dynamicPath == nil && resolvedConfig == nil && plugins.filesRead.isEmpty
+        && !plugins.entitlementsAreUnknown
+      ? configs.source : nil
+    manifest.app = Self.readApp(
+      of: expo, plugins: plugins, editable: editable, root: root, context: context, notes: &notes)
+    if let extensions = expo.at("extra", "eas", "build", "experimental", "ios", "appExtensions") {
+      manifest.eas = ConfigValues.eas(extensions)
+      if let editable { manifest.eas?.written = ConfigValues.writtenArray(extensions, in: editable, root: root) }
+    }
+
+    let targetsRoot = Self.targetsRoot(of: expo)
+    var filesPerTarget = Self.readTargetFolders(
+      of: expo, in: directory, targetsRoot: targetsRoot, plugins: plugins, environment: environment,
+      context: context, manifest: &manifest, project: &project, notes: &notes)
+    Self.addWidgetTargets(of: plugins, to: &manifest, filesPerTarget: &filesPerTarget)
+    notes += Self.entriesOfUnreadTargets(in: &manifest, expo: expo)
+    Self.addNotedOnce(plugins.widgetPluginProblems + notes, to: &project)
+    project.manifest = manifest
+    let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
+    project.toolchain = XcodeVersionFile.toolchain(near: directory, context: context) ?? toolchain
+    if let packageFile { project.filesRead.append(packageFile) }
+    context.attachCode(filesPerTarget, to: &project)
+    context.attachAppCode(
+      Self.localModuleSwiftFiles(appDirectory: directory) + plugins.widgetTargets.flatMap(\.appFiles), to: &project)
+    let (calls, scriptFiles, scriptSuppressions, runtimeUses) = scripts.read(
+      appDirectory: directory, targetsRoot: targetsRoot, context: context)
+    project.appCalls += calls
+    project.widgetRuntimeUses += runtimeUses
+    project.addSuppressions(scriptSuppressions)
+    project.filesRead += scriptFiles
+    return project
+  }
+
+  /// The app's config as read: the project that holds what reading it met, its root value and source.
+  private struct ConfigReading {
+    var project: Project
+    var root: Located<ConfigValue>?
+    var source: SourceText?
+    var dynamicPath: String?
+    var directory: String
+  }
+
+  /// Reads the static config, then the dynamic one (given the static one as `config`), then Expo's own
+  /// resolution where it is given, preferring what is written.
+  private func readConfigs(_ context: FrontendContext, environment: [String: String]) -> ConfigReading {
     let (dynamicPath, staticPath) = configFiles()
     let path = dynamicPath ?? staticPath ?? appConfig
-    let directory = PathUtilities.folder(of: path)
     var problems: [ReadingProblem] = []
     var filesRead: [String] = []
     var root: Located<ConfigValue>?
@@ -113,18 +174,14 @@ public struct ExpoAppFrontend: ProjectFrontend {
         root = Self.preferringWritten(root.map { $0["expo"] ?? $0 }, resolvedExpo)
       }
     }
-    guard let root else { return project }
-    // The config as the app's own plugins leave it (`./plugins/withWidgets`), read as data.
-    let plugins = Self.applyingLocalPlugins(
-      to: root["expo"] ?? root, directory: directory, environment: environment, context: context)
-    let expo = plugins.config
-    project.filesRead += plugins.filesRead
-    project.addSuppressions(plugins.suppressions)
-    var manifest = Manifest(rootSpan: root.span)
-    manifest.origin = .expo
+    return ConfigReading(
+      project: project, root: root, source: source, dynamicPath: dynamicPath,
+      directory: PathUtilities.folder(of: path))
+  }
 
+  /// What a dynamic config computes where the app's values are read from is noted, not guessed.
+  private static func computedNotes(of expo: Located<ConfigValue>, context: FrontendContext) -> [ReadingProblem] {
     var notes: [ReadingProblem] = []
-    // What a dynamic config computes where the app's values are read from is noted, not guessed.
     if expo.value.isComputed { notes += context.computedNotes(expo) }
     for spread in Self.spreads(in: expo) + Self.spreads(in: expo["ios"]) { notes += context.computedNotes(spread) }
     for part in [expo["ios"], expo.at("ios", "bundleIdentifier"), expo["scheme"], expo["plugins"]] {
@@ -132,14 +189,17 @@ public struct ExpoAppFrontend: ProjectFrontend {
         notes += context.computedNotes(part)
       }
     }
+    return notes
+  }
 
+  /// The app: its bundle identifier, entitlements (as the app's plugins leave them), URL schemes and
+  /// deployment target.
+  private static func readApp(
+    of expo: Located<ConfigValue>, plugins: LocalPlugins, editable: SourceText?, root: Located<ConfigValue>,
+    context: FrontendContext, notes: inout [ReadingProblem]
+  ) -> Manifest.App {
     var app = Manifest.App(span: expo.span, pointer: expo.pointer)
     app.bundleIdentifier = expo.at("ios", "bundleIdentifier")?.stringValue
-    // The static config is what the build reads where no dynamic config, resolved config or plugin of
-    // the app's own stands after it: there a fix may edit it.
-    let editable =
-      dynamicPath == nil && resolvedConfig == nil && plugins.filesRead.isEmpty && !plugins.entitlementsAreUnknown
-      ? source : nil
     if let entitlements = plugins.appEntitlements {
       app.entitlements = ConfigValues.entitlements(entitlements)
       if let editable {
@@ -158,28 +218,25 @@ public struct ExpoAppFrontend: ProjectFrontend {
       app.urlSchemes = scheme.stringValue.map { [$0] } ?? (scheme.value.array ?? []).compactMap(\.stringValue)
       app.urlSchemesSpan = scheme.span
     }
-    let targetsRoot = Self.targetsRoot(of: expo)
     for (name, options) in Self.pluginEntries(of: expo) {
       if name.value == "expo-build-properties" {
         app.deploymentTarget = ConfigValues.version(options?.at("ios", "deploymentTarget")) ?? app.deploymentTarget
       }
     }
     app.deploymentTarget = ConfigValues.version(expo.at("ios", "deploymentTarget")) ?? app.deploymentTarget
-    manifest.app = app
-    if let extensions = expo.at("extra", "eas", "build", "experimental", "ios", "appExtensions") {
-      manifest.eas = ConfigValues.eas(extensions)
-      if let editable { manifest.eas?.written = ConfigValues.writtenArray(extensions, in: editable, root: root) }
-    }
+    return app
+  }
 
-    // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
-    let inherited = plugins.targetsConfig.at("ios", "entitlements").flatMap(ConfigValues.entitlements)
-    // Each folder of the targets root with an expo-target.config.json or .js is a target.
-    let base = PathUtilities.join(directory, targetsRoot)
-    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+  /// Reads each folder of the targets root with an expo-target.config.json or .js as a target, and
+  /// returns the Swift files of each target read.
+  private static func readTargetFolders(
+    of expo: Located<ConfigValue>, in directory: String, targetsRoot: String, plugins: LocalPlugins,
+    environment: [String: String], context: FrontendContext, manifest: inout Manifest, project: inout Project,
+    notes: inout [ReadingProblem]
+  ) -> [[SwiftFileResolver.ResolvedFile]] {
     // Another plugin's target folders (`expo-targets` writes its own `expo-target.config.json` format)
     // are not @bacons/apple-targets': their targets are unknown, not read as its.
-    let otherTargetPlugin = Self.otherTargetPlugin(of: expo)
-    if let other = otherTargetPlugin {
+    if let other = Self.otherTargetPlugin(of: expo) {
       manifest.hasUnreadTargets = true
       notes.append(
         ReadingProblem(
@@ -187,27 +244,53 @@ public struct ExpoAppFrontend: ProjectFrontend {
           message:
             "config plugin '\(other.value)' makes the targets in \(targetsRoot)/ from its own config format, which widgetlint does not read: those targets are unknown, not checked",
           span: other.span, pointer: other.pointer))
+      return []
     }
-    let folders =
-      otherTargetPlugin != nil ? [] : ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted()
-    for folder in folders {
+    let reader = TargetFolderReading(
+      appBundleID: manifest.app?.bundleIdentifier?.value,
+      // The app's groups a target inherits are the ones @bacons/apple-targets sees, at its place among the plugins.
+      inherited: plugins.targetsConfig.at("ios", "entitlements").flatMap(ConfigValues.entitlements),
+      targetsConfig: plugins.targetsConfig, environment: environment, context: context)
+    let base = PathUtilities.join(directory, targetsRoot)
+    var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    for folder in ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted() {
+      guard let (target, files) = reader.read(folder, in: base, project: &project, notes: &notes) else { continue }
+      manifest.targets.append(target)
+      filesPerTarget.append(files)
+    }
+    return filesPerTarget
+  }
+
+  /// What reading one target folder needs to know of the app.
+  private struct TargetFolderReading {
+    var appBundleID: String?
+    var inherited: Entitlements?
+    var targetsConfig: Located<ConfigValue>
+    var environment: [String: String]
+    var context: FrontendContext
+
+    /// The target of one folder and its Swift files; nil when the folder holds no target config, or
+    /// one that cannot be read.
+    func read(_ folder: String, in base: String, project: inout Project, notes: inout [ReadingProblem])
+      -> (Manifest.Target, [SwiftFileResolver.ResolvedFile])?
+    {
       let folderPath = PathUtilities.join(base, folder)
       guard
         let configName = ["expo-target.config.json", "expo-target.config.js"].first(where: {
           FileManager.default.fileExists(atPath: PathUtilities.join(folderPath, $0))
         })
-      else { continue }
+      else { return nil }
       let configPath = PathUtilities.join(folderPath, configName)
       project.filesRead.append(configPath)
       // A config function is called with the app's Expo config, as the plugin calls it.
       let (readConfig, configProblems, configSource) = context.readValue(
-        at: configPath, display: configPath, environment: environment, argument: plugins.targetsConfig)
+        at: configPath, display: configPath, environment: environment, argument: targetsConfig)
       project.readingProblems += configProblems
       project.addSuppressions(context.suppressions(of: configSource))
-      guard let written = readConfig else { continue }
+      guard let written = readConfig else { return nil }
       notes += context.computedNotes(written)
       // A config computed as a whole, or members a later `...spread` may override, are not read.
-      guard !written.value.isComputed else { continue }
+      guard !written.value.isComputed else { return nil }
       let config = written.withoutMembersBeforeSpread()
       guard let type = config["type"]?.stringValue else {
         if config["type"] == nil, !written.hasSpread {
@@ -217,26 +300,17 @@ public struct ExpoAppFrontend: ProjectFrontend {
               message: "\(configName) has no 'type'; @bacons/apple-targets needs one (widget, share, clip, …)",
               span: config.span, pointer: .root))
         }
-        continue
+        return nil
       }
       var target = Manifest.Target.Draft(span: type.span, pointer: type.pointer)
       target.name = config["name"]?.stringValue ?? type.map { _ in folder }
-      if let written = config["bundleIdentifier"]?.stringValue {
-        // A leading "." appends to the app's bundle identifier, as the plugin does.
-        if written.value.hasPrefix("."), let appID = app.bundleIdentifier?.value {
-          target.bundleIdentifier = written.map { appID + $0 }
-        } else {
-          target.bundleIdentifier = written
-        }
-      } else if config["bundleIdentifier"] == nil, let appID = app.bundleIdentifier?.value {
-        target.bundleIdentifier = type.map { appID + "." + $0 }
-      }
+      target.bundleIdentifier = bundleIdentifier(of: config, type: type)
       target.deploymentTarget =
         ConfigValues.version(config["deploymentTarget"])
         ?? (config["deploymentTarget"] == nil
-          ? type.map { _ in OSVersion(parsing: Self.defaultTargetDeployment)! } : nil)
+          ? type.map { _ in OSVersion(parsing: ExpoAppFrontend.defaultTargetDeployment)! } : nil)
       if type.value == "watch-widget" { target.platform = type.map { _ in .watchos } }
-      var (entitlements, entitlementProblems, entitlementFiles) = Self.targetEntitlements(
+      var (entitlements, entitlementProblems, entitlementFiles) = ExpoAppFrontend.targetEntitlements(
         config: config, type: type, folder: folderPath, appEntitlements: inherited, context: context)
       if let object = config["entitlements"], let configSource, entitlements?.isComputed == false {
         entitlements?.written = ConfigValues.writtenObject(object, in: configSource, root: written)
@@ -254,10 +328,29 @@ public struct ExpoAppFrontend: ProjectFrontend {
         target.sources = [type.map { _ in folderPath }]
         files = SwiftFileResolver(baseDirectory: folderPath, displayDirectory: folderPath).files(for: ".") ?? []
       }
-      manifest.targets.append(Manifest.Target(target))
-      filesPerTarget.append(files)
+      return (Manifest.Target(target), files)
     }
-    // The widget extensions published plugins add, after the target folders' (a project's order).
+
+    /// The target's bundle identifier: as written, appended to the app's when it starts with ".", or the
+    /// app's with the type appended when none is written.
+    func bundleIdentifier(of config: Located<ConfigValue>, type: Located<String>) -> Located<String>? {
+      if let written = config["bundleIdentifier"]?.stringValue {
+        // A leading "." appends to the app's bundle identifier, as the plugin does.
+        if written.value.hasPrefix("."), let appBundleID {
+          return written.map { appBundleID + $0 }
+        }
+        return written
+      } else if config["bundleIdentifier"] == nil, let appBundleID {
+        return type.map { appBundleID + "." + $0 }
+      }
+      return nil
+    }
+  }
+
+  /// The widget extensions published plugins add, after the target folders' (a project's order).
+  private static func addWidgetTargets(
+    of plugins: LocalPlugins, to manifest: inout Manifest, filesPerTarget: inout [[SwiftFileResolver.ResolvedFile]]
+  ) {
     for added in plugins.widgetTargets {
       manifest.targets.append(added.target)
       filesPerTarget.append(added.files)
@@ -275,27 +368,16 @@ public struct ExpoAppFrontend: ProjectFrontend {
         manifest.eas = eas
       }
     }
-    notes += Self.entriesOfUnreadTargets(in: &manifest, expo: expo)
-    // A plugin's computed option is noted once, where it is written, though the app's groups hold it too.
+  }
+
+  /// Adds what reading met to the project. A plugin's computed option is noted once, where it is
+  /// written, though the app's groups hold it too.
+  private static func addNotedOnce(_ problems: [ReadingProblem], to project: inout Project) {
     var noted = Set<String>()
-    for problem in plugins.widgetPluginProblems + notes {
+    for problem in problems {
       let key = "\(problem.kind) \(problem.span.file.path) \(problem.span.start) \(problem.message)"
       if problem.kind != .computedValue || noted.insert(key).inserted { project.readingProblems.append(problem) }
     }
-    project.manifest = manifest
-    let (toolchain, packageFile) = ExpoSDK.toolchain(appDirectory: directory, context: context)
-    project.toolchain = XcodeVersionFile.toolchain(near: directory, context: context) ?? toolchain
-    if let packageFile { project.filesRead.append(packageFile) }
-    context.attachCode(filesPerTarget, to: &project)
-    context.attachAppCode(
-      Self.localModuleSwiftFiles(appDirectory: directory) + plugins.widgetTargets.flatMap(\.appFiles), to: &project)
-    let (calls, scriptFiles, scriptSuppressions, runtimeUses) = scripts.read(
-      appDirectory: directory, targetsRoot: targetsRoot, context: context)
-    project.appCalls += calls
-    project.widgetRuntimeUses += runtimeUses
-    project.addSuppressions(scriptSuppressions)
-    project.filesRead += scriptFiles
-    return project
   }
 
   /// Published config plugins widgetlint knows to add no Xcode target: Expo's own modules and the most

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// The config plugins of an Expo app's own (`"plugins": ["./plugins/withWidgets"]`): code that runs at

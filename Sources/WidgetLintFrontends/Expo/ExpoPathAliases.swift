@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// The path aliases of an Expo app's `tsconfig.json` (else `jsconfig.json`): `compilerOptions.paths`,

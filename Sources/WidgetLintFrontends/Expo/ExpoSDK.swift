@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// The Expo SDK an app depends on (`package.json`'s `expo` dependency), and the Xcode it needs: each
 /// SDK names its minimum Xcode (Expo, "Support for Android and iOS versions",

@@ -281,37 +281,86 @@ extension ExpoAppFrontend {
     _ name: Located<String>, _ options: Located<ConfigValue>?, _ directory: String, _ context: FrontendContext,
     _ reading: inout PluginWidgetReading
   ) {
-    // Without options, or without `ios` in them, the plugin adds nothing to the iOS app.
-    // `if (options.ios)`: only an object (or a value not known) adds the target.
-    guard let options else { return }
-    let ios = options.value.isComputed ? options : options["ios"]
-    guard let ios, ios.value.isComputed || ios.hasMembers else { return }
-    let unknownOptions = ios.value.isComputed
-    // Its options are read with `||`: a falsy one is its default.
-    let option = { (value: Located<ConfigValue>?) in
-      unknownOptions ? Option.unknown(ios) : Option(value, falsyIsAbsent: true)
-    }
-    let xcode = unknownOptions ? nil : ios["xcode"]
-    let xcodeIsUnknown = unknownOptions || xcode?.value.isComputed == true
-    let overrides = xcode?["configOverrides"]
-    let overridesAreUnknown = xcodeIsUnknown || overrides?.value.isComputed == true
-    func override(_ key: String) -> Option {
-      overridesAreUnknown ? .unknown(nil) : Option(overrides?[key])
-    }
+    guard let options = ExpoWidgetsOptions(options) else { return }
     let config = reading.config
-    let appID = config.at("ios", "bundleIdentifier")?.stringValue?.value
     var draft = Manifest.Target.Draft(span: name.span, pointer: name.pointer)
     // The Xcode target always has the default name: `targetName` is not among the options it passes on.
     draft.name = pluginTargetName(config, suffix: "WidgetExtension")
-    let bundleOption = xcodeIsUnknown ? Option.unknown(nil) : option(xcode?["widgetBundleIdentifier"])
-    switch (override("PRODUCT_BUNDLE_IDENTIFIER"), bundleOption) {
+    setExpoWidgetsBundleIdentifier(options, appConfig: config, at: name, in: &draft)
+    setExpoWidgetsDeploymentTarget(options, at: name, in: &draft)
+    // The extension's one group: `xcode.appGroupId`, else `group.<app id>.expowidgets`.
+    // Without a bundle identifier the prebuild stops (unless `appGroupId` is set): nothing is added then.
+    let bundleID = config.at("ios", "bundleIdentifier")
+    let appID = bundleID?.stringValue?.value
+    let derived: Option =
+      appID.map { id in .value(name.map { _ in "group.\(id).expowidgets" }) }
+      ?? (bundleID.map { Option.unknown($0.value.isComputed ? $0 : nil) } ?? .absent)
+    setExpoWidgetsEntitlements(options, derivedGroup: derived, at: name, in: &draft, problems: &reading.problems)
+    // The app gets `group.<app id>.expowidgets` after its own groups, and its entitlements mod adds it
+    // again where it is missing.
+    reading.config = addingAppGroup(derived, first: false, to: config, at: name)
+    if case .value(let appGroup) = derived { reading.mod = addingAppGroupMod(appGroup) }
+    reading.target = expoWidgetsTarget(
+      options, draft: draft, directory: directory, at: name, problems: &reading.problems)
+  }
+
+  /// The options of @bittingz/expo-widgets as it reads them: those under `ios`, its `xcode` options and
+  /// their `configOverrides`, each of which may be computed as a whole.
+  private struct ExpoWidgetsOptions {
+    var ios: Located<ConfigValue>
+    var unknownOptions: Bool
+    var xcode: Located<ConfigValue>?
+    var xcodeIsUnknown: Bool
+    var overrides: Located<ConfigValue>?
+    var overridesAreUnknown: Bool
+
+    /// Nil where the plugin adds nothing to the iOS app: without options, or without `ios` in them.
+    init?(_ options: Located<ConfigValue>?) {
+      // `if (options.ios)`: only an object (or a value not known) adds the target.
+      guard let options else { return nil }
+      let ios = options.value.isComputed ? options : options["ios"]
+      guard let ios, ios.value.isComputed || ios.hasMembers else { return nil }
+      self.ios = ios
+      unknownOptions = ios.value.isComputed
+      xcode = unknownOptions ? nil : ios["xcode"]
+      xcodeIsUnknown = unknownOptions || xcode?.value.isComputed == true
+      overrides = xcode?["configOverrides"]
+      overridesAreUnknown = xcodeIsUnknown || overrides?.value.isComputed == true
+    }
+
+    /// Its options are read with `||`: a falsy one is its default.
+    func option(_ value: Located<ConfigValue>?) -> Option {
+      unknownOptions ? Option.unknown(ios) : Option(value, falsyIsAbsent: true)
+    }
+
+    func override(_ key: String) -> Option {
+      overridesAreUnknown ? .unknown(nil) : Option(overrides?[key])
+    }
+  }
+
+  /// The bundle identifier a `configOverrides` entry sets, else `xcode.widgetBundleIdentifier`, else the
+  /// app's with the target's name appended.
+  private static func setExpoWidgetsBundleIdentifier(
+    _ options: ExpoWidgetsOptions, appConfig config: Located<ConfigValue>, at name: Located<String>,
+    in draft: inout Manifest.Target.Draft
+  ) {
+    let appID = config.at("ios", "bundleIdentifier")?.stringValue?.value
+    let bundleOption =
+      options.xcodeIsUnknown ? Option.unknown(nil) : options.option(options.xcode?["widgetBundleIdentifier"])
+    switch (options.override("PRODUCT_BUNDLE_IDENTIFIER"), bundleOption) {
     case (.value(let id), _) where !BuildSettings.containsReference(id.value): draft.bundleIdentifier = id
     case (.absent, .value(let id)): draft.bundleIdentifier = id
     case (.absent, .absent):
       if let target = draft.name?.value, let appID { draft.bundleIdentifier = name.map { _ in appID + "." + target } }
     default: break
     }
-    switch (override("IPHONEOS_DEPLOYMENT_TARGET"), option(ios["deploymentTarget"])) {
+  }
+
+  /// The deployment target a `configOverrides` entry sets, else `deploymentTarget`, else 16.2.
+  private static func setExpoWidgetsDeploymentTarget(
+    _ options: ExpoWidgetsOptions, at name: Located<String>, in draft: inout Manifest.Target.Draft
+  ) {
+    switch (options.override("IPHONEOS_DEPLOYMENT_TARGET"), options.option(options.ios["deploymentTarget"])) {
     case (.value(let text), _), (.absent, .value(let text)):
       if let version = OSVersion(parsing: text.value) {
         draft.deploymentTarget = text.map { _ in version }
@@ -321,70 +370,78 @@ extension ExpoAppFrontend {
     case (.absent, .absent): draft.deploymentTarget = name.map { _ in OSVersion(16, 2) }
     default: break
     }
-    // The extension's one group: `xcode.appGroupId`, else `group.<app id>.expowidgets`.
-    // Without a bundle identifier the prebuild stops (unless `appGroupId` is set): nothing is added then.
-    let bundleID = config.at("ios", "bundleIdentifier")
-    let derived: Option =
-      appID.map { id in .value(name.map { _ in "group.\(id).expowidgets" }) }
-      ?? (bundleID.map { Option.unknown($0.value.isComputed ? $0 : nil) } ?? .absent)
-    var group = xcodeIsUnknown ? Option.unknown(xcode) : option(xcode?["appGroupId"])
+  }
+
+  /// The extension's entitlements: its one group, unless it is signed with a file the plugin writes
+  /// elsewhere or the prebuild writes, whose entitlements are not known.
+  private static func setExpoWidgetsEntitlements(
+    _ options: ExpoWidgetsOptions, derivedGroup derived: Option, at name: Located<String>,
+    in draft: inout Manifest.Target.Draft, problems: inout [ReadingProblem]
+  ) {
+    var group = options.xcodeIsUnknown ? Option.unknown(options.xcode) : options.option(options.xcode?["appGroupId"])
     if case .absent = group { group = derived }
     draft.entitlements = pluginEntitlements(group: group, at: name)
     // `targetName` names where it writes the entitlements file, which is the one signed only when it
     // sanitizes to the default name.
-    if case .value(let targetName)? = unknownOptions ? nil : Option(ios["targetName"], falsyIsAbsent: true),
+    if case .value(let targetName)? =
+      options.unknownOptions ? nil : Option(options.ios["targetName"], falsyIsAbsent: true),
       sanitizedName(targetName.value) == nil || sanitizedName(targetName.value) != draft.name?.value
     {
       draft.entitlements = pluginEntitlements(group: .unknown(nil), at: name)
-      reading.problems.append(
+      problems.append(
         unknownNote(
           "@bittingz/expo-widgets writes the widget's entitlements for target '\(targetName.value)', but signs the target it adds (named after the app) with its own: the widget's entitlements are not known, not checked",
           at: targetName))
-    } else if case .value(let path) = override("CODE_SIGN_ENTITLEMENTS") {
+    } else if case .value(let path) = options.override("CODE_SIGN_ENTITLEMENTS") {
       draft.entitlements = pluginEntitlements(group: .unknown(nil), at: name)
-      reading.problems.append(
+      problems.append(
         unknownNote(
           "configOverrides sign the widget with '\(path.value)', a file the prebuild writes: the widget's entitlements are not known, not checked",
           at: path))
-    } else if case .unknown = override("CODE_SIGN_ENTITLEMENTS") {
+    } else if case .unknown = options.override("CODE_SIGN_ENTITLEMENTS") {
       draft.entitlements = pluginEntitlements(group: .unknown(nil), at: name)
     }
-    // The app gets `group.<app id>.expowidgets` after its own groups, and its entitlements mod adds it
-    // again where it is missing.
-    reading.config = addingAppGroup(derived, first: false, to: config, at: name)
-    if case .value(let appGroup) = derived {
-      reading.mod = JavaScriptConfigReader.EntitlementsMod { config in
-        guard let groups = config.at("modResults", Entitlements.appGroupsKey) else {
-          return .success(addingModGroup(appGroup, to: config, replacing: nil))
-        }
-        switch groups.value {
-        case .computed: return .success(config)
-        case .array(let items):
-          if items.contains(where: { $0.stringValue?.value == appGroup.value }) { return .success(config) }
-          if items.contains(where: \.value.isComputed) { return .success(config) }
-          return .success(addingModGroup(appGroup, to: config, replacing: groups))
-        default: return .success(addingModGroup(appGroup, to: config, replacing: nil))
-        }
+  }
+
+  /// The plugin's entitlements mod: it adds `appGroup` to the app's App Groups where it is missing.
+  private static func addingAppGroupMod(_ appGroup: Located<String>) -> JavaScriptConfigReader.EntitlementsMod {
+    JavaScriptConfigReader.EntitlementsMod { config in
+      guard let groups = config.at("modResults", Entitlements.appGroupsKey) else {
+        return .success(addingModGroup(appGroup, to: config, replacing: nil))
+      }
+      switch groups.value {
+      case .computed: return .success(config)
+      case .array(let items):
+        if items.contains(where: { $0.stringValue?.value == appGroup.value }) { return .success(config) }
+        if items.contains(where: \.value.isComputed) { return .success(config) }
+        return .success(addingModGroup(appGroup, to: config, replacing: groups))
+      default: return .success(addingModGroup(appGroup, to: config, replacing: nil))
       }
     }
+  }
 
-    let src = option(ios["src"])
+  /// The target with the Swift the plugin compiles from its `src` folder, and the files it puts into its
+  /// native module (which the app links); without the files where the folder is not known or not there.
+  private static func expoWidgetsTarget(
+    _ options: ExpoWidgetsOptions, draft: Manifest.Target.Draft, directory: String, at name: Located<String>,
+    problems: inout [ReadingProblem]
+  ) -> PluginWidgetTarget {
+    let src = options.option(options.ios["src"])
     guard let folderName = src.known?.value ?? (src.isAbsent ? "widgets/ios" : nil) else {
-      reading.target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
-      return
+      return PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
     }
     let folder = PathUtilities.join(directory, SwiftFileResolver.normalize(folderName))
     let folderAt = src.known ?? name
     guard let files = filesDirectly(in: folder) else {
-      reading.problems.append(
+      problems.append(
         ReadingProblem(
           kind: .invalidValue,
           message:
             "iOS widget folder '\(folderName)' is not there; @bittingz/expo-widgets stops the prebuild without it",
           span: folderAt.span, pointer: folderAt.pointer))
-      reading.target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
-      return
+      return PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
     }
+    var draft = draft
     draft.sources = [folderAt.map { _ in folder }]
     var target = PluginWidgetTarget(target: Manifest.Target(draft), entry: name)
     // Copied and compiled: the `.swift` files directly in the folder, but `Module.swift` and hidden ones.
@@ -392,14 +449,14 @@ extension ExpoAppFrontend {
       $0.hasSuffix(".swift") && $0 != ".swift" && !$0.hasPrefix(".") && !$0.hasSuffix("Module.swift")
     }.map { resolved(folder, $0) }
     var appFiles = files.contains("Module.swift") ? [resolved(folder, "Module.swift")] : []
-    for dependency in unknownOptions ? [] : ios["moduleDependencies"]?.array ?? [] {
+    for dependency in options.unknownOptions ? [] : options.ios["moduleDependencies"]?.array ?? [] {
       guard let path = dependency.stringValue?.value,
         FileManager.default.fileExists(atPath: PathUtilities.join(folder, path))
       else { continue }
       appFiles.append(resolved(folder, SwiftFileResolver.normalize(path)))
     }
     target.appFiles = appFiles
-    reading.target = target
+    return target
   }
 
   /// A mod's `modResults` with the App Groups list made `groups` plus `group`.

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// A Flutter app with an iOS widget: a folder with `pubspec.yaml` whose `ios/` is an Xcode app with an
 /// app extension. Its Dart is the app's side of the widget (home_widget).

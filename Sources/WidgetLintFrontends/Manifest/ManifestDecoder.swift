@@ -1,6 +1,5 @@
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// Decodes manifest v1 from a parsed document, recording schema findings (`unknown-key`,
 /// `invalid-value`, `missing-key`) as it goes. It never stops at the first problem.

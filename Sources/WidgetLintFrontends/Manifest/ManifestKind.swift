@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// A widgetlint manifest: `widgets.yaml`, `widgets.yml` or `widgets.json` (any YAML or JSON file with a

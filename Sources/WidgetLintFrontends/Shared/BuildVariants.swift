@@ -1,5 +1,4 @@
 import Foundation
-import WidgetLintCore
 import WidgetLintModel
 
 /// The projects one Xcode project description (a `project.pbxproj`, an XcodeGen spec, a Tuist manifest)

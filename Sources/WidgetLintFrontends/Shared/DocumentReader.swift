@@ -1,6 +1,5 @@
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// Typed access to a `YAMLDocument` for decoders: each accessor either returns a located value or
 /// records why it could not (wrong type, unknown key, missing key) as an observation.

@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// Where a committed Xcode project that a generator writes from a spec (XcodeGen's `project.yml`,
 /// Tuist's `Project.swift`) disagrees with the project the spec describes, on what the rules read: which

@@ -1,6 +1,4 @@
-import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// Turns one kind of input into the project model: a manifest, a folder of Swift sources, an Expo app,
 /// an Xcode or Flutter app. A frontend reads files and knows nothing of rules or reports; everything

@@ -1,5 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// How much a run reads at most, so that a hostile or generated input cannot stall it.

@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
-import WidgetLintReaders
 
 /// Turns a target's `sources` entries (files, folders, globs relative to the manifest) into files.
 public struct SwiftFileResolver: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// The `.xcconfig` files of one project (pbxproj, XcodeGen spec or Tuist manifest), each read once with

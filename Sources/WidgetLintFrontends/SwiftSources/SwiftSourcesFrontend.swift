@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 /// A folder of widget Swift code with no manifest (`--sources`): one made-up target whose sources are
 /// the folder. Nothing is assumed that the code does not say: without a deployment target, OS

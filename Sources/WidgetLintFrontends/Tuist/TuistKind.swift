@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// A Tuist project with an app extension: a folder whose `Project.swift` (a manifest that imports

@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
-import WidgetLintReaders
 
 /// A native Xcode app with an app extension: a folder with an `.xcodeproj` (in `ios/` or the folder
 /// itself), or with an extension's Info.plist in a folder of `ios/`.

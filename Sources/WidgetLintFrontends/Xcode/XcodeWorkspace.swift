@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
-import WidgetLintReaders
 
 /// The projects an `.xcworkspace` lists in its `contents.xcworkspacedata`: `<FileRef location="…">`
 /// entries whose path ends in `.xcodeproj`, in the order listed. `group:` locations are relative to the

@@ -1,7 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
-import WidgetLintReaders
 
 /// An XcodeGen project: a folder whose `project.yml` declares an app extension target (in it or in a
 /// spec it includes). The spec is the source even where the generated `.xcodeproj` is committed beside

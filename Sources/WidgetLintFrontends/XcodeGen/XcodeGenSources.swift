@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// The Swift files a target of an XcodeGen spec compiles, found as XcodeGen's `SourceGenerator` finds them:

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// An XcodeGen spec (`project.yml`) with its `include:`s, merged as XcodeGen merges them, every value

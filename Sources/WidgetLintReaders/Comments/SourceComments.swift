@@ -1,7 +1,6 @@
 import SwiftParser
 import SwiftSyntax
 import WidgetLintCore
-import WidgetLintModel
 
 /// The comments a lexer skipped, kept for the suppression directives among them.
 package final class CommentLog {

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Finds the calls a Flutter app makes to the home_widget package in one Dart file:
 /// `HomeWidget.setAppGroupId(group)`, `HomeWidget.saveWidgetData<T>(key, value)` and

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// The escapes of Dart's string literals, decoded as the Dart compiler decodes them, except that what
 /// it rejects is kept rather than failing: the scanner reads app code and never reports a string.

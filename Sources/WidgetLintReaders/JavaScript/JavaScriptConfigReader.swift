@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Reads a target's `expo-target.config.js` (the @bacons/apple-targets config) as data, never running it.
 ///

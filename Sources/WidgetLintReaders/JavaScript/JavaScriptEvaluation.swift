@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 // MARK: - Evaluating expressions
 

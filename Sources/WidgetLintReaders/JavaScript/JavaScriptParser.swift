@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 extension JavaScriptConfigReader {
   // MARK: - Reading the export

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// The escapes of JavaScript's string and template literals, decoded as an engine decodes them (the
 /// legacy octal escapes of sloppy mode included); an escape an engine rejects is an error.

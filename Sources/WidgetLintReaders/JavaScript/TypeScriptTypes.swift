@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 // MARK: - TypeScript
 
 /// Removes the TypeScript a config file holds, leaving the JavaScript it compiles to: annotations on

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// Reads an Apple property list (an `.entitlements` file, an `Info.plist`) into a `ConfigValue`.
 ///

@@ -1,5 +1,4 @@
 import SwiftSyntax
-import WidgetLintCore
 import WidgetLintModel
 
 /// The iOS and watchOS versions the code guarantees where the walk is: `@available` on the declarations

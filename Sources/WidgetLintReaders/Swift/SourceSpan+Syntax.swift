@@ -1,6 +1,5 @@
 import SwiftSyntax
 import WidgetLintCore
-import WidgetLintModel
 
 extension SourceSpan {
   /// Where a syntax node's text is in its file, without its leading and trailing trivia.

@@ -1,5 +1,4 @@
 import SwiftSyntax
-import WidgetLintCore
 import WidgetLintModel
 
 package enum SwiftAttributes {

@@ -1,5 +1,4 @@
 import SwiftSyntax
-import WidgetLintCore
 import WidgetLintModel
 
 /// Reads a `Timeline`'s reload policy, and the interval it implies when the code says it plainly:

@@ -1,5 +1,4 @@
 import SwiftSyntax
-import WidgetLintCore
 import WidgetLintModel
 
 /// The types each view-like type (a Widget, View or WidgetBundle) constructs in its members, gathered

@@ -1,6 +1,5 @@
 import SwiftSyntax
 import WidgetLintCore
-import WidgetLintModel
 
 /// What a Tuist manifest's expressions may name: the constants, computed properties and functions
 /// declared at the top level of the manifest and of its helpers (`Tuist/ProjectDescriptionHelpers`),

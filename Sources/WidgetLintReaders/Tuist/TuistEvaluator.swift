@@ -1,6 +1,5 @@
 import SwiftSyntax
 import WidgetLintCore
-import WidgetLintModel
 
 /// Works out what a Tuist manifest's expressions stand for, as data: literals, arrays and dictionaries,
 /// strings joined with `+` or interpolation, the constants and static members the manifest and its

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// What a Tuist `Project.swift` says about its targets, as ProjectDescription's API spells it, each
 /// value with where it is written. A value that cannot be worked out without running the manifest is

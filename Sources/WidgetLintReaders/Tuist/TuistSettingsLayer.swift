@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 extension TuistManifest.SettingsDictionary {
   /// The settings as one level of Xcode's precedence. A value that is not known is written but may be
   /// anything; a dictionary that is not known may set any setting it does not write. Both are kept the

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// A value a Tuist manifest's expression stands for, worked out without running it: literals, the
 /// manifest's and its helpers' constants, and calls of ProjectDescription's API with their arguments.

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// Reads `.xcconfig` build settings files: `KEY = value` lines (a trailing `;` and `//` comments dropped),
 /// with `#include "other.xcconfig"` and `#include? "…"` read in place, relative to the including file.

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// One build setting as written in a project file or an `.xcconfig`: its text and where it was written.
 package struct XcodeBuildSetting: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// The object graph of a `project.pbxproj` read by `XcodeProjectReader`: the objects by id, the project,
 /// its native targets with their build configurations, build phases and synchronized folders, and the

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// The byte-level parser behind `XcodeProjectReader`: one pass, an explicit stack of open collections,
 /// and a count of the bytes it looked at (`work`), which is at most a small multiple of the input's size.

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// Reads an Xcode project file (`project.pbxproj`, an old-style "OpenStep" property list) into a
 /// `ConfigValue`, every key and value keeping its span and JSON Pointer like the XML property list reader.

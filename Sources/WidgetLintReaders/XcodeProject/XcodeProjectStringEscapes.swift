@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// The escapes of a quoted string in an Xcode project file (an OpenStep property list), decoded as
 /// CoreFoundation's reader decodes them: `\U` takes one to four hexadecimal digits, `\0` to `\7` up to

@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// A structural error in a project file, at a byte range.
 package struct XcodeProjectSyntaxError: Error {
   package var message: String

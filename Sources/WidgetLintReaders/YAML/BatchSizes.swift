@@ -1,6 +1,3 @@
-import WidgetLintCore
-import WidgetLintModel
-
 /// Batch sizes that start small and double: a small file is read in one small batch, with no room
 /// reserved for thousands of events, while most of a large file still goes in batches of the full size.
 package struct BatchSizes {

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// The fix for a key written twice with the same value: the second entry goes, lines and all, and what
 /// readers see does not change (they keep the later value, which is the earlier one's twin).

@@ -1,5 +1,4 @@
 import WidgetLintCore
-import WidgetLintModel
 
 /// What libyaml accepts in a `.json` file but JSON (RFC 8259, and `JSON.parse`, through which the plugin's
 /// `require` reads expo-target.config.json) does not. Reported so a file that widgetlint reads is one its

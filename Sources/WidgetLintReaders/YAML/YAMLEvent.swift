@@ -1,7 +1,6 @@
 import CYaml
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// One of libyaml's events, copied out of libyaml with its marks turned into byte offsets, so that
 /// libyaml can parse on one thread while `YAMLParser` builds the document on another. Texts are ranges

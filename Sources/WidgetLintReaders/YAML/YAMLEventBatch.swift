@@ -1,7 +1,5 @@
 import CYaml
 import Foundation
-import WidgetLintCore
-import WidgetLintModel
 
 /// A run of events in parse order. The last batch of a stream has `isLast`; when libyaml stopped at a
 /// syntax error, that batch also carries the error.

@@ -1,7 +1,6 @@
 import CYaml
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 
 /// libyaml's event parser over one input, read a batch at a time. Used by one thread at a time.
 package final class YAMLEventReader: @unchecked Sendable {

@@ -1,6 +1,5 @@
 import CYaml
 import WidgetLintCore
-import WidgetLintModel
 
 /// Builds a `YAMLDocument` from libyaml's event stream, keeping every node's exact byte range.
 /// Problems (syntax errors, duplicate keys, limits) are returned as observations, never thrown.
