@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 extension BuildGraphProjects {
   /// The entitlements that sign a target, with the build settings they use expanded as Xcode expands

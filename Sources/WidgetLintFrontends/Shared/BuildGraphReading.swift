@@ -1,7 +1,6 @@
 import Foundation
 import WidgetLintCore
 import WidgetLintModel
-import WidgetLintReaders
 
 extension BuildGraphProjects {
   func read(configuration name: String, app appIndex: Int) -> BuildVariants.Reading {
