@@ -75,15 +75,28 @@ struct LintFailure: Error {
   var status: Int32
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+/// An option's values as the cases of an enum, named by their raw values. ArgumentParser's defaults for
+/// such an enum reach the names through a key path and casts that the Swift runtime resolves on every
+/// start, each by scanning the binary's 11 000 conformance records (docs/performance.md); here they
+/// are read directly.
+protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
+
+extension ChoiceArgument {
+  static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+  /// No value has a description of its own beyond its name.
+  static var allValueDescriptions: [String: String] { [:] }
+  var defaultValueDescription: String { rawValue }
+}
+
+enum OutputFormat: String, ChoiceArgument {
   case text, json, sarif, github, junit
 }
 
-enum ColorMode: String, ExpressibleByArgument, CaseIterable {
+enum ColorMode: String, ChoiceArgument {
   case auto, always, never
 }
 
-enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+enum ListFormat: String, ChoiceArgument {
   case text, json
 }
 

@@ -38,6 +38,30 @@ import Testing
     }
   }
 
+  /// Options whose values are an enum's cases list them in help and in the error for another value,
+  /// with the default: widgetlint names the values itself rather than through ArgumentParser's defaults.
+  @Test func choiceOptionsListTheirValues() throws {
+    let help = try TestSupport.run(["--help"], environment: ["COLUMNS": "200"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("(values: text, json, sarif, github, junit)"))
+    #expect(help.stdout.contains("(values: auto, always, never; default: auto)"))
+    let rulesHelp = try TestSupport.run(["rules", "--help"], environment: ["COLUMNS": "200"])
+    #expect(rulesHelp.stdout.contains("Output format. (values: text, json; default: text)"))
+
+    let format = try TestSupport.run(["--format", "xml", "examples/up-next"])
+    #expect(format.status == 2)
+    #expect(
+      format.stderr.hasPrefix(
+        "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', "
+          + "'sarif', 'github' or 'junit'.\n"))
+    let color = try TestSupport.run(["--color", "sometimes", "examples/up-next"])
+    #expect(color.status == 2)
+    #expect(
+      color.stderr.hasPrefix(
+        "Error: The value 'sometimes' is invalid for '--color <color>'. Please provide one of 'auto', 'always' or "
+          + "'never'.\n"))
+  }
+
   @Test func aShortFamilyNameMisspeltIsStillSuggested() throws {
     let findings = try TestSupport.lint(
       """
