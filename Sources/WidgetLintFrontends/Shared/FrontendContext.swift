@@ -289,8 +289,14 @@ public final class FrontendContext: Sendable {
     }
     var code = parse()
     // The calls of a function that reloads the kind it is passed: in any file that names it.
-    let wrappers = Set(code.files.flatMap(\.code.reloadWrappers).map(\.function))
-    if !wrappers.isEmpty, add(mentioning: wrappers.sorted().map { Array("\($0)(".utf8) }) { code = parse() }
+    // A function passing its parameter on to a wrapper is one too: its calls are searched for in turn.
+    var searched: Set<String> = []
+    while true {
+      let wrappers = Set(code.reloadWrappers.map(\.function)).subtracting(searched)
+      guard !wrappers.isEmpty else { break }
+      searched.formUnion(wrappers)
+      if add(mentioning: wrappers.sorted().map { Array("\($0)(".utf8) }) { code = parse() }
+    }
     let uses = code.reloadedKinds + code.reloadedControlKinds + code.files.flatMap(\.code.groupIdentifiers)
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in

@@ -54,6 +54,9 @@ public struct TargetCode: Sendable {
   /// in the calls of the functions that pass it a parameter of theirs (`ReloadWrapper`).
   public let reloadedKinds: [WidgetCodeFacts.StringUse]
   public let reloadedControlKinds: [WidgetCodeFacts.StringUse]
+  /// The functions that reload a kind a parameter of theirs names: those that pass it to
+  /// `reloadTimelines(ofKind:)` themselves, and those that pass it on to one of them, transitively.
+  public let reloadWrappers: [WidgetCodeFacts.ReloadWrapper]
   /// The uses of the target's own declarations that are marked unavailable in app extensions
   /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
   public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
@@ -143,7 +146,8 @@ public struct TargetCode: Sendable {
       constants.merge(file.code.enumRawValues) { first, _ in first }
       for (key, values) in file.code.enumCaseDeclarations { declarations[key, default: []] += values }
     }
-    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files)
+    reloadWrappers = Self.wrappers(in: files)
+    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
     self.declarations = declarations
@@ -180,19 +184,53 @@ public struct TargetCode: Sendable {
 
   public var isEmpty: Bool { files.isEmpty }
 
+  /// The reload wrappers of the files, and the functions that pass a parameter on to one of them, as
+  /// far as the chain goes (`reload(_:)` calling `reloadKind(_:)` calling `reloadTimelines(ofKind:)`).
+  private static func wrappers(in files: [SwiftFileFacts]) -> [WidgetCodeFacts.ReloadWrapper] {
+    var wrappers = files.flatMap(\.code.reloadWrappers)
+    let forwards = files.flatMap(\.code.parameterForwards)
+    guard !wrappers.isEmpty, !forwards.isEmpty else { return wrappers }
+    var known = Set(wrappers)
+    var added = true
+    // Each round adds at least one wrapper of the finitely many the forwards can make.
+    while added {
+      added = false
+      for forward in forwards {
+        for wrapper in wrappers
+        where wrapper.function == forward.callee
+          && passes(label: forward.calleeLabel, position: forward.calleePosition, to: wrapper)
+        {
+          let outer = WidgetCodeFacts.ReloadWrapper(
+            function: forward.function, label: forward.label, position: forward.position,
+            rawValueOf: wrapper.rawValueOf, isControl: wrapper.isControl)
+          if known.insert(outer).inserted {
+            wrappers.append(outer)
+            added = true
+          }
+        }
+      }
+    }
+    return wrappers
+  }
+
+  /// Whether an argument written with this label, at this position, is the wrapper's parameter.
+  private static func passes(label: String?, position: Int, to wrapper: WidgetCodeFacts.ReloadWrapper) -> Bool {
+    wrapper.label.map { label == $0 } ?? (label == nil && position == wrapper.position)
+  }
+
   /// The kinds reloaded by the calls, and by the calls of the functions that wrap them.
-  private static func reloads(in files: [SwiftFileFacts]) -> (
+  private static func reloads(in files: [SwiftFileFacts], wrappers: [WidgetCodeFacts.ReloadWrapper]) -> (
     widgets: [WidgetCodeFacts.StringUse], controls: [WidgetCodeFacts.StringUse]
   ) {
     var widgets = files.flatMap(\.code.reloadedKinds)
     var controls = files.flatMap(\.code.reloadedControlKinds)
-    let wrappers = Dictionary(grouping: files.flatMap(\.code.reloadWrappers), by: \.function)
+    let wrappers = Dictionary(grouping: wrappers, by: \.function)
     guard !wrappers.isEmpty else { return (widgets, controls) }
     for argument in files.flatMap(\.code.argumentUses) {
       for wrapper in wrappers[argument.function] ?? [] {
-        let passes =
-          wrapper.label.map { argument.label == $0 } ?? (argument.label == nil && argument.position == wrapper.position)
-        guard passes, let use = kind(passed: argument, to: wrapper) else { continue }
+        guard passes(label: argument.label, position: argument.position, to: wrapper),
+          let use = kind(passed: argument, to: wrapper)
+        else { continue }
         if wrapper.isControl { controls.append(use) } else { widgets.append(use) }
       }
     }

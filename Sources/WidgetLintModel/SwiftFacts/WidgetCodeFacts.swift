@@ -297,7 +297,7 @@ public struct WidgetCodeFacts: Sendable {
   /// A function that reloads the kind one of its parameters names
   /// (`func reload(kind: String) { WidgetCenter.shared.reloadTimelines(ofKind: kind) }`), or that
   /// parameter's raw value (`kind: WidgetKind`, `ofKind: kind.rawValue`): its calls reload what they pass.
-  public struct ReloadWrapper: Sendable {
+  public struct ReloadWrapper: Sendable, Hashable {
     public var function: String
     /// The parameter's argument label (nil for `_`) and its position among the parameters.
     public var label: String?
@@ -313,6 +313,31 @@ public struct WidgetCodeFacts: Sendable {
       self.position = position
       self.rawValueOf = rawValueOf
       self.isControl = isControl
+    }
+  }
+
+  /// A function passing one of its parameters on to another function's argument
+  /// (`func reload(_ kind: String) { reloadKind(kind) }`): a reload wrapper too when the function it
+  /// calls is one for that argument.
+  public struct ParameterForward: Sendable {
+    /// The function around the call, and its parameter: its label (nil for `_`) and position.
+    public var function: String
+    public var label: String?
+    public var position: Int
+    /// The function called, and the argument the parameter is passed as.
+    public var callee: String
+    public var calleeLabel: String?
+    public var calleePosition: Int
+
+    package init(
+      function: String, label: String?, position: Int, callee: String, calleeLabel: String?, calleePosition: Int
+    ) {
+      self.function = function
+      self.label = label
+      self.position = position
+      self.callee = callee
+      self.calleeLabel = calleeLabel
+      self.calleePosition = calleePosition
     }
   }
 
@@ -370,6 +395,8 @@ public struct WidgetCodeFacts: Sendable {
   /// functions, among which their calls are.
   public var reloadWrappers: [ReloadWrapper] = []
   public var argumentUses: [ArgumentUse] = []
+  /// The parameters functions pass on to other functions, through which wrappers wrap wrappers.
+  public var parameterForwards: [ParameterForward] = []
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []

@@ -670,6 +670,16 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
           .init(function: function, label: label, position: position, value: value, isImplicitMember: true))
       } else if let value = stringUse(argument.expression) {
         facts.argumentUses.append(.init(function: function, label: label, position: position, value: value))
+      } else if let name = WidgetCodeReader.referenceName(argument.expression),
+        case .parameter(let outer, let outerPosition) = Self.localBinding(of: name, at: argument.expression)
+      {
+        // `reloadKind(kind)` inside `func reload(_ kind: String)`: `reload` wraps what `reloadKind` wraps.
+        let parameter = Array(outer.signature.parameterClause.parameters)[outerPosition]
+        facts.parameterForwards.append(
+          .init(
+            function: outer.name.text,
+            label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
+            position: outerPosition, callee: function, calleeLabel: label, calleePosition: position))
       }
     }
   }
