@@ -82,7 +82,9 @@ public struct TargetCode: Sendable {
     var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
     var declarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
     var controlKinds: [String: WidgetCodeFacts.StringUse] = [:]
+    var familyLists: [WidgetCodeFacts.ConstantKey: [FamilyList]] = [:]
     for file in files {
+      for (key, list) in file.code.familyLists { familyLists[key, default: []].append(list) }
       controlKinds.merge(file.code.controlKinds) { first, _ in first }
       references.merge(file.code.references) { $0.union($1) }
       typeDeclarations.merge(file.code.typeDeclarations) { $0.union($1) }
@@ -111,6 +113,17 @@ public struct TargetCode: Sendable {
     for candidate in candidates where widgets[candidate.typeName] == nil {
       let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
       if Self.refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
+    }
+    // Families a widget names by a list declared elsewhere, as the widget's own.
+    for (name, widget) in widgets {
+      guard let reference = widget.familiesReference,
+        let list = Self.familyList(
+          named: reference, for: widget,
+          in: FamilyListScope(
+            lists: familyLists, declarations: declarations, conformances: conformances, refinements: refinements))
+      else { continue }
+      widgets[name]?.families = list
+      widgets[name]?.familiesAreComputed = false
     }
     // What the scopes holding a family switch do outside its cases, over every file.
     var outsideCalls: [String: Set<String>] = [:]
@@ -183,6 +196,48 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  package typealias FamilyList = (names: [(name: String, span: SourceSpan)], span: SourceSpan)
+
+  /// What a widget's family list is looked up in: the lists and every declaration, by type and name,
+  /// and the types' conformances and protocols' refinements.
+  private struct FamilyListScope {
+    let lists: [WidgetCodeFacts.ConstantKey: [FamilyList]]
+    let declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+    let conformances: [String: Set<String>]
+    let refinements: [String: Set<String>]
+  }
+
+  /// The list `.supportedFamilies(name)` names in a widget's body: the first type declaring the name,
+  /// of the widget's own type, the protocols it conforms to (their extensions' defaults), and for a bare
+  /// name the file level. Nil when that declaration is not one list of families (a second declaration in
+  /// `#if` branches, a list the code computes).
+  private static func familyList(
+    named reference: WidgetCodeFacts.ConstantKey, for widget: WidgetCodeFacts.Widget, in scope: FamilyListScope
+  ) -> FamilyList? {
+    var owners: [String?]
+    if let type = reference.type, type != widget.typeName {
+      owners = [type]
+    } else {
+      owners = [widget.typeName]
+      var pending = Array(Set(widget.supertypes).union(scope.conformances[widget.typeName] ?? []).sorted())
+      var seen: Set<String> = []
+      while !pending.isEmpty {
+        let name = pending.removeFirst()
+        guard seen.insert(name).inserted else { continue }
+        owners.append(name)
+        pending += (scope.refinements[name] ?? []).sorted()
+      }
+      if reference.type == nil { owners.append(nil) }
+    }
+    for owner in owners {
+      let key = WidgetCodeFacts.ConstantKey(type: owner, name: reference.name)
+      guard let declared = scope.declarations[key] else { continue }
+      guard declared.count == 1, let lists = scope.lists[key], lists.count == 1 else { return nil }
+      return lists[0]
+    }
+    return nil
+  }
 
   /// The reload wrappers of the files, and the functions that pass a parameter on to one of them, as
   /// far as the chain goes (`reload(_:)` calling `reloadKind(_:)` calling `reloadTimelines(ofKind:)`).

@@ -91,6 +91,10 @@ public struct WidgetCodeFacts: Sendable {
     public var contentIsUnknown = false
     /// `.supportedFamilies(...)` is called with a list the code computes: the families are not known.
     public var familiesAreComputed = false
+    /// `.supportedFamilies(widgetFamilies)`, `.supportedFamilies(Self.families)`: the list a name of the
+    /// project holds, which the target looks up (`TargetCode`) in the widget's type, the protocols it
+    /// conforms to and, for a bare name, the file level. The type is nil for a bare name.
+    public var familiesReference: ConstantKey?
     /// The supertypes the declaration names, for a widget that may conform through the target's own
     /// protocols (`struct NextEventWidget: AccessoryWidget`); empty for one that names `Widget` itself.
     public var supertypes: [String] = []
@@ -379,6 +383,10 @@ public struct WidgetCodeFacts: Sendable {
   public var controlKinds: [String: StringUse] = [:]
   /// The control kinds `ControlCenter.shared.reloadControls(ofKind:)` reloads.
   public var reloadedControlKinds: [StringUse] = []
+  /// The lists of widget families the file's types and file level declare (a `let` of an array literal,
+  /// or a computed property returning one, typed `[WidgetFamily]` or listing only families), by type and
+  /// name: what `.supportedFamilies(name)` may name.
+  public var familyLists: [ConstantKey: (names: [(name: String, span: SourceSpan)], span: SourceSpan)] = [:]
   /// `static let` / `let` string constants: by type (nil for file level) and name.
   public var constants: [ConstantKey: StringUse] = [:]
   /// Each declaration of a type's or the file's variables (not a function's locals), by type and name:

@@ -316,6 +316,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     // A computed property other than `body` is a scope of its own, like a function.
     let computed = node.bindings.count == 1 ? node.bindings.first.flatMap(Self.computedPropertyName) : nil
     if let computed { enterFunction(computed, returning: node.bindings.first?.typeAnnotation?.type) }
+    // A list of families under a name: its families are judged where they are written.
+    if isDeclaration, node.bindings.count == 1, let binding = node.bindings.first,
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      let array = Self.familyArray(binding, isConstant: isConstant), let list = familyList(array)
+    {
+      facts.familyLists[.init(type: currentType, name: name)] = list
+    }
     computedProperties.append(computed != nil)
     return .visitChildren
   }
@@ -585,12 +592,20 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   /// `.supportedFamilies([...])`: families newer than the first widgets (iOS 14) need their version,
-  /// and the first call in a widget's body lists the widget's families.
+  /// and the first call in a widget's body lists the widget's families. A list the project declares
+  /// under a name (`.supportedFamilies(widgetFamilies)`) is looked up by the target.
   private func readFamilies(_ call: FunctionCallExprSyntax) {
-    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else {
-      noteFamilies(nil)
+    guard let argument = call.arguments.first?.expression else { return noteFamilies(nil) }
+    guard let array = argument.as(ArrayExprSyntax.self) else {
+      noteFamilies(nil, reference: familiesReference(argument))
       return
     }
+    noteFamilies(familyList(array))
+  }
+
+  /// Records each family an array lists where it is written, with the version it needs there; the list
+  /// when every element names a family (a list the code computes is not read).
+  private func familyList(_ array: ArrayExprSyntax) -> (names: [(name: String, span: SourceSpan)], span: SourceSpan)? {
     var families: [(name: String, span: SourceSpan)] = []
     let platforms = surelyCompiledOn
     let possibly = possiblyCompiledOn
@@ -607,17 +622,60 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         versioned(name, minimum, family)
       }
     }
-    // A family list the code computes is not read.
-    noteFamilies(families.count == array.elements.count ? (families, span(array)) : nil)
+    return families.count == array.elements.count ? (families, span(array)) : nil
   }
 
-  private func noteFamilies(_ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?) {
+  /// The name a `.supportedFamilies(…)` argument reads a list from: `widgetFamilies` (not a local or a
+  /// parameter), `Self.families`, `self.families` or `WidgetFamilies.all`; nil for anything else.
+  private func familiesReference(_ expression: ExprSyntax) -> WidgetCodeFacts.ConstantKey? {
+    if let name = WidgetCodeReader.referenceName(expression) {
+      guard case nil = Self.localBinding(of: name, at: expression) else { return nil }
+      return .init(type: nil, name: name)
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName),
+      WidgetCodeFacts.isTypeName(base) || base == "self"
+    else { return nil }
+    return .init(type: base == "Self" || base == "self" ? currentType : base, name: member.declName.baseName.text)
+  }
+
+  /// The array literal a declaration holds as a list of widget families: a `let`'s initialiser, or what
+  /// a computed property's getter returns in one expression, typed `[WidgetFamily]` or listing only
+  /// families by their case; nil for anything else.
+  private static func familyArray(_ binding: PatternBindingSyntax, isConstant: Bool) -> ArrayExprSyntax? {
+    var value: ExprSyntax?
+    if binding.accessorBlock == nil {
+      value = isConstant ? binding.initializer?.value : nil
+    } else if case .getter(let items) = binding.accessorBlock?.accessors, items.count == 1, let item = items.first {
+      switch item.item {
+      case .expr(let expression): value = expression
+      case .stmt(let statement): value = statement.as(ReturnStmtSyntax.self)?.expression
+      default: break
+      }
+    }
+    guard let array = value?.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+    let typed =
+      binding.typeAnnotation?.type.as(ArrayTypeSyntax.self).map { SwiftAttributes.name(of: $0.element) }
+      == "WidgetFamily"
+    let listsFamilies = array.elements.allSatisfy { element in
+      guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return false }
+      return (member.base == nil || member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetFamily")
+        && WidgetKitCatalog.isFamily(member.declName.baseName.text)
+    }
+    return typed || listsFamilies ? array : nil
+  }
+
+  private func noteFamilies(
+    _ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?,
+    reference: WidgetCodeFacts.ConstantKey? = nil
+  ) {
     guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
     widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
     if let families {
       facts.widgets[widget.index].families = families
     } else {
       facts.widgets[widget.index].familiesAreComputed = true
+      facts.widgets[widget.index].familiesReference = reference
     }
   }
 
