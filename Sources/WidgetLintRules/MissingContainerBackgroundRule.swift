@@ -218,13 +218,27 @@ public struct MissingContainerBackgroundRule: Rule {
         return
       } else if code.declaredFunctions.contains(name) || code.viewReferences[name] != nil {
         if visited.insert(name).inserted { pending.append(name) }
+        followBodyProviders(of: name)
       } else if code.declaredTypes.contains(name) {
-        // The project's other types (entries, intents, models) hold no view of the widget.
-        return
+        // The project's other types (entries, intents, models) hold no view of the widget, unless a
+        // protocol extension of the project gives them a `body`.
+        followBodyProviders(of: name)
       } else if WidgetCodeFacts.isTypeName(name) {
         if !frameworkTypes.contains(name) { reachesUnknown = true }
       } else if name.lowercased().contains("background"), !frameworkBackgroundModifiers.contains(name) {
         reachesUnknown = true
+      }
+    }
+
+    /// The code of the protocol extensions that supply a type's `body` (`struct EntryView: EntryCard`,
+    /// `extension EntryCard { var body: some View { … } }`): the view the type shows.
+    private mutating func followBodyProviders(of type: String) {
+      for provider in code.bodyProviders(of: type) {
+        if sets(provider) {
+          found = true
+        } else if visited.insert(provider).inserted {
+          pending.append(provider)
+        }
       }
     }
 

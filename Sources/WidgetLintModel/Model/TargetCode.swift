@@ -34,6 +34,10 @@ public struct TargetCode: Sendable {
   public let typeDeclarations: [String: Set<String>]
   /// The protocols of the target, with those each refines.
   public let protocolRefinements: [String: Set<String>]
+  /// The supertypes each type and extension of the target names.
+  public let conformances: [String: Set<String>]
+  /// The types whose extensions declare a `body` (see `WidgetCodeFacts.extensionBodies`).
+  public let extensionBodies: Set<String>
   public let familySwitches: [WidgetCodeFacts.FamilySwitch]
   /// For the scopes that hold a family switch: what their code calls and refers to outside the
   /// switches' cases, and whether it sets the container background there (in every file: a scope
@@ -145,6 +149,8 @@ public struct TargetCode: Sendable {
     self.references = references
     self.typeDeclarations = typeDeclarations
     self.protocolRefinements = refinements
+    self.conformances = conformances
+    self.extensionBodies = Set(files.flatMap(\.code.extensionBodies))
     self.familySwitches = familySwitches
     self.callsOutsideFamilyCases = outsideCalls
     self.referencesOutsideFamilyCases = outsideReferences
@@ -314,6 +320,22 @@ public struct TargetCode: Sendable {
     let qualified = "\(widget.typeName).\(function)"
     let calls = (declaredFunctions.contains(qualified) ? calls[qualified] : calls[function]) ?? []
     return widget.contentViews + calls.filter(WidgetCodeFacts.isTypeName).sorted()
+  }
+
+  /// The protocols of the target whose extensions supply a type's `body`: those it conforms to, and
+  /// those they refine, that an extension gives a `body`.
+  public func bodyProviders(of type: String) -> [String] {
+    var pending = Array(conformances[type] ?? [])
+    var seen: Set<String> = []
+    var providers: [String] = []
+    while let name = pending.popLast() {
+      guard seen.insert(name).inserted else { continue }
+      if extensionBodies.contains(name), typeDeclarations[name] != nil, !declaredTypes.contains(name) {
+        providers.append(name)
+      }
+      pending += protocolRefinements[name] ?? []
+    }
+    return providers.sorted()
   }
 
   /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.

@@ -437,6 +437,9 @@ public struct WidgetCodeFacts: Sendable {
   public var typeDeclarations: [String: Set<String>] = [:]
   /// The supertypes each struct, class, enum or extension names, by type name.
   public var conformances: [String: Set<String>] = [:]
+  /// The types whose extensions in the file declare a `body`: a protocol's extension supplies the body of
+  /// the views that conform to it (`extension EntryCard { var body: some View { … } }`).
+  public var extensionBodies: Set<String> = []
   /// The protocols each protocol of the file refines (`protocol AccessoryWidget: Widget`).
   public var protocolRefinements: [String: Set<String>] = [:]
   /// Types with a `body` that name no `Widget` but a supertype that may be a protocol refining it: the

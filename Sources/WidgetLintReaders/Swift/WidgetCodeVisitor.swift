@@ -171,6 +171,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let inherited = node.inheritanceClause?.inheritedTypes, !inherited.isEmpty {
       facts.conformances[typeName, default: []].formUnion(inherited.map { SwiftAttributes.name(of: $0.type) })
     }
+    if WidgetCodeReader.bodyAccessor(of: node.memberBlock) != nil { facts.extensionBodies.insert(typeName) }
     availability.enterDeclaration(node.attributes)
     return .visitChildren
   }
