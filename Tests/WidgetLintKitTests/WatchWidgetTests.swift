@@ -130,6 +130,55 @@ import Testing
     #expect(manifest.targets.map(\.resolvedPlatform) == [.ios, .watchos])
   }
 
+  /// A watch app's delegate (`WKApplicationDelegate`, or `WKExtensionDelegate` before watchOS 7's app
+  /// life cycle) reloading the complication: its kind is checked against the widgets the watch app
+  /// carries. `reload` is the delegate's call.
+  static func lintWithWatchDelegate(_ reload: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try Self.copyExample(to: root)
+    // The watch app's folder is a synchronised group: a file dropped in it is compiled.
+    let delegate = """
+      import WatchKit
+      import WidgetKit
+
+      final class ExtensionDelegate: NSObject, WKApplicationDelegate {
+          func applicationDidBecomeActive() {
+              \(reload)
+          }
+      }
+
+      final class LegacyDelegate: NSObject, WKExtensionDelegate {
+          func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+              WidgetCenter.shared.reloadTimelines(ofKind: "WaterWidget")
+          }
+      }
+      """
+    try delegate.write(toFile: root + "/Hydrate Watch App/ExtensionDelegate.swift", atomically: true, encoding: .utf8)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    return report.findings.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.position(finding))"
+    }
+  }
+
+  @Test func aWatchDelegateReloadingAKindTheWatchHasNotIsReported() throws {
+    #expect(
+      try Self.lintWithWatchDelegate("WidgetCenter.shared.reloadTimelines(ofKind: \"WaterWidgets\")") == [
+        "unknown-widget-kind ExtensionDelegate.swift:6:53-6:67"
+      ])
+  }
+
+  /// The clean twin: the delegate reloads the complication's kind.
+  @Test func aWatchDelegateReloadingTheComplicationsKindIsClean() throws {
+    #expect(try Self.lintWithWatchDelegate("WidgetCenter.shared.reloadTimelines(ofKind: \"WaterWidget\")") == [])
+    // ClockKit's reloads name a complication object, not a kind: nothing to check.
+    #expect(
+      try Self.lintWithWatchDelegate(
+        "CLKComplicationServer.sharedInstance().activeComplications?.forEach { CLKComplicationServer.sharedInstance().reloadTimeline(for: $0) }"
+      ) == [])
+  }
+
   static func copyExample(to root: String) throws {
     try FileManager.default.copyItem(atPath: example, toPath: root)
   }
