@@ -224,6 +224,28 @@ import Testing
     // What the extension's body uses that is not known leaves the rule silent, as in the view's own body.
     #expect(try findings(Self.protocolBody("PackageCard(title: title)")) == [])
   }
+
+  /// `AccessoryWidgetBackground` is a view placed behind the content, not the container background:
+  /// alone it leaves the placeholder.
+  @Test func anAccessoryWidgetBackgroundInAStackIsNotTheContainerBackground() throws {
+    let lockView = "ZStack { AccessoryWidgetBackground(); Text(\"Steps\") }"
+    #expect(
+      try findings(
+        Self.swift(homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)", lockView: lockView))
+        == [
+          "23:9-23:28 widget 'StepsRingWidget' never sets containerBackground(for: .widget); built with Xcode 15 "
+            + "or later, it shows \"Please adopt containerBackground API\" instead of its content on iOS 17 and later"
+        ])
+  }
+
+  /// The clean twin: the same view given as the container background.
+  @Test func anAccessoryWidgetBackgroundAsTheContainerBackgroundIsClean() throws {
+    let lockView = "Text(\"Steps\").containerBackground(for: .widget) { AccessoryWidgetBackground() }"
+    #expect(
+      try findings(
+        Self.swift(homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)", lockView: lockView))
+        == [])
+  }
 }
 
 /// `missing-container-background` per branch: a view that switches on the widget's family and sets the
