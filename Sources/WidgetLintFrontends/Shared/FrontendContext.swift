@@ -246,6 +246,9 @@ public final class FrontendContext: Sendable {
       in: (code.reloadedKinds + code.reloadedControlKinds), of: code,
       pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
       subject: nil, to: &project)
+    Self.noteComputedKind(
+      of: code, pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
+      subject: nil, to: &project)
   }
 
   /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
@@ -313,6 +316,24 @@ public final class FrontendContext: Sendable {
   }
 
   private static let unknownConstantNote = "kind not checked: "
+
+  /// One `computed-value` note per project (with the unknown constant's, for kinds) for the first kind
+  /// the code reloads that it builds at run time: widgetlint does not run the code, and says so.
+  package static func noteComputedKind(
+    of code: TargetCode, pointer: JSONPointer, subject: String?, to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
+      }),
+      let first = code.files.lazy.flatMap(\.code.computedReloadKinds).first
+    else { return }
+    project.readingProblems.append(
+      ReadingProblem(
+        kind: .computedValue,
+        message: unknownConstantNote + "`\(first.name)` is built when the app runs, which widgetlint does not follow",
+        span: first.span, pointer: pointer, subject: subject))
+  }
 
   /// One `computed-value` note per project for the first kind (a widget's, a control's, or one the code
   /// reloads) whose constant a declaration leaves unknown: the rules that need it say nothing of it.
@@ -383,6 +404,8 @@ public final class FrontendContext: Sendable {
         + (code.reloadedKinds + code.reloadedControlKinds)
       Self.noteUnknownConstant(
         in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+      Self.noteComputedKind(
+        of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
     }
     for index in project.targetCode.indices {
       let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))

@@ -408,6 +408,9 @@ public struct WidgetCodeFacts: Sendable {
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []
+  /// The kinds `reloadTimelines(ofKind:)` and `reloadControls(ofKind:)` reload that the code builds at run
+  /// time (`response.kind`, `"\(name)Widget"`, a loop's variable), as written: not followed.
+  public var computedReloadKinds: [Reference] = []
   public var policies: [Policy] = []
   public var versionedUses: [VersionedUse] = []
   public var familyUses: [FamilyUse] = []

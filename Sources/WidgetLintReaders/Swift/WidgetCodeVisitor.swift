@@ -881,6 +881,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         if isControl { facts.reloadedControlKinds.append(use) } else { facts.reloadedKinds.append(use) }
       } else if let wrapper = reloadWrapper(passing: argument.expression, isControl: isControl) {
         facts.reloadWrappers.append(wrapper)
+      } else {
+        facts.computedReloadKinds.append(
+          .init(name: argument.expression.trimmedDescription, span: span(argument.expression)))
       }
     case "supportedFamilies":
       readFamilies(call)
