@@ -179,6 +179,36 @@ import Testing
       ) == [])
   }
 
+  /// The Hydrate apps built for macOS (the watch app aside): the app's side is still its own code and
+  /// the frameworks it links, whose reloads are checked against the widgets' kinds.
+  static func macKindFindings(example: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try FileManager.default.copyItem(atPath: TestSupport.path(example), toPath: root)
+    let pbxproj = root + "/Hydrate.xcodeproj/project.pbxproj"
+    try String(contentsOfFile: pbxproj, encoding: .utf8)
+      .replacingOccurrences(of: "SDKROOT = iphoneos;", with: "SDKROOT = macosx;")
+      .replacingOccurrences(of: "IPHONEOS_DEPLOYMENT_TARGET = 17.0;", with: "MACOSX_DEPLOYMENT_TARGET = 14.0;")
+      .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    return report.findings.filter { $0.ruleID == "unknown-widget-kind" }.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.position(finding))"
+    }
+  }
+
+  @Test func aMacAppsFrameworkReloadingAnUnknownKindIsReported() throws {
+    #expect(
+      try Self.macKindFindings(example: "examples/broken-projects/xcode-framework-reloads-unknown-kind") == [
+        "unknown-widget-kind WaterLog.swift:8:34-8:48"
+      ])
+  }
+
+  /// The clean twin: the framework of the clean app reloads the widget's kind.
+  @Test func aMacAppsFrameworkReloadingTheKindIsClean() throws {
+    #expect(try Self.macKindFindings(example: "examples/hydrate-watch") == [])
+  }
+
   static func copyExample(to root: String) throws {
     try FileManager.default.copyItem(atPath: example, toPath: root)
   }
