@@ -89,4 +89,30 @@ import Testing
     #expect(findings.map(TestSupport.position) == ["33:57-33:73"])
     #expect(findings.first?.message.hasPrefix("accessoryCorner is not available on iOS") == true)
   }
+
+  /// A list the target cannot follow gives one `computed-value` note at the argument, naming it.
+  @Test func aListThatIsNotKnownIsNamedInOneNote() throws {
+    let computed = """
+      protocol AgendaFamilies {}
+      extension AgendaFamilies {
+          var widgetFamilies: [WidgetFamily] { WidgetFamily.allCases }
+      }
+      extension AgendaWidget: AgendaFamilies {}
+      """
+    let findings = try TestSupport.lint(
+      ContainerBackgroundBranchTests.manifest, files: [("Agenda/Agenda.swift", Self.swift(declarations: computed))]
+    )
+    .filter { $0.ruleID == "computed-value" }
+    #expect(findings.map(TestSupport.position) == ["10:28-10:42"])
+    #expect(findings.first?.message.hasPrefix("families not checked: `widgetFamilies` is not a list") == true)
+  }
+
+  /// The clean twin: a list the target follows gives no note.
+  @Test func aListThatIsFollowedGivesNoNote() throws {
+    let findings = try TestSupport.lint(
+      ContainerBackgroundBranchTests.manifest,
+      files: [("Agenda/Agenda.swift", Self.swift(declarations: Self.protocolExtension(".systemSmall")))]
+    )
+    #expect(findings.filter { $0.ruleID == "computed-value" }.isEmpty)
+  }
 }

@@ -317,6 +317,31 @@ public final class FrontendContext: Sendable {
 
   private static let unknownConstantNote = "kind not checked: "
 
+  private static let computedFamiliesNote = "families not checked: "
+
+  /// One `computed-value` note per project for the first widget whose `.supportedFamilies(…)` the target
+  /// cannot follow to a list written out: the rules that judge its families say nothing of them.
+  private static func noteComputedFamilies(
+    of code: TargetCode, pointer: JSONPointer, subject: String?, to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(computedFamiliesNote)
+      })
+    else { return }
+    let widgets = code.widgets.values.sorted {
+      ($0.nameSpan.file.path, $0.nameSpan.start) < ($1.nameSpan.file.path, $1.nameSpan.start)
+    }
+    guard let computed = widgets.lazy.filter(\.familiesAreComputed).compactMap(\.computedFamilies).first else { return }
+    project.readingProblems.append(
+      ReadingProblem(
+        kind: .computedValue,
+        message: computedFamiliesNote
+          + "`\(computed.name)` is not a list of families written out in the target (the code computes it, or "
+          + "declares it more than once), which widgetlint does not follow",
+        span: computed.span, pointer: pointer, subject: subject))
+  }
+
   /// One `computed-value` note per project (with the unknown constant's, for kinds) for the first kind
   /// the code reloads that it builds at run time: widgetlint does not run the code, and says so.
   package static func noteComputedKind(
@@ -405,6 +430,8 @@ public final class FrontendContext: Sendable {
       Self.noteUnknownConstant(
         in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
       Self.noteComputedKind(
+        of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+      Self.noteComputedFamilies(
         of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
     }
     for index in project.targetCode.indices {

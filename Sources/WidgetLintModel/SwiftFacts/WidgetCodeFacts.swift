@@ -95,6 +95,9 @@ public struct WidgetCodeFacts: Sendable {
     /// project holds, which the target looks up (`TargetCode`) in the widget's type, the protocols it
     /// conforms to and, for a bare name, the file level. The type is nil for a bare name.
     public var familiesReference: ConstantKey?
+    /// The argument of `.supportedFamilies(…)` when it is not a list written out, as written: named in
+    /// a note when the target cannot follow it either.
+    public var computedFamilies: Reference?
     /// The supertypes the declaration names, for a widget that may conform through the target's own
     /// protocols (`struct NextEventWidget: AccessoryWidget`); empty for one that names `Widget` itself.
     public var supertypes: [String] = []

@@ -597,11 +597,12 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   /// under a name (`.supportedFamilies(widgetFamilies)`) is looked up by the target.
   private func readFamilies(_ call: FunctionCallExprSyntax) {
     guard let argument = call.arguments.first?.expression else { return noteFamilies(nil) }
+    let computed = WidgetCodeFacts.Reference(name: argument.trimmedDescription, span: span(argument))
     guard let array = argument.as(ArrayExprSyntax.self) else {
-      noteFamilies(nil, reference: familiesReference(argument))
+      noteFamilies(nil, reference: familiesReference(argument), computed: computed)
       return
     }
-    noteFamilies(familyList(array))
+    noteFamilies(familyList(array), computed: computed)
   }
 
   /// Records each family an array lists where it is written, with the version it needs there; the list
@@ -668,7 +669,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
 
   private func noteFamilies(
     _ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?,
-    reference: WidgetCodeFacts.ConstantKey? = nil
+    reference: WidgetCodeFacts.ConstantKey? = nil, computed: WidgetCodeFacts.Reference? = nil
   ) {
     guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
     widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
@@ -677,6 +678,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     } else {
       facts.widgets[widget.index].familiesAreComputed = true
       facts.widgets[widget.index].familiesReference = reference
+      facts.widgets[widget.index].computedFamilies = computed
     }
   }
 
