@@ -34,13 +34,26 @@ public struct MissingContainerBackgroundRule: Rule {
       or a background-named modifier that is not declared in the target's sources (a package may set the
       background), for content that is neither a closure nor a function of the target, where the
       configuration calls `containerBackgroundRemovable(_:)`, and when the project says it builds with
-      Xcode 14 or earlier. Cases are not judged when the widget's families are computed.
+      Xcode 14 or earlier. Cases are not judged when the widget's families are computed. A view whose
+      `body` a protocol extension of the project supplies (`struct EntryView: EntryCard`, with
+      `extension EntryCard { var body: some View { … } }`) is judged by that body.
+
+      `AccessoryWidgetBackground` is a view like any other, not the container background: in a `ZStack`
+      behind the content, as Apple's example places it, the widget still shows the placeholder;
+      `.containerBackground(for: .widget) { AccessoryWidgetBackground() }` sets it. What the rule cannot
+      judge from the code: whether the system draws that view at all (only in the accessoryCircular,
+      accessoryCorner and accessoryRectangular families; elsewhere it is an empty view), and how the widget
+      looks where the system removes its background.
 
       Sources: Apple, "Displaying the right widget background"
       (https://developer.apple.com/documentation/widgetkit/displaying-the-right-widget-background): "mark
       your background views as removable for every widget size", with `containerBackground(_:for:)`;
       Apple, `containerBackground(_:for:)`
-      (https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)), iOS 17.
+      (https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)), iOS 17;
+      Apple, `AccessoryWidgetBackground`
+      (https://developer.apple.com/documentation/widgetkit/accessorywidgetbackground): "Place the view in a
+      ZStack behind your widget's content", shown only in accessoryCircular, accessoryCorner and
+      accessoryRectangular widgets.
       """,
     examples: [
       .failing(
@@ -218,13 +231,27 @@ public struct MissingContainerBackgroundRule: Rule {
         return
       } else if code.declaredFunctions.contains(name) || code.viewReferences[name] != nil {
         if visited.insert(name).inserted { pending.append(name) }
+        followBodyProviders(of: name)
       } else if code.declaredTypes.contains(name) {
-        // The project's other types (entries, intents, models) hold no view of the widget.
-        return
+        // The project's other types (entries, intents, models) hold no view of the widget, unless a
+        // protocol extension of the project gives them a `body`.
+        followBodyProviders(of: name)
       } else if WidgetCodeFacts.isTypeName(name) {
         if !frameworkTypes.contains(name) { reachesUnknown = true }
       } else if name.lowercased().contains("background"), !frameworkBackgroundModifiers.contains(name) {
         reachesUnknown = true
+      }
+    }
+
+    /// The code of the protocol extensions that supply a type's `body` (`struct EntryView: EntryCard`,
+    /// `extension EntryCard { var body: some View { … } }`): the view the type shows.
+    private mutating func followBodyProviders(of type: String) {
+      for provider in code.bodyProviders(of: type) {
+        if sets(provider) {
+          found = true
+        } else if visited.insert(provider).inserted {
+          pending.append(provider)
+        }
       }
     }
 

@@ -188,6 +188,64 @@ import Testing
     // Live Activities have no container background.
     #expect(try findings(Self.swift(homeView: home, lockView: "Text(\"1\")", configuration: "Activity")) == [])
   }
+
+  /// The lock-screen widget's view is `CardView`, whose `body` a protocol extension of the project
+  /// supplies; `cardBody` is that body.
+  static func protocolBody(_ cardBody: String) -> String {
+    swift(
+      homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)",
+      lockView: "CardView(title: \"Steps\")",
+      extra: """
+        protocol StepsCard: View {
+            var title: String { get }
+        }
+        extension StepsCard {
+            var body: some View {
+                \(cardBody)
+            }
+        }
+        struct CardView: StepsCard {
+            let title: String
+        }
+        """)
+  }
+
+  @Test func aBodyFromAProtocolExtensionIsJudged() throws {
+    #expect(
+      try findings(Self.protocolBody("Text(title)")) == [
+        "23:9-23:28 widget 'StepsRingWidget' never sets containerBackground(for: .widget); built with Xcode 15 or "
+          + "later, it shows \"Please adopt containerBackground API\" instead of its content on iOS 17 and later"
+      ])
+  }
+
+  /// The clean twin: the protocol extension's body sets the background.
+  @Test func aBodyFromAProtocolExtensionThatSetsTheBackgroundIsClean() throws {
+    #expect(try findings(Self.protocolBody("Text(title).containerBackground(for: .widget) { Color.black }")) == [])
+    // What the extension's body uses that is not known leaves the rule silent, as in the view's own body.
+    #expect(try findings(Self.protocolBody("PackageCard(title: title)")) == [])
+  }
+
+  /// `AccessoryWidgetBackground` is a view placed behind the content, not the container background:
+  /// alone it leaves the placeholder.
+  @Test func anAccessoryWidgetBackgroundInAStackIsNotTheContainerBackground() throws {
+    let lockView = "ZStack { AccessoryWidgetBackground(); Text(\"Steps\") }"
+    #expect(
+      try findings(
+        Self.swift(homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)", lockView: lockView))
+        == [
+          "23:9-23:28 widget 'StepsRingWidget' never sets containerBackground(for: .widget); built with Xcode 15 "
+            + "or later, it shows \"Please adopt containerBackground API\" instead of its content on iOS 17 and later"
+        ])
+  }
+
+  /// The clean twin: the same view given as the container background.
+  @Test func anAccessoryWidgetBackgroundAsTheContainerBackgroundIsClean() throws {
+    let lockView = "Text(\"Steps\").containerBackground(for: .widget) { AccessoryWidgetBackground() }"
+    #expect(
+      try findings(
+        Self.swift(homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)", lockView: lockView))
+        == [])
+  }
 }
 
 /// `missing-container-background` per branch: a view that switches on the widget's family and sets the

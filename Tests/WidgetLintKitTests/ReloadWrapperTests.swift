@@ -112,4 +112,64 @@ import Testing
     #expect(findings.isEmpty, "\(findings.map(\.message))")
     #expect(project.appCode?.reloadedKinds.isEmpty == true)
   }
+
+  /// A wrapper of the app's own that wraps `reloadTimelines(ofKind:)`; the callers wrap it in turn.
+  static let innerWrapper = """
+    import WidgetKit
+    func reloadKind(_ kind: String) {
+        WidgetCenter.shared.reloadTimelines(ofKind: kind)
+    }
+    """
+
+  static func forwardingCallers(kind: String) -> String {
+    """
+    func refresh(named name: String) {
+        reloadKind(name)
+    }
+    enum Widgets {
+        static func reload(_ kind: String) { refresh(named: kind) }
+    }
+    func saved() {
+        refresh(named: "\(kind)")
+        Widgets.reload("\(kind)")
+    }
+    """
+  }
+
+  @Test func aWrapperPassingItsParameterToAnotherWrapperIsFollowed() throws {
+    let (findings, _) = try AppCodeTests().lint(
+      Self.files(app: Self.innerWrapper, callers: Self.forwardingCallers(kind: "Notes")))
+    #expect(findings.map(\.ruleID) == ["unknown-widget-kind", "unknown-widget-kind"])
+    #expect(findings.allSatisfy { $0.file.hasSuffix("App/Callers.swift") })
+    // Through one wrapper of the app's, then through two.
+    #expect(findings.map(TestSupport.start).sorted() == ["8:20", "9:20"])
+    #expect(findings.allSatisfy { $0.message.hasSuffix("did you mean 'Note'?") })
+  }
+
+  /// The clean twin: the same chain called with the widget's kind.
+  @Test func aChainOfWrappersCalledWithTheKindIsClean() throws {
+    let (findings, project) = try AppCodeTests().lint(
+      Self.files(app: Self.innerWrapper, callers: Self.forwardingCallers(kind: "Note")))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(project.appCode?.reloadedKinds.count == 2)
+    #expect(project.appCode?.reloadWrappers.map(\.function).sorted() == ["refresh", "reload", "reloadKind"])
+  }
+
+  /// A parameter passed on under another label is not the wrapper's argument: nothing is made of it.
+  @Test func aParameterPassedAsAnotherArgumentIsNotAWrapper() throws {
+    let callers = """
+      func log(_ message: String, kind: String) {}
+      func refresh(named name: String) {
+          log(name, kind: "Other")
+          reloadKind(name)
+      }
+      func report(_ text: String) { log(text, kind: "Other") }
+      func saved() {
+          report("Notes")
+      }
+      """
+    let (findings, project) = try AppCodeTests().lint(Self.files(app: Self.innerWrapper, callers: callers))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(project.appCode?.reloadWrappers.map(\.function).sorted() == ["refresh", "reloadKind"])
+  }
 }

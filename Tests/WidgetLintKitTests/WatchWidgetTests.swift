@@ -130,6 +130,85 @@ import Testing
     #expect(manifest.targets.map(\.resolvedPlatform) == [.ios, .watchos])
   }
 
+  /// A watch app's delegate (`WKApplicationDelegate`, or `WKExtensionDelegate` before watchOS 7's app
+  /// life cycle) reloading the complication: its kind is checked against the widgets the watch app
+  /// carries. `reload` is the delegate's call.
+  static func lintWithWatchDelegate(_ reload: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try Self.copyExample(to: root)
+    // The watch app's folder is a synchronised group: a file dropped in it is compiled.
+    let delegate = """
+      import WatchKit
+      import WidgetKit
+
+      final class ExtensionDelegate: NSObject, WKApplicationDelegate {
+          func applicationDidBecomeActive() {
+              \(reload)
+          }
+      }
+
+      final class LegacyDelegate: NSObject, WKExtensionDelegate {
+          func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+              WidgetCenter.shared.reloadTimelines(ofKind: "WaterWidget")
+          }
+      }
+      """
+    try delegate.write(toFile: root + "/Hydrate Watch App/ExtensionDelegate.swift", atomically: true, encoding: .utf8)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    return report.findings.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.position(finding))"
+    }
+  }
+
+  @Test func aWatchDelegateReloadingAKindTheWatchHasNotIsReported() throws {
+    #expect(
+      try Self.lintWithWatchDelegate("WidgetCenter.shared.reloadTimelines(ofKind: \"WaterWidgets\")") == [
+        "unknown-widget-kind ExtensionDelegate.swift:6:53-6:67"
+      ])
+  }
+
+  /// The clean twin: the delegate reloads the complication's kind.
+  @Test func aWatchDelegateReloadingTheComplicationsKindIsClean() throws {
+    #expect(try Self.lintWithWatchDelegate("WidgetCenter.shared.reloadTimelines(ofKind: \"WaterWidget\")") == [])
+    // ClockKit's reloads name a complication object, not a kind: nothing to check.
+    #expect(
+      try Self.lintWithWatchDelegate(
+        "CLKComplicationServer.sharedInstance().activeComplications?.forEach { CLKComplicationServer.sharedInstance().reloadTimeline(for: $0) }"
+      ) == [])
+  }
+
+  /// The Hydrate apps built for macOS (the watch app aside): the app's side is still its own code and
+  /// the frameworks it links, whose reloads are checked against the widgets' kinds.
+  static func macKindFindings(example: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try FileManager.default.copyItem(atPath: TestSupport.path(example), toPath: root)
+    let pbxproj = root + "/Hydrate.xcodeproj/project.pbxproj"
+    try String(contentsOfFile: pbxproj, encoding: .utf8)
+      .replacingOccurrences(of: "SDKROOT = iphoneos;", with: "SDKROOT = macosx;")
+      .replacingOccurrences(of: "IPHONEOS_DEPLOYMENT_TARGET = 17.0;", with: "MACOSX_DEPLOYMENT_TARGET = 14.0;")
+      .write(toFile: pbxproj, atomically: true, encoding: .utf8)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    return report.findings.filter { $0.ruleID == "unknown-widget-kind" }.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.position(finding))"
+    }
+  }
+
+  @Test func aMacAppsFrameworkReloadingAnUnknownKindIsReported() throws {
+    #expect(
+      try Self.macKindFindings(example: "examples/broken-projects/xcode-framework-reloads-unknown-kind") == [
+        "unknown-widget-kind WaterLog.swift:8:34-8:48"
+      ])
+  }
+
+  /// The clean twin: the framework of the clean app reloads the widget's kind.
+  @Test func aMacAppsFrameworkReloadingTheKindIsClean() throws {
+    #expect(try Self.macKindFindings(example: "examples/hydrate-watch") == [])
+  }
+
   static func copyExample(to root: String) throws {
     try FileManager.default.copyItem(atPath: example, toPath: root)
   }

@@ -246,6 +246,9 @@ public final class FrontendContext: Sendable {
       in: (code.reloadedKinds + code.reloadedControlKinds), of: code,
       pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
       subject: nil, to: &project)
+    Self.noteComputedKind(
+      of: code, pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
+      subject: nil, to: &project)
   }
 
   /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
@@ -289,8 +292,14 @@ public final class FrontendContext: Sendable {
     }
     var code = parse()
     // The calls of a function that reloads the kind it is passed: in any file that names it.
-    let wrappers = Set(code.files.flatMap(\.code.reloadWrappers).map(\.function))
-    if !wrappers.isEmpty, add(mentioning: wrappers.sorted().map { Array("\($0)(".utf8) }) { code = parse() }
+    // A function passing its parameter on to a wrapper is one too: its calls are searched for in turn.
+    var searched: Set<String> = []
+    while true {
+      let wrappers = Set(code.reloadWrappers.map(\.function)).subtracting(searched)
+      guard !wrappers.isEmpty else { break }
+      searched.formUnion(wrappers)
+      if add(mentioning: wrappers.sorted().map { Array("\($0)(".utf8) }) { code = parse() }
+    }
     let uses = code.reloadedKinds + code.reloadedControlKinds + code.files.flatMap(\.code.groupIdentifiers)
     let unresolved = Set(
       uses.filter { code.resolve($0) == nil }.compactMap { use -> String? in
@@ -307,6 +316,49 @@ public final class FrontendContext: Sendable {
   }
 
   private static let unknownConstantNote = "kind not checked: "
+
+  private static let computedFamiliesNote = "families not checked: "
+
+  /// One `computed-value` note per project for the first widget whose `.supportedFamilies(…)` the target
+  /// cannot follow to a list written out: the rules that judge its families say nothing of them.
+  private static func noteComputedFamilies(
+    of code: TargetCode, pointer: JSONPointer, subject: String?, to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(computedFamiliesNote)
+      })
+    else { return }
+    let widgets = code.widgets.values.sorted {
+      ($0.nameSpan.file.path, $0.nameSpan.start) < ($1.nameSpan.file.path, $1.nameSpan.start)
+    }
+    guard let computed = widgets.lazy.filter(\.familiesAreComputed).compactMap(\.computedFamilies).first else { return }
+    project.readingProblems.append(
+      ReadingProblem(
+        kind: .computedValue,
+        message: computedFamiliesNote
+          + "`\(computed.name)` is not a list of families written out in the target (the code computes it, or "
+          + "declares it more than once), which widgetlint does not follow",
+        span: computed.span, pointer: pointer, subject: subject))
+  }
+
+  /// One `computed-value` note per project (with the unknown constant's, for kinds) for the first kind
+  /// the code reloads that it builds at run time: widgetlint does not run the code, and says so.
+  package static func noteComputedKind(
+    of code: TargetCode, pointer: JSONPointer, subject: String?, to project: inout Project
+  ) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
+      }),
+      let first = code.files.lazy.flatMap(\.code.computedReloadKinds).first
+    else { return }
+    project.readingProblems.append(
+      ReadingProblem(
+        kind: .computedValue,
+        message: unknownConstantNote + "`\(first.name)` is built when the app runs, which widgetlint does not follow",
+        span: first.span, pointer: pointer, subject: subject))
+  }
 
   /// One `computed-value` note per project for the first kind (a widget's, a control's, or one the code
   /// reloads) whose constant a declaration leaves unknown: the rules that need it say nothing of it.
@@ -377,6 +429,10 @@ public final class FrontendContext: Sendable {
         + (code.reloadedKinds + code.reloadedControlKinds)
       Self.noteUnknownConstant(
         in: uses, of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+      Self.noteComputedKind(
+        of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+      Self.noteComputedFamilies(
+        of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
     }
     for index in project.targetCode.indices {
       let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))

@@ -78,6 +78,8 @@ package final class ProjectReading {
   package func attachHostCode(_ app: Manifest.App, files: [SwiftFileResolver.ResolvedFile]) {
     guard let code = context.appCode(files) else { return }
     project.hostCode.append((app, code))
+    FrontendContext.noteComputedKind(
+      of: code, pointer: app.pointer.appending("sources"), subject: app.name?.value, to: &project)
     noteRead(code.files.map(\.file.path))
   }
 

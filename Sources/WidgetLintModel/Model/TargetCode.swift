@@ -34,6 +34,10 @@ public struct TargetCode: Sendable {
   public let typeDeclarations: [String: Set<String>]
   /// The protocols of the target, with those each refines.
   public let protocolRefinements: [String: Set<String>]
+  /// The supertypes each type and extension of the target names.
+  public let conformances: [String: Set<String>]
+  /// The types whose extensions declare a `body` (see `WidgetCodeFacts.extensionBodies`).
+  public let extensionBodies: Set<String>
   public let familySwitches: [WidgetCodeFacts.FamilySwitch]
   /// For the scopes that hold a family switch: what their code calls and refers to outside the
   /// switches' cases, and whether it sets the container background there (in every file: a scope
@@ -54,6 +58,9 @@ public struct TargetCode: Sendable {
   /// in the calls of the functions that pass it a parameter of theirs (`ReloadWrapper`).
   public let reloadedKinds: [WidgetCodeFacts.StringUse]
   public let reloadedControlKinds: [WidgetCodeFacts.StringUse]
+  /// The functions that reload a kind a parameter of theirs names: those that pass it to
+  /// `reloadTimelines(ofKind:)` themselves, and those that pass it on to one of them, transitively.
+  public let reloadWrappers: [WidgetCodeFacts.ReloadWrapper]
   /// The uses of the target's own declarations that are marked unavailable in app extensions
   /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
   public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
@@ -79,7 +86,9 @@ public struct TargetCode: Sendable {
     var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
     var declarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
     var controlKinds: [String: WidgetCodeFacts.StringUse] = [:]
+    var familyLists: [WidgetCodeFacts.ConstantKey: [FamilyList]] = [:]
     for file in files {
+      for (key, list) in file.code.familyLists { familyLists[key, default: []].append(list) }
       controlKinds.merge(file.code.controlKinds) { first, _ in first }
       references.merge(file.code.references) { $0.union($1) }
       typeDeclarations.merge(file.code.typeDeclarations) { $0.union($1) }
@@ -109,6 +118,17 @@ public struct TargetCode: Sendable {
       let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
       if Self.refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
     }
+    // Families a widget names by a list declared elsewhere, as the widget's own.
+    for (name, widget) in widgets {
+      guard let reference = widget.familiesReference,
+        let list = Self.familyList(
+          named: reference, for: widget,
+          in: FamilyListScope(
+            lists: familyLists, declarations: declarations, conformances: conformances, refinements: refinements))
+      else { continue }
+      widgets[name]?.families = list
+      widgets[name]?.familiesAreComputed = false
+    }
     // What the scopes holding a family switch do outside its cases, over every file.
     var outsideCalls: [String: Set<String>] = [:]
     var outsideReferences: [String: Set<String>] = [:]
@@ -129,6 +149,8 @@ public struct TargetCode: Sendable {
     self.references = references
     self.typeDeclarations = typeDeclarations
     self.protocolRefinements = refinements
+    self.conformances = conformances
+    self.extensionBodies = Set(files.flatMap(\.code.extensionBodies))
     self.familySwitches = familySwitches
     self.callsOutsideFamilyCases = outsideCalls
     self.referencesOutsideFamilyCases = outsideReferences
@@ -143,7 +165,8 @@ public struct TargetCode: Sendable {
       constants.merge(file.code.enumRawValues) { first, _ in first }
       for (key, values) in file.code.enumCaseDeclarations { declarations[key, default: []] += values }
     }
-    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files)
+    reloadWrappers = Self.wrappers(in: files)
+    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
     self.declarations = declarations
@@ -180,19 +203,95 @@ public struct TargetCode: Sendable {
 
   public var isEmpty: Bool { files.isEmpty }
 
+  package typealias FamilyList = (names: [(name: String, span: SourceSpan)], span: SourceSpan)
+
+  /// What a widget's family list is looked up in: the lists and every declaration, by type and name,
+  /// and the types' conformances and protocols' refinements.
+  private struct FamilyListScope {
+    let lists: [WidgetCodeFacts.ConstantKey: [FamilyList]]
+    let declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+    let conformances: [String: Set<String>]
+    let refinements: [String: Set<String>]
+  }
+
+  /// The list `.supportedFamilies(name)` names in a widget's body: the first type declaring the name,
+  /// of the widget's own type, the protocols it conforms to (their extensions' defaults), and for a bare
+  /// name the file level. Nil when that declaration is not one list of families (a second declaration in
+  /// `#if` branches, a list the code computes).
+  private static func familyList(
+    named reference: WidgetCodeFacts.ConstantKey, for widget: WidgetCodeFacts.Widget, in scope: FamilyListScope
+  ) -> FamilyList? {
+    var owners: [String?]
+    if let type = reference.type, type != widget.typeName {
+      owners = [type]
+    } else {
+      owners = [widget.typeName]
+      var pending = Array(Set(widget.supertypes).union(scope.conformances[widget.typeName] ?? []).sorted())
+      var seen: Set<String> = []
+      while !pending.isEmpty {
+        let name = pending.removeFirst()
+        guard seen.insert(name).inserted else { continue }
+        owners.append(name)
+        pending += (scope.refinements[name] ?? []).sorted()
+      }
+      if reference.type == nil { owners.append(nil) }
+    }
+    for owner in owners {
+      let key = WidgetCodeFacts.ConstantKey(type: owner, name: reference.name)
+      guard let declared = scope.declarations[key] else { continue }
+      guard declared.count == 1, let lists = scope.lists[key], lists.count == 1 else { return nil }
+      return lists[0]
+    }
+    return nil
+  }
+
+  /// The reload wrappers of the files, and the functions that pass a parameter on to one of them, as
+  /// far as the chain goes (`reload(_:)` calling `reloadKind(_:)` calling `reloadTimelines(ofKind:)`).
+  private static func wrappers(in files: [SwiftFileFacts]) -> [WidgetCodeFacts.ReloadWrapper] {
+    var wrappers = files.flatMap(\.code.reloadWrappers)
+    let forwards = files.flatMap(\.code.parameterForwards)
+    guard !wrappers.isEmpty, !forwards.isEmpty else { return wrappers }
+    var known = Set(wrappers)
+    var added = true
+    // Each round adds at least one wrapper of the finitely many the forwards can make.
+    while added {
+      added = false
+      for forward in forwards {
+        for wrapper in wrappers
+        where wrapper.function == forward.callee
+          && passes(label: forward.calleeLabel, position: forward.calleePosition, to: wrapper)
+        {
+          let outer = WidgetCodeFacts.ReloadWrapper(
+            function: forward.function, label: forward.label, position: forward.position,
+            rawValueOf: wrapper.rawValueOf, isControl: wrapper.isControl)
+          if known.insert(outer).inserted {
+            wrappers.append(outer)
+            added = true
+          }
+        }
+      }
+    }
+    return wrappers
+  }
+
+  /// Whether an argument written with this label, at this position, is the wrapper's parameter.
+  private static func passes(label: String?, position: Int, to wrapper: WidgetCodeFacts.ReloadWrapper) -> Bool {
+    wrapper.label.map { label == $0 } ?? (label == nil && position == wrapper.position)
+  }
+
   /// The kinds reloaded by the calls, and by the calls of the functions that wrap them.
-  private static func reloads(in files: [SwiftFileFacts]) -> (
+  private static func reloads(in files: [SwiftFileFacts], wrappers: [WidgetCodeFacts.ReloadWrapper]) -> (
     widgets: [WidgetCodeFacts.StringUse], controls: [WidgetCodeFacts.StringUse]
   ) {
     var widgets = files.flatMap(\.code.reloadedKinds)
     var controls = files.flatMap(\.code.reloadedControlKinds)
-    let wrappers = Dictionary(grouping: files.flatMap(\.code.reloadWrappers), by: \.function)
+    let wrappers = Dictionary(grouping: wrappers, by: \.function)
     guard !wrappers.isEmpty else { return (widgets, controls) }
     for argument in files.flatMap(\.code.argumentUses) {
       for wrapper in wrappers[argument.function] ?? [] {
-        let passes =
-          wrapper.label.map { argument.label == $0 } ?? (argument.label == nil && argument.position == wrapper.position)
-        guard passes, let use = kind(passed: argument, to: wrapper) else { continue }
+        guard passes(label: argument.label, position: argument.position, to: wrapper),
+          let use = kind(passed: argument, to: wrapper)
+        else { continue }
         if wrapper.isControl { controls.append(use) } else { widgets.append(use) }
       }
     }
@@ -221,6 +320,22 @@ public struct TargetCode: Sendable {
     let qualified = "\(widget.typeName).\(function)"
     let calls = (declaredFunctions.contains(qualified) ? calls[qualified] : calls[function]) ?? []
     return widget.contentViews + calls.filter(WidgetCodeFacts.isTypeName).sorted()
+  }
+
+  /// The protocols of the target whose extensions supply a type's `body`: those it conforms to, and
+  /// those they refine, that an extension gives a `body`.
+  public func bodyProviders(of type: String) -> [String] {
+    var pending = Array(conformances[type] ?? [])
+    var seen: Set<String> = []
+    var providers: [String] = []
+    while let name = pending.popLast() {
+      guard seen.insert(name).inserted else { continue }
+      if extensionBodies.contains(name), typeDeclarations[name] != nil, !declaredTypes.contains(name) {
+        providers.append(name)
+      }
+      pending += protocolRefinements[name] ?? []
+    }
+    return providers.sorted()
   }
 
   /// Whether `supertypes` reach `root` through the target's protocols and the ones they refine.

@@ -91,6 +91,13 @@ public struct WidgetCodeFacts: Sendable {
     public var contentIsUnknown = false
     /// `.supportedFamilies(...)` is called with a list the code computes: the families are not known.
     public var familiesAreComputed = false
+    /// `.supportedFamilies(widgetFamilies)`, `.supportedFamilies(Self.families)`: the list a name of the
+    /// project holds, which the target looks up (`TargetCode`) in the widget's type, the protocols it
+    /// conforms to and, for a bare name, the file level. The type is nil for a bare name.
+    public var familiesReference: ConstantKey?
+    /// The argument of `.supportedFamilies(…)` when it is not a list written out, as written: named in
+    /// a note when the target cannot follow it either.
+    public var computedFamilies: Reference?
     /// The supertypes the declaration names, for a widget that may conform through the target's own
     /// protocols (`struct NextEventWidget: AccessoryWidget`); empty for one that names `Widget` itself.
     public var supertypes: [String] = []
@@ -297,7 +304,7 @@ public struct WidgetCodeFacts: Sendable {
   /// A function that reloads the kind one of its parameters names
   /// (`func reload(kind: String) { WidgetCenter.shared.reloadTimelines(ofKind: kind) }`), or that
   /// parameter's raw value (`kind: WidgetKind`, `ofKind: kind.rawValue`): its calls reload what they pass.
-  public struct ReloadWrapper: Sendable {
+  public struct ReloadWrapper: Sendable, Hashable {
     public var function: String
     /// The parameter's argument label (nil for `_`) and its position among the parameters.
     public var label: String?
@@ -313,6 +320,31 @@ public struct WidgetCodeFacts: Sendable {
       self.position = position
       self.rawValueOf = rawValueOf
       self.isControl = isControl
+    }
+  }
+
+  /// A function passing one of its parameters on to another function's argument
+  /// (`func reload(_ kind: String) { reloadKind(kind) }`): a reload wrapper too when the function it
+  /// calls is one for that argument.
+  public struct ParameterForward: Sendable {
+    /// The function around the call, and its parameter: its label (nil for `_`) and position.
+    public var function: String
+    public var label: String?
+    public var position: Int
+    /// The function called, and the argument the parameter is passed as.
+    public var callee: String
+    public var calleeLabel: String?
+    public var calleePosition: Int
+
+    package init(
+      function: String, label: String?, position: Int, callee: String, calleeLabel: String?, calleePosition: Int
+    ) {
+      self.function = function
+      self.label = label
+      self.position = position
+      self.callee = callee
+      self.calleeLabel = calleeLabel
+      self.calleePosition = calleePosition
     }
   }
 
@@ -354,6 +386,10 @@ public struct WidgetCodeFacts: Sendable {
   public var controlKinds: [String: StringUse] = [:]
   /// The control kinds `ControlCenter.shared.reloadControls(ofKind:)` reloads.
   public var reloadedControlKinds: [StringUse] = []
+  /// The lists of widget families the file's types and file level declare (a `let` of an array literal,
+  /// or a computed property returning one, typed `[WidgetFamily]` or listing only families), by type and
+  /// name: what `.supportedFamilies(name)` may name.
+  public var familyLists: [ConstantKey: (names: [(name: String, span: SourceSpan)], span: SourceSpan)] = [:]
   /// `static let` / `let` string constants: by type (nil for file level) and name.
   public var constants: [ConstantKey: StringUse] = [:]
   /// Each declaration of a type's or the file's variables (not a function's locals), by type and name:
@@ -370,9 +406,14 @@ public struct WidgetCodeFacts: Sendable {
   /// functions, among which their calls are.
   public var reloadWrappers: [ReloadWrapper] = []
   public var argumentUses: [ArgumentUse] = []
+  /// The parameters functions pass on to other functions, through which wrappers wrap wrappers.
+  public var parameterForwards: [ParameterForward] = []
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []
+  /// The kinds `reloadTimelines(ofKind:)` and `reloadControls(ofKind:)` reload that the code builds at run
+  /// time (`response.kind`, `"\(name)Widget"`, a loop's variable), as written: not followed.
+  public var computedReloadKinds: [Reference] = []
   public var policies: [Policy] = []
   public var versionedUses: [VersionedUse] = []
   public var familyUses: [FamilyUse] = []
@@ -402,6 +443,9 @@ public struct WidgetCodeFacts: Sendable {
   public var typeDeclarations: [String: Set<String>] = [:]
   /// The supertypes each struct, class, enum or extension names, by type name.
   public var conformances: [String: Set<String>] = [:]
+  /// The types whose extensions in the file declare a `body`: a protocol's extension supplies the body of
+  /// the views that conform to it (`extension EntryCard { var body: some View { … } }`).
+  public var extensionBodies: Set<String> = []
   /// The protocols each protocol of the file refines (`protocol AccessoryWidget: Widget`).
   public var protocolRefinements: [String: Set<String>] = [:]
   /// Types with a `body` that name no `Widget` but a supertype that may be a protocol refining it: the

@@ -171,6 +171,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if let inherited = node.inheritanceClause?.inheritedTypes, !inherited.isEmpty {
       facts.conformances[typeName, default: []].formUnion(inherited.map { SwiftAttributes.name(of: $0.type) })
     }
+    if WidgetCodeReader.bodyAccessor(of: node.memberBlock) != nil { facts.extensionBodies.insert(typeName) }
     availability.enterDeclaration(node.attributes)
     return .visitChildren
   }
@@ -316,6 +317,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     // A computed property other than `body` is a scope of its own, like a function.
     let computed = node.bindings.count == 1 ? node.bindings.first.flatMap(Self.computedPropertyName) : nil
     if let computed { enterFunction(computed, returning: node.bindings.first?.typeAnnotation?.type) }
+    // A list of families under a name: its families are judged where they are written.
+    if isDeclaration, node.bindings.count == 1, let binding = node.bindings.first,
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      let array = Self.familyArray(binding, isConstant: isConstant), let list = familyList(array)
+    {
+      facts.familyLists[.init(type: currentType, name: name)] = list
+    }
     computedProperties.append(computed != nil)
     return .visitChildren
   }
@@ -585,12 +593,21 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   }
 
   /// `.supportedFamilies([...])`: families newer than the first widgets (iOS 14) need their version,
-  /// and the first call in a widget's body lists the widget's families.
+  /// and the first call in a widget's body lists the widget's families. A list the project declares
+  /// under a name (`.supportedFamilies(widgetFamilies)`) is looked up by the target.
   private func readFamilies(_ call: FunctionCallExprSyntax) {
-    guard let array = call.arguments.first?.expression.as(ArrayExprSyntax.self) else {
-      noteFamilies(nil)
+    guard let argument = call.arguments.first?.expression else { return noteFamilies(nil) }
+    let computed = WidgetCodeFacts.Reference(name: argument.trimmedDescription, span: span(argument))
+    guard let array = argument.as(ArrayExprSyntax.self) else {
+      noteFamilies(nil, reference: familiesReference(argument), computed: computed)
       return
     }
+    noteFamilies(familyList(array), computed: computed)
+  }
+
+  /// Records each family an array lists where it is written, with the version it needs there; the list
+  /// when every element names a family (a list the code computes is not read).
+  private func familyList(_ array: ArrayExprSyntax) -> (names: [(name: String, span: SourceSpan)], span: SourceSpan)? {
     var families: [(name: String, span: SourceSpan)] = []
     let platforms = surelyCompiledOn
     let possibly = possiblyCompiledOn
@@ -607,17 +624,61 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         versioned(name, minimum, family)
       }
     }
-    // A family list the code computes is not read.
-    noteFamilies(families.count == array.elements.count ? (families, span(array)) : nil)
+    return families.count == array.elements.count ? (families, span(array)) : nil
   }
 
-  private func noteFamilies(_ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?) {
+  /// The name a `.supportedFamilies(…)` argument reads a list from: `widgetFamilies` (not a local or a
+  /// parameter), `Self.families`, `self.families` or `WidgetFamilies.all`; nil for anything else.
+  private func familiesReference(_ expression: ExprSyntax) -> WidgetCodeFacts.ConstantKey? {
+    if let name = WidgetCodeReader.referenceName(expression) {
+      guard case nil = Self.localBinding(of: name, at: expression) else { return nil }
+      return .init(type: nil, name: name)
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self),
+      let base = member.base.flatMap(WidgetCodeReader.referenceName),
+      WidgetCodeFacts.isTypeName(base) || base == "self"
+    else { return nil }
+    return .init(type: base == "Self" || base == "self" ? currentType : base, name: member.declName.baseName.text)
+  }
+
+  /// The array literal a declaration holds as a list of widget families: a `let`'s initialiser, or what
+  /// a computed property's getter returns in one expression, typed `[WidgetFamily]` or listing only
+  /// families by their case; nil for anything else.
+  private static func familyArray(_ binding: PatternBindingSyntax, isConstant: Bool) -> ArrayExprSyntax? {
+    var value: ExprSyntax?
+    if binding.accessorBlock == nil {
+      value = isConstant ? binding.initializer?.value : nil
+    } else if case .getter(let items) = binding.accessorBlock?.accessors, items.count == 1, let item = items.first {
+      switch item.item {
+      case .expr(let expression): value = expression
+      case .stmt(let statement): value = statement.as(ReturnStmtSyntax.self)?.expression
+      default: break
+      }
+    }
+    guard let array = value?.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+    let typed =
+      binding.typeAnnotation?.type.as(ArrayTypeSyntax.self).map { SwiftAttributes.name(of: $0.element) }
+      == "WidgetFamily"
+    let listsFamilies = array.elements.allSatisfy { element in
+      guard let member = element.expression.as(MemberAccessExprSyntax.self) else { return false }
+      return (member.base == nil || member.base.flatMap(WidgetCodeReader.referenceName) == "WidgetFamily")
+        && WidgetKitCatalog.isFamily(member.declName.baseName.text)
+    }
+    return typed || listsFamilies ? array : nil
+  }
+
+  private func noteFamilies(
+    _ families: (names: [(name: String, span: SourceSpan)], span: SourceSpan)?,
+    reference: WidgetCodeFacts.ConstantKey? = nil, computed: WidgetCodeFacts.Reference? = nil
+  ) {
     guard let widget = widgetsInBody.last, !widget.hasFamilies else { return }
     widgetsInBody[widgetsInBody.count - 1].hasFamilies = true
     if let families {
       facts.widgets[widget.index].families = families
     } else {
       facts.widgets[widget.index].familiesAreComputed = true
+      facts.widgets[widget.index].familiesReference = reference
+      facts.widgets[widget.index].computedFamilies = computed
     }
   }
 
@@ -670,6 +731,16 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
           .init(function: function, label: label, position: position, value: value, isImplicitMember: true))
       } else if let value = stringUse(argument.expression) {
         facts.argumentUses.append(.init(function: function, label: label, position: position, value: value))
+      } else if let name = WidgetCodeReader.referenceName(argument.expression),
+        case .parameter(let outer, let outerPosition) = Self.localBinding(of: name, at: argument.expression)
+      {
+        // `reloadKind(kind)` inside `func reload(_ kind: String)`: `reload` wraps what `reloadKind` wraps.
+        let parameter = Array(outer.signature.parameterClause.parameters)[outerPosition]
+        facts.parameterForwards.append(
+          .init(
+            function: outer.name.text,
+            label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
+            position: outerPosition, callee: function, calleeLabel: label, calleePosition: position))
       }
     }
   }
@@ -812,6 +883,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         if isControl { facts.reloadedControlKinds.append(use) } else { facts.reloadedKinds.append(use) }
       } else if let wrapper = reloadWrapper(passing: argument.expression, isControl: isControl) {
         facts.reloadWrappers.append(wrapper)
+      } else {
+        facts.computedReloadKinds.append(
+          .init(name: argument.expression.trimmedDescription, span: span(argument.expression)))
       }
     case "supportedFamilies":
       readFamilies(call)
