@@ -112,49 +112,21 @@ public struct TargetCode: Sendable {
       // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
       views.merge(file.code.viewReferences) { $0.union($1) }
     }
-    // Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
-    // `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
-    for candidate in candidates where widgets[candidate.typeName] == nil {
-      let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
-      if Self.refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
-    }
-    // Families a widget names by a list declared elsewhere, as the widget's own.
-    for (name, widget) in widgets {
-      guard let reference = widget.familiesReference,
-        let list = Self.familyList(
-          named: reference, for: widget,
-          in: FamilyListScope(
-            lists: familyLists, declarations: declarations, conformances: conformances, refinements: refinements))
-      else { continue }
-      widgets[name]?.families = list
-      widgets[name]?.familiesAreComputed = false
-    }
-    // What the scopes holding a family switch do outside its cases, over every file.
-    var outsideCalls: [String: Set<String>] = [:]
-    var outsideReferences: [String: Set<String>] = [:]
-    var outsideBackground: Set<String> = []
-    for scope in Set(familySwitches.flatMap(\.scopes)) {
-      for file in files {
-        let holdsSwitch = file.code.callsOutsideFamilyCases[scope] != nil
-        let calls = holdsSwitch ? file.code.callsOutsideFamilyCases[scope] : file.code.calls[scope]
-        let refs = holdsSwitch ? file.code.referencesOutsideFamilyCases[scope] : file.code.references[scope]
-        outsideCalls[scope, default: []].formUnion(calls ?? [])
-        outsideReferences[scope, default: []].formUnion(refs ?? [])
-        let background =
-          holdsSwitch
-          ? file.code.containerBackgroundScopesOutsideFamilyCases : file.code.containerBackgroundScopes
-        if background.contains(scope) { outsideBackground.insert(scope) }
-      }
-    }
+    Self.addWidgetsThroughProtocols(candidates, to: &widgets, conformances: conformances, refinements: refinements)
+    Self.resolveFamilyLists(
+      of: &widgets,
+      in: FamilyListScope(
+        lists: familyLists, declarations: declarations, conformances: conformances, refinements: refinements))
+    let outside = Self.outsideFamilyCases(of: familySwitches, in: files)
     self.references = references
     self.typeDeclarations = typeDeclarations
     self.protocolRefinements = refinements
     self.conformances = conformances
     self.extensionBodies = Set(files.flatMap(\.code.extensionBodies))
     self.familySwitches = familySwitches
-    self.callsOutsideFamilyCases = outsideCalls
-    self.referencesOutsideFamilyCases = outsideReferences
-    self.containerBackgroundScopesOutsideFamilyCases = outsideBackground
+    self.callsOutsideFamilyCases = outside.calls
+    self.referencesOutsideFamilyCases = outside.references
+    self.containerBackgroundScopesOutsideFamilyCases = outside.background
     self.bundles = bundles
     self.widgets = widgets
     var declarationsByName: [String: Int] = [:]
@@ -202,6 +174,52 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  /// Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
+  /// `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
+  private static func addWidgetsThroughProtocols(
+    _ candidates: [WidgetCodeFacts.Widget], to widgets: inout [String: WidgetCodeFacts.Widget],
+    conformances: [String: Set<String>], refinements: [String: Set<String>]
+  ) {
+    for candidate in candidates where widgets[candidate.typeName] == nil {
+      let supertypes = Set(candidate.supertypes).union(conformances[candidate.typeName] ?? [])
+      if refines("Widget", supertypes, refinements) { widgets[candidate.typeName] = candidate }
+    }
+  }
+
+  /// Families a widget names by a list declared elsewhere, taken as the widget's own.
+  private static func resolveFamilyLists(of widgets: inout [String: WidgetCodeFacts.Widget], in scope: FamilyListScope)
+  {
+    for (name, widget) in widgets {
+      guard let reference = widget.familiesReference, let list = familyList(named: reference, for: widget, in: scope)
+      else { continue }
+      widgets[name]?.families = list
+      widgets[name]?.familiesAreComputed = false
+    }
+  }
+
+  /// What the scopes holding a family switch do outside its cases, over every file.
+  private static func outsideFamilyCases(of switches: [WidgetCodeFacts.FamilySwitch], in files: [SwiftFileFacts])
+    -> (calls: [String: Set<String>], references: [String: Set<String>], background: Set<String>)
+  {
+    var outsideCalls: [String: Set<String>] = [:]
+    var outsideReferences: [String: Set<String>] = [:]
+    var outsideBackground: Set<String> = []
+    for scope in Set(switches.flatMap(\.scopes)) {
+      for file in files {
+        let holdsSwitch = file.code.callsOutsideFamilyCases[scope] != nil
+        let calls = holdsSwitch ? file.code.callsOutsideFamilyCases[scope] : file.code.calls[scope]
+        let refs = holdsSwitch ? file.code.referencesOutsideFamilyCases[scope] : file.code.references[scope]
+        outsideCalls[scope, default: []].formUnion(calls ?? [])
+        outsideReferences[scope, default: []].formUnion(refs ?? [])
+        let background =
+          holdsSwitch
+          ? file.code.containerBackgroundScopesOutsideFamilyCases : file.code.containerBackgroundScopes
+        if background.contains(scope) { outsideBackground.insert(scope) }
+      }
+    }
+    return (outsideCalls, outsideReferences, outsideBackground)
+  }
 
   package typealias FamilyList = (names: [(name: String, span: SourceSpan)], span: SourceSpan)
 
