@@ -1,6 +1,5 @@
 import Foundation
 import WidgetLintCore
-import WidgetLintModel
 import WidgetLintReaders
 
 /// A Swift package in the repository that a project uses by path: a product's Swift files are those of
