@@ -139,6 +139,15 @@ import Testing
     #expect(TestSupport.start(finding) == "3:49")
   }
 
+  /// A package the repository does not hold (a submodule not checked out): nothing of it is read, and
+  /// nothing is said.
+  @Test func aPackageNotInTheRepositoryIsPassedOver() throws {
+    let files = Self.files(reloads: []).filter { !$0.path.hasPrefix("Packages/") }
+    let (findings, projects) = try lint(files)
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(projects.map { $0.manifest?.targets.map(\.name?.value) } == [["MacWidget"]])
+  }
+
   /// A product only the widget uses is the widget's code, not the app's; one both use is the app's.
   @Test func aProductOnlyTheWidgetUsesIsTheWidgetsCode() throws {
     let reloads = [(path: "Sources/Shared/Refresh.swift", kind: "MacNote")]
