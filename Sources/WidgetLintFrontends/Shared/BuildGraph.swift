@@ -91,7 +91,7 @@ package struct BuildGraph {
     package var platform: Located<Platform>?
     /// The targets it embeds (app extensions, watch apps, a WatchKit 2 app's extension), by id.
     package var embeds: [String] = []
-    /// The framework targets it links, embeds or depends on, by id.
+    /// The framework targets it links, embeds or depends on, and the local package products it uses, by id.
     package var frameworks: [String] = []
     /// Its build settings in a configuration.
     package var settings: (_ configuration: String) -> Settings
@@ -122,6 +122,9 @@ package struct BuildGraph {
 
   package var configurations: [String]
   package var targets: [Target]
+  /// The products of Swift packages in the repository that targets use, as frameworks (a target's
+  /// `frameworks` names them by id): read as the code of the targets that use them, never as targets.
+  package var packageProducts: [Target] = []
   /// The folder a setting's paths are relative to (the project's `SRCROOT`).
   package var directory: String
   /// The folder named files are found below.

@@ -11,7 +11,8 @@ import WidgetLintReaders
 /// through its WatchKit extension). The app's targets are the extensions it embeds and those of its watch
 /// apps (all extensions when it embeds none). An extension whose Info.plist says
 /// `com.apple.widgetkit-extension` carries widgets, read from exactly its Swift files and the frameworks
-/// of the project only it links; the app's code includes the frameworks it links.
+/// of the project (and local package products) only it uses; the app's code includes the frameworks and
+/// local package products it uses.
 package struct BuildGraphProjects {
   package let graph: BuildGraph
   package let context: FrontendContext
@@ -20,7 +21,8 @@ package struct BuildGraphProjects {
   package init(graph: BuildGraph, context: FrontendContext) {
     self.graph = graph
     self.context = context
-    self.byID = Dictionary(graph.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.byID = Dictionary(
+      (graph.targets + graph.packageProducts).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   package func read() -> [Project] {
@@ -150,7 +152,8 @@ package struct BuildGraphProjects {
     return readFile(named: file, what: "the Info.plist", reading).value
   }
 
-  /// The framework targets that targets link, embed or depend on, and those the frameworks link in turn.
+  /// The framework targets that targets link, embed or depend on, and those the frameworks link in turn;
+  /// local package products count as framework targets.
   func frameworks(of owners: [BuildGraph.Target]) -> [BuildGraph.Target] {
     var result: [BuildGraph.Target] = []
     var seen = Set(owners.map(\.id))

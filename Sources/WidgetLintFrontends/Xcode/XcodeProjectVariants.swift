@@ -53,6 +53,7 @@ package struct XcodeProjectVariants {
       if let product = target.productReference, byProduct[product] == nil { byProduct[product] = target.id }
     }
     let frameworkTargets = targets.filter { Self.frameworkTypes.contains($0.productType ?? "") }
+    var packageProducts: [String: BuildGraph.Target] = [:]
     let nodes = targets.map { target in
       var node = BuildGraph.Target(
         id: target.id, name: target.name, span: target.name?.span ?? target.object.span,
@@ -64,6 +65,15 @@ package struct XcodeProjectVariants {
       node.frameworks = frameworkTargets.filter { framework in
         (framework.productReference.map(linked.contains) ?? false) || target.dependencies.contains(framework.id)
       }.map(\.id)
+      for product in target.localPackageProducts {
+        let package = LocalSwiftPackage(path: product.packagePath)
+        let id = package.productID(product.name)
+        node.frameworks.append(id)
+        if packageProducts[id] == nil {
+          packageProducts[id] = package.productNode(
+            Located(product.name, span: product.object.span, pointer: product.object.pointer))
+        }
+      }
       return node
     }
     var graph = BuildGraph(
@@ -75,6 +85,7 @@ package struct XcodeProjectVariants {
       return project
     }
     graph.notesSettingsAFileMaySet = false
+    graph.packageProducts = packageProducts.keys.sorted().compactMap { packageProducts[$0] }
     return graph
   }
 

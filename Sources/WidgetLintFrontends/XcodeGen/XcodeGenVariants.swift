@@ -45,6 +45,8 @@ struct XcodeGenVariants {
       ids[target.name.value] = String(index)
     }
     let defaultDirectoryType = Self.text(spec.root["options"]?["defaultSourceDirectoryType"])?.value
+    let packages = localPackages()
+    var packageProducts: [String: BuildGraph.Target] = [:]
     let nodes = targets.enumerated().map { index, target in
       let sources = XcodeGenSources(
         target: target.value, targetName: target.name.value, directory: directory,
@@ -60,6 +62,11 @@ struct XcodeGenVariants {
       node.sourceProblems = sources.observations
       node.entitlements = Self.writtenPlist(target["entitlements"])
       node.infoPlist = Self.writtenPlist(target["info"])
+      for (package, product) in Self.packageProducts(of: target, packages) {
+        let id = package.productID(product.value)
+        node.frameworks.append(id)
+        if packageProducts[id] == nil { packageProducts[id] = package.productNode(product) }
+      }
       return node
     }
     let specSource = spec.root.span.file
@@ -67,6 +74,7 @@ struct XcodeGenVariants {
       configurations: spec.configurations, targets: nodes, directory: directory, root: directory,
       rootSpan: SourceSpan(file: specSource, start: 0, end: 0)
     ) { Project(manifestFile: specSource, manifest: nil, readingProblems: []) }
+    graph.packageProducts = packageProducts.keys.sorted().compactMap { packageProducts[$0] }
     if let version = Self.text(spec.root["options"]?["xcodeVersion"]), let xcode = Self.xcodeVersion(version.value) {
       graph.toolchain = Toolchain(xcode: xcode, source: "options.xcodeVersion in the XcodeGen spec", span: version.span)
     }
@@ -235,6 +243,36 @@ struct XcodeGenVariants {
     // XcodeGen expands `${NAME}` in the spec (layers 0 and 2), not in xcconfigs.
     return BuildGraph.Settings(
       layers: layers, builtIns: builtIns, xcconfigs: [projectXcconfig, targetXcconfig], environmentLayers: [0, 2])
+  }
+
+  /// The Swift packages in the repository the spec names (`packages:` with a `path:`), by name.
+  private func localPackages() -> [String: LocalSwiftPackage] {
+    guard case .object(let members) = spec.root["packages"]?.value else { return [:] }
+    var packages: [String: LocalSwiftPackage] = [:]
+    for (name, package) in members {
+      guard let path = package["path"]?.stringValue?.value else { continue }
+      packages[name.value] = LocalSwiftPackage(path: PathUtilities.join(directory, path))
+    }
+    return packages
+  }
+
+  /// The local package products a target's `package:` dependencies use (`product:`, `products:`, else the
+  /// product named as the package), each where it is named.
+  private static func packageProducts(
+    of target: XcodeGenProject.Target, _ packages: [String: LocalSwiftPackage]
+  ) -> [(LocalSwiftPackage, Located<String>)] {
+    var products: [(LocalSwiftPackage, Located<String>)] = []
+    for dependency in target["dependencies"]?.array ?? [] {
+      guard let name = dependency["package"]?.stringValue, let package = packages[name.value] else { continue }
+      if let product = dependency["product"]?.stringValue {
+        products.append((package, product))
+      } else if let list = dependency["products"]?.array {
+        products += list.compactMap(\.stringValue).map { (package, $0) }
+      } else {
+        products.append((package, name))
+      }
+    }
+    return products
   }
 
   /// The names of the targets a target embeds: its `target:` dependencies unless `embed: false`.

@@ -146,6 +146,32 @@ package struct XcodeProjectObjects {
     package var linkedProducts: [String] = []
     /// The targets it depends on (`PBXTargetDependency`), by id.
     package var dependencies: [String] = []
+    /// The products of local Swift packages it uses (`packageProductDependencies`); those of remote
+    /// packages are not in the repository and are left out.
+    package var localPackageProducts: [LocalPackageProduct] = []
+  }
+
+  /// A product of a Swift package in the repository (`XCLocalSwiftPackageReference`).
+  package struct LocalPackageProduct {
+    package var name: String
+    /// The package's folder.
+    package var packagePath: String
+    /// The `XCSwiftPackageProductDependency` object.
+    package var object: Located<ConfigValue>
+  }
+
+  /// The local package products a target's `packageProductDependencies` list.
+  private func localPackageProducts(of target: Located<ConfigValue>) -> [LocalPackageProduct] {
+    Self.ids(target["packageProductDependencies"]).compactMap { id in
+      guard let dependency = objects[id], Self.isa(dependency) == "XCSwiftPackageProductDependency",
+        let name = dependency["productName"]?.value.string,
+        let package = object(dependency["package"]?.value.string),
+        Self.isa(package) == "XCLocalSwiftPackageReference",
+        let relativePath = package["relativePath"]?.value.string
+      else { return nil }
+      return LocalPackageProduct(
+        name: name, packagePath: PathUtilities.join(projectDirectory, relativePath), object: dependency)
+    }
   }
 
   package var nativeTargets: [Target] {
@@ -186,12 +212,14 @@ package struct XcodeProjectObjects {
         extras += membershipExceptions(of: group, for: id).map { PathUtilities.join(folder, $0) }
       }
       let dependencies = Self.ids(object["dependencies"]).compactMap { objects[$0]?["target"]?.value.string }
-      return Target(
+      var target = Target(
         id: id, object: object, name: object["name"]?.stringValue, productType: object["productType"]?.value.string,
         productReference: object["productReference"]?.value.string,
         configurations: configurations(list: object["buildConfigurationList"]?.value.string), sourcePaths: sources,
         synchronizedFolders: folders, synchronizedExtras: extras, embeddedProducts: embedded,
         embeddedWatchContent: watchContent, linkedProducts: linked, dependencies: dependencies)
+      target.localPackageProducts = localPackageProducts(of: object)
+      return target
     }
   }
 
