@@ -143,6 +143,27 @@ import Testing
     #expect(try Self.lint([Self.main(body)]) == ["computed-value main.dart " + note])
   }
 
+  /// An App Group the app computes: one note at the argument; a written one says nothing.
+  @Test(arguments: [
+    (
+      "Future<void> saved() async {\n  final group = await fetchGroup();\n  await HomeWidget.setAppGroupId(group);\n}\n",
+      "5:34 App Group not checked: groupId `group` is what a call returns when the app runs"
+    ),
+    (
+      "Future<void> saved(Map<String, String> groups) async {\n  await HomeWidget.setAppGroupId(groups['ios']);\n  await HomeWidget.setAppGroupId(groups['mac']);\n}\n",
+      "4:34 App Group not checked: groupId `groups['ios']` is a lookup the app makes when it runs; 1 more home_widget call sets a group not known"
+    ),
+  ])
+  func anAppGroupTheAppComputesGivesOneNote(_ body: String, _ note: String) throws {
+    #expect(try Self.lint([Self.main(body)]) == ["computed-value main.dart " + note])
+  }
+
+  @Test func aWrittenAppGroupGivesNoNote() throws {
+    let body =
+      "Future<void> saved() async {\n  await HomeWidget.setAppGroupId('group.com.example.flutterCounter');\n}\n"
+    #expect(try Self.lint([Self.main(body)]) == [])
+  }
+
   // MARK: Wrappers
 
   static func wrappers(_ kind: String) -> [(path: String, contents: String)] {

@@ -19,13 +19,15 @@ public struct FlutterAppFrontend: ProjectFrontend {
   public func readVariants(_ context: FrontendContext) -> [Project] {
     let (calls, files, suppressions) = readDart(context)
     let namesTheKind = calls.contains { $0.argumentName == "name" } ? nameIsTheIOSKind(context) : false
-    let note = Self.unknownKindNote(calls, nameIsTheIOSKind: namesTheKind)
+    let notes = [
+      Self.unknownKindNote(calls, nameIsTheIOSKind: namesTheKind), Self.unknownGroupNote(calls),
+    ].compactMap { $0 }
     return XcodeAppFrontend(directory: directory).readVariants(context).map { project in
       var project = project
       project.filesRead += files
       project.addSuppressions(suppressions)
       project.appCalls += calls.compactMap { Self.appCall($0, nameIsTheIOSKind: namesTheKind) }
-      if let note { project.readingProblems.append(note) }
+      project.readingProblems += notes
       return project
     }
   }
@@ -53,10 +55,25 @@ public struct FlutterAppFrontend: ProjectFrontend {
   /// One `computed-value` note for the first `updateWidget` whose kind is not known, naming what was
   /// not followed: the rules that judge kinds say nothing of it.
   static func unknownKindNote(_ calls: [HomeWidgetCall], nameIsTheIOSKind: Bool) -> ReadingProblem? {
-    let unknown = calls.filter {
-      $0.method == "updateWidget" && $0.argument == nil && $0.unknownArgument != nil
-        && ($0.argumentName != "name" || nameIsTheIOSKind)
-    }
+    unknownArgumentNote(
+      calls.filter { $0.method == "updateWidget" && ($0.argumentName != "name" || nameIsTheIOSKind) },
+      what: "kind", defaultName: "iOSName", others: ("call reloads a kind", "calls reload kinds"))
+  }
+
+  /// One `computed-value` note for the first `setAppGroupId` whose group is not known: the group the
+  /// app opens there is not judged against its entitlements.
+  static func unknownGroupNote(_ calls: [HomeWidgetCall]) -> ReadingProblem? {
+    unknownArgumentNote(
+      calls.filter { $0.method == "setAppGroupId" }, what: "App Group", defaultName: "groupId",
+      others: ("call sets a group", "calls set groups"))
+  }
+
+  /// The note for the first of `calls` whose argument is not known, saying why and how many more
+  /// are like it.
+  private static func unknownArgumentNote(
+    _ calls: [HomeWidgetCall], what: String, defaultName: String, others: (one: String, many: String)
+  ) -> ReadingProblem? {
+    let unknown = calls.filter { $0.argument == nil && $0.unknownArgument != nil }
     guard let first = unknown.first, let argument = first.unknownArgument else { return nil }
     var reason = first.unknownReason ?? "is not known"
     if let wrapper = first.parameter {
@@ -68,10 +85,9 @@ public struct FlutterAppFrontend: ProjectFrontend {
         argument.text == name
         ? "is a string constant of neither its file's library nor a file of the app it imports" : reason
     }
-    var message = "kind not checked: \(first.argumentName ?? "iOSName") `\(argument.text)` \(reason)"
+    var message = "\(what) not checked: \(first.argumentName ?? defaultName) `\(argument.text)` \(reason)"
     if unknown.count > 1 {
-      message +=
-        "; \(unknown.count - 1) more home_widget \(unknown.count == 2 ? "call reloads a kind" : "calls reload kinds") not known"
+      message += "; \(unknown.count - 1) more home_widget \(unknown.count == 2 ? others.one : others.many) not known"
     }
     return ReadingProblem(kind: .computedValue, message: message, span: argument.span, pointer: .root)
   }
