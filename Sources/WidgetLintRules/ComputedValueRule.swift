@@ -36,9 +36,10 @@ public struct ComputedValueRule: ReadingRule {
       generate (`Pods/Target Support Files/…`, `Generated.xcconfig`) set only their own settings and are
       not counted.
 
-      Swift is read the same way, never run. A kind `reloadTimelines(ofKind:)` or
-      `reloadControls(ofKind:)` is given from what the app works out as it runs (a network response's
-      field, an interpolated or concatenated string, a loop's variable) is not followed: the first such
+      Swift is read the same way, never run. A kind `reloadTimelines(ofKind:)`,
+      `reloadControls(ofKind:)` or the app's own wrapper function around them is given from what the app
+      works out as it runs (a network response's field, an interpolated or concatenated string, a loop's
+      variable) is not followed: the first such
       kind in a project gets one note at that expression, and nothing is compared with it. Pass a literal,
       a `let` of one or an enum's raw value, directly or through the app's own wrapper functions, to have
       it checked. So for a widget's `.supportedFamilies(…)`: a list the target does not write out (one the

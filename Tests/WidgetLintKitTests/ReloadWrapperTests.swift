@@ -104,13 +104,26 @@ import Testing
     #expect(findings.first.map(TestSupport.start) == "2:40")
   }
 
-  /// A wrapper whose callers pass what the code computes reloads nothing known: silent.
-  @Test func aWrapperCalledWithAComputedKindIsSilent() throws {
+  /// A wrapper whose callers pass what the code computes reloads nothing known: one note names the
+  /// first such kind, and nothing is judged.
+  @Test func aWrapperCalledWithAComputedKindGivesOneNote() throws {
     let callers =
-      "func saved(name: String) {\n    Widgets.reload(kind: name + \"s\")\n    Widgets.reload(kind: name)\n}\n"
+      "func saved(name: String) {\n    Widgets.reload(kind: name + \"s\")\n    Widgets.reload(kind: name)\n    Widgets.reload(kind: String(name.reversed()))\n}\n"
     let (findings, project) = try AppCodeTests().lint(Self.files(app: Self.stringWrapper, callers: callers))
-    #expect(findings.isEmpty, "\(findings.map(\.message))")
+    #expect(findings.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["computed-value 2:26-2:36"])
+    #expect(findings.first?.file.hasSuffix("App/Callers.swift") == true)
+    #expect(
+      findings.first?.message
+        == "kind not checked: `name + \"s\"` is built when the app runs, which widgetlint does not follow")
     #expect(project.appCode?.reloadedKinds.isEmpty == true)
+  }
+
+  /// Arguments the code computes for functions that reload nothing are no kinds: no note.
+  @Test func computedArgumentsOfOtherFunctionsGiveNoNote() throws {
+    let callers =
+      "func saved(name: String) {\n    print(name + \"s\")\n    Widgets.reload(kind: \"Note\")\n}\n"
+    let (findings, _) = try AppCodeTests().lint(Self.files(app: Self.stringWrapper, callers: callers))
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
   }
 
   /// A wrapper of the app's own that wraps `reloadTimelines(ofKind:)`; the callers wrap it in turn.

@@ -351,7 +351,7 @@ public final class FrontendContext: Sendable {
       !project.readingProblems.contains(where: {
         $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
       }),
-      let first = code.files.lazy.flatMap(\.code.computedReloadKinds).first
+      let first = code.files.lazy.flatMap(\.code.computedReloadKinds).first ?? code.computedWrapperKinds.first
     else { return }
     project.readingProblems.append(
       ReadingProblem(

@@ -61,6 +61,8 @@ public struct TargetCode: Sendable {
   /// The functions that reload a kind a parameter of theirs names: those that pass it to
   /// `reloadTimelines(ofKind:)` themselves, and those that pass it on to one of them, transitively.
   public let reloadWrappers: [WidgetCodeFacts.ReloadWrapper]
+  /// The kinds passed to those functions that the code builds at run time, as written: not followed.
+  public let computedWrapperKinds: [WidgetCodeFacts.Reference]
   /// The uses of the target's own declarations that are marked unavailable in app extensions
   /// (`extensionUnavailableDeclarations`), found by the frontend that read the target.
   public var extensionUnavailableReferences: [WidgetCodeFacts.Reference] = []
@@ -139,6 +141,7 @@ public struct TargetCode: Sendable {
     }
     reloadWrappers = Self.wrappers(in: files)
     (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
+    computedWrapperKinds = Self.computedKinds(passedIn: files, to: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
     self.declarations = declarations
@@ -314,6 +317,22 @@ public struct TargetCode: Sendable {
       }
     }
     return (widgets, controls)
+  }
+
+  /// The arguments the code computes that calls pass to a wrapper, with their text.
+  private static func computedKinds(passedIn files: [SwiftFileFacts], to wrappers: [WidgetCodeFacts.ReloadWrapper])
+    -> [WidgetCodeFacts.Reference]
+  {
+    let wrappers = Dictionary(grouping: wrappers, by: \.function)
+    guard !wrappers.isEmpty else { return [] }
+    return files.flatMap(\.code.computedArguments).filter { argument in
+      (wrappers[argument.function] ?? []).contains {
+        passes(label: argument.label, position: argument.position, to: $0)
+      }
+    }.map { argument in
+      let bytes = argument.span.file.bytes[argument.span.start..<argument.span.end]
+      return WidgetCodeFacts.Reference(name: String(decoding: bytes, as: UTF8.self), span: argument.span)
+    }
   }
 
   /// The kind an argument gives a wrapper: the string itself, or for a wrapper that reloads its

@@ -367,6 +367,20 @@ public struct WidgetCodeFacts: Sendable {
     }
   }
 
+  public struct ComputedArgument: Sendable {
+    public var function: String
+    public var label: String?
+    public var position: Int
+    public var span: SourceSpan
+
+    package init(function: String, label: String?, position: Int, span: SourceSpan) {
+      self.function = function
+      self.label = label
+      self.position = position
+      self.span = span
+    }
+  }
+
   public struct Reference: Sendable {
     public var name: String
     public var span: SourceSpan
@@ -408,6 +422,9 @@ public struct WidgetCodeFacts: Sendable {
   public var argumentUses: [ArgumentUse] = []
   /// The parameters functions pass on to other functions, through which wrappers wrap wrappers.
   public var parameterForwards: [ParameterForward] = []
+  /// The arguments passed to functions that the code computes (`reload(kind: response.kind)`): those
+  /// passed to a reload wrapper reload a kind built at run time.
+  public var computedArguments: [ComputedArgument] = []
   public var groupIdentifiers: [StringUse] = []
   /// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` reloads.
   public var reloadedKinds: [StringUse] = []

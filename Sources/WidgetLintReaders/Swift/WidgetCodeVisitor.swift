@@ -741,7 +741,21 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
             function: outer.name.text,
             label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text,
             position: outerPosition, callee: function, calleeLabel: label, calleePosition: position))
+      } else if Self.mayBeAString(argument.expression) {
+        facts.computedArguments.append(
+          .init(function: function, label: label, position: position, span: span(argument.expression)))
       }
+    }
+  }
+
+  /// Whether an argument the code computes may be a string: not a closure or a literal of another type.
+  private static func mayBeAString(_ expression: ExprSyntax) -> Bool {
+    switch expression.kind {
+    case .closureExpr, .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr,
+      .arrayExpr, .dictionaryExpr:
+      return false
+    default:
+      return true
     }
   }
 
