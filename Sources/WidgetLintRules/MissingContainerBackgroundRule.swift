@@ -36,7 +36,8 @@ public struct MissingContainerBackgroundRule: Rule {
       configuration calls `containerBackgroundRemovable(_:)`, and when the project says it builds with
       Xcode 14 or earlier. Cases are not judged when the widget's families are computed. A view whose
       `body` a protocol extension of the project supplies (`struct EntryView: EntryCard`, with
-      `extension EntryCard { var body: some View { … } }`) is judged by that body.
+      `extension EntryCard { var body: some View { … } }`) is judged by that body; one with no `body` in
+      the target that conforms to a protocol of another package, which may supply it, leaves it silent.
 
       `AccessoryWidgetBackground` is a view like any other, not the container background: in a `ZStack`
       behind the content, as Apple's example places it, the widget still shows the placeholder;
@@ -171,6 +172,16 @@ public struct MissingContainerBackgroundRule: Rule {
     "UserDefaults",
   ]
 
+  /// The system's protocols and raw types that give a conforming type no `body`: models, entries,
+  /// intents and enums of the project that name only these (and the project's own protocols) show no view.
+  package static let protocolsWithoutBody: Set<String> = [
+    "AppEntity", "AppEnum", "AppIntent", "AppIntentTimelineProvider", "CaseIterable", "Codable", "Comparable",
+    "CustomStringConvertible", "Decodable", "Double", "Encodable", "EntityQuery", "Equatable", "Error",
+    "Hashable", "Identifiable", "Int", "IntentTimelineProvider", "NSObject", "ObservableObject",
+    "RawRepresentable", "Sendable", "String", "TimelineEntry", "TimelineProvider", "Widget", "WidgetBundle",
+    "WidgetConfigurationIntent",
+  ]
+
   /// SwiftUI's own modifiers with "background" in their name: none sets the widget's container background.
   package static let frameworkBackgroundModifiers: Set<String> = [
     "background", "backgroundStyle", "listRowBackground", "scrollContentBackground", "presentationBackground",
@@ -234,13 +245,23 @@ public struct MissingContainerBackgroundRule: Rule {
         followBodyProviders(of: name)
       } else if code.declaredTypes.contains(name) {
         // The project's other types (entries, intents, models) hold no view of the widget, unless a
-        // protocol extension of the project gives them a `body`.
+        // protocol extension of the project gives them a `body`, or one of another package may.
         followBodyProviders(of: name)
+        if mayTakeItsBodyFromAnotherPackage(name) { reachesUnknown = true }
       } else if WidgetCodeFacts.isTypeName(name) {
         if !frameworkTypes.contains(name) { reachesUnknown = true }
       } else if name.lowercased().contains("background"), !frameworkBackgroundModifiers.contains(name) {
         reachesUnknown = true
       }
+    }
+
+    /// Whether a type of the project with no `body` of its own or from the project's protocols
+    /// conforms to a protocol of another package, which is not read and may supply one.
+    private func mayTakeItsBodyFromAnotherPackage(_ type: String) -> Bool {
+      code.bodyProviders(of: type).isEmpty
+        && (code.conformances[type] ?? []).contains { name in
+          code.typeDeclarations[name] == nil && !MissingContainerBackgroundRule.protocolsWithoutBody.contains(name)
+        }
     }
 
     /// The code of the protocol extensions that supply a type's `body` (`struct EntryView: EntryCard`,

@@ -225,6 +225,20 @@ import Testing
     #expect(try findings(Self.protocolBody("PackageCard(title: title)")) == [])
   }
 
+  /// A view whose `body` comes from a protocol of another package (not read) shows what is not known.
+  @Test func aBodyFromAnotherPackagesProtocolLeavesItSilent() throws {
+    let code = Self.swift(
+      homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)",
+      lockView: "CardView(title: \"Steps\")",
+      extra: "struct CardView: PackageCard {\n    let title: String\n}\n")
+    #expect(try findings(code) == [])
+    // The broken twin: the same view with a body of its own that sets no background.
+    let ownBody = code.replacingOccurrences(
+      of: "    let title: String\n}", with: "    let title: String\n    var body: some View { Text(title) }\n}")
+    #expect(ownBody != code)
+    #expect(try findings(ownBody).count == 1)
+  }
+
   /// `AccessoryWidgetBackground` is a view placed behind the content, not the container background:
   /// alone it leaves the placeholder.
   @Test func anAccessoryWidgetBackgroundInAStackIsNotTheContainerBackground() throws {
