@@ -8,14 +8,18 @@ import WidgetLintReaders
 /// package's code whichever library holds it.
 package struct LocalSwiftPackage {
   package let path: String
+  /// Reads `Package.swift` as every file is read: through the editor's texts, within the size limit.
+  private let context: FrontendContext
 
-  package init(path: String) {
+  package init(path: String, context: FrontendContext) {
     self.path = path
+    self.context = context
   }
 
   /// The Swift files of a product, all on disk.
   package func swiftFiles(ofProduct name: String) -> [SwiftFileResolver.ResolvedFile] {
-    let manifestText = try? String(contentsOfFile: PathUtilities.join(path, "Package.swift"), encoding: .utf8)
+    let manifest = context.read(path: PathUtilities.join(path, "Package.swift"), maxSize: context.limits.maxFileSize)
+    let manifestText = (try? manifest.get()).map { String(decoding: $0, as: UTF8.self) }
     let folders = manifestText.flatMap { SwiftPackageManifest.read($0).sourceFolders(ofLibrary: name) } ?? ["Sources"]
     var seen: Set<String> = []
     var files: [SwiftFileResolver.ResolvedFile] = []

@@ -66,7 +66,7 @@ package struct XcodeProjectVariants {
         (framework.productReference.map(linked.contains) ?? false) || target.dependencies.contains(framework.id)
       }.map(\.id)
       for product in target.localPackageProducts {
-        let package = LocalSwiftPackage(path: product.packagePath)
+        let package = LocalSwiftPackage(path: product.packagePath, context: context)
         let id = package.productID(product.name)
         node.frameworks.append(id)
         if packageProducts[id] == nil {

@@ -251,7 +251,7 @@ struct XcodeGenVariants {
     var packages: [String: LocalSwiftPackage] = [:]
     for (name, package) in members {
       guard let path = package["path"]?.stringValue?.value else { continue }
-      packages[name.value] = LocalSwiftPackage(path: PathUtilities.join(directory, path))
+      packages[name.value] = LocalSwiftPackage(path: PathUtilities.join(directory, path), context: context)
     }
     return packages
   }
