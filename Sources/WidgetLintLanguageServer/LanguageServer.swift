@@ -123,6 +123,7 @@ package actor LanguageServer {
       // Full-document sync (the capability says so): the last change holds the whole text.
       editorTexts[path] = Array(text.utf8)
       scheduleLint(fileAt: path)
+      scheduleLintsGoverned(byConfiguration: path)
     case "textDocument/didSave":
       guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri)
       else { break }
@@ -134,6 +135,7 @@ package actor LanguageServer {
       // The project is linted again from what is on disk: the closed file's unsaved text is gone.
       editorTexts[path] = nil
       lint(fileAt: path)
+      scheduleLintsGoverned(byConfiguration: path)
     case "textDocument/codeAction":
       respond(to: id, with: codeActions(params))
     case "textDocument/hover":
@@ -193,6 +195,16 @@ package actor LanguageServer {
       try? await Task.sleep(for: delay)
       guard !Task.isCancelled else { return }
       self.lint(fileAt: path)
+    }
+  }
+
+  /// A configuration file's text changed in the editor (or was closed, back to the disk's): the open
+  /// documents in its folder and below are linted again with it, as the command line would lint them.
+  private func scheduleLintsGoverned(byConfiguration path: String) {
+    guard Configuration.fileNames.contains(String(PathUtilities.name(of: path))) else { return }
+    let folder = PathUtilities.folder(of: path)
+    for document in openDocuments.keys.sorted() where document != path && document.hasPrefix(folder + "/") {
+      scheduleLint(fileAt: document)
     }
   }
 

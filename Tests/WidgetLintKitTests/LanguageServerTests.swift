@@ -160,6 +160,51 @@ import Testing
     #expect(published.last?.isEmpty == true)
   }
 
+  /// Found by the session fuzzer: the configuration is read from the editor's text too, as every other
+  /// file is. Broken there (unsaved), it stops the lint as the command line's lint of the saved text does.
+  @Test func theConfigurationIsReadFromTheEditorsText() async throws {
+    let manifest = "app:\n  bundleIdentifier: com.example.habits\ntargets: 5\n"
+    let directory = try TestSupport.directory(with: [
+      ("habits.yaml", manifest), (".widgetlint.yml", "rules: {}\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("habits.yaml").path
+    let configuration = directory.appendingPathComponent(".widgetlint.yml").path
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let server = LanguageServer(writer: MessageWriter(descriptor: descriptors[1]), debounce: .seconds(3600))
+    func send(_ method: String, _ path: String, _ text: String) async throws {
+      let document: [String: Any] = ["uri": LanguageServer.fileURI(path), "version": 1, "text": text]
+      let params: [String: Any] =
+        method == "textDocument/didOpen"
+        ? ["textDocument": document] : ["textDocument": document, "contentChanges": [["text": text]]]
+      _ = await server.handle(
+        try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": method, "params": params]))
+    }
+    try await send("textDocument/didOpen", path, manifest)
+    try await send("textDocument/didOpen", configuration, "rules: {}\n")
+    try await send("textDocument/didChange", configuration, "rules: \u{1B}\n")
+    await server.lint(fileAt: path)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var reader = MessageReader(descriptor: descriptors[0])
+    var published: [[Any]] = []
+    var logged: [String] = []
+    while let body = try reader.next() {
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      let params = try #require(object["params"] as? [String: Any])
+      if object["method"] as? String == "window/logMessage" { logged.append(params["message"] as? String ?? "") }
+      if params["uri"] as? String == LanguageServer.fileURI(path) {
+        published.append(try #require(params["diagnostics"] as? [Any]))
+      }
+    }
+    // Opened with the saved configuration: the manifest's finding; with the editor's broken one: none,
+    // and the configuration's problem is said.
+    #expect(published.first?.isEmpty == false)
+    #expect(published.last?.isEmpty == true)
+    #expect(logged.contains { $0.contains(".widgetlint.yml") && $0.contains("control characters") }, "\(logged)")
+  }
+
   /// Found by the session fuzzer: an Expo app's `app.json` broken in the editor, with a package.json
   /// that does not name expo, is no Expo config, so the app is gone, and the findings it had published on another open file (its widget's config)
   /// are cleared, as a lint of the saved texts would show none.

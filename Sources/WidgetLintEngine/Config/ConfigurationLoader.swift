@@ -11,8 +11,12 @@ public final class ConfigurationLoader: @unchecked Sendable {
   // Unchecked: `byDirectory` is only touched while `lock` is held.
   private let lock = NSLock()
   private var byDirectory: [String: Result<Configuration, ConfigurationError>] = [:]
+  /// The texts read instead of the files on disk: an editor's unsaved configuration is the one it lints with.
+  private let overlay: TextOverlay
 
-  public init() {}
+  public init(overlay: TextOverlay = TextOverlay()) {
+    self.overlay = overlay
+  }
 
   public struct ConfigurationError: Error, Sendable {
     public var problems: [InputError]
@@ -32,10 +36,10 @@ public final class ConfigurationLoader: @unchecked Sendable {
         break
       }
       visited.append(current)
-      if let name = Configuration.fileNames.first(where: {
-        FileManager.default.fileExists(atPath: current + "/" + $0)
+      if let name = Configuration.fileNames.first(where: { name in
+        overlay.text(of: current + "/" + name) != nil || FileManager.default.fileExists(atPath: current + "/" + name)
       }) {
-        result = Self.load(path: current + "/" + name)
+        result = Self.load(path: current + "/" + name, overlay: overlay)
         break
       }
       if current == root || current == "/" {
@@ -53,13 +57,15 @@ public final class ConfigurationLoader: @unchecked Sendable {
   public func configuration(at path: String) -> Result<Configuration, ConfigurationError> {
     let key = "explicit:" + PathUtilities.absolute(path)
     if let cached = lock.withLock({ byDirectory[key] }) { return cached }
-    let result = Self.load(path: path)
+    let result = Self.load(path: path, overlay: overlay)
     lock.withLock { byDirectory[key] = result }
     return result
   }
 
-  public static func load(path: String) -> Result<Configuration, ConfigurationError> {
-    switch InputReader.read(path: path, maxSize: 1 << 20) {
+  public static func load(path: String, overlay: TextOverlay = TextOverlay()) -> Result<
+    Configuration, ConfigurationError
+  > {
+    switch overlay.read(path: path, maxSize: 1 << 20) {
     case .failure(let error):
       return .failure(ConfigurationError(problems: [error]))
     case .success(let bytes):

@@ -79,7 +79,7 @@ public struct LintRun {
   /// Lints the inputs found: each with the configuration that applies to it, then the baseline.
   public func run(_ discovery: ProjectDiscovery.Discovery) -> LintReport {
     let inputs = discovery.inputs
-    let loader = ConfigurationLoader()
+    let loader = ConfigurationLoader(overlay: overlay)
     let isExcluded = exclusion()
     // Project files read as `--fix` left them, as manifests are.
     let shared = Linter(
