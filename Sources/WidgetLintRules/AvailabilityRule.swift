@@ -105,10 +105,15 @@ public struct AvailabilityRule: Rule {
       }
       var deploysTo: String? { deployment.map { "\(platform.displayName) \($0.version)" } }
       for widget in target.widgets {
-        let subject = widget.kind?.value
-        for family in widget.families {
-          guard let info = WidgetKitCatalog.family(named: family.value) else { continue }
-          guard let minimum = info.minimum(on: platform) else {
+        var subject: String? { widget.kind?.value }
+        // By index, the text alone until a finding: a located value's copy retains its file and pointer too.
+        let families = widget.families
+        for index in families.indices {
+          guard let info = WidgetKitCatalog.family(named: families[index].value) else { continue }
+          let minimum = info.minimum(on: platform)
+          if let minimum, deployment.map({ $0.version >= minimum }) ?? true { continue }
+          let family = families[index]
+          guard let minimum else {
             let elsewhere = platform == .ios ? "watchOS" : "iOS"
             context.report(
               "\(family.value) is not available on \(platform.displayName) (it is a \(elsewhere) family); remove it or move the widget to a \(elsewhere) target",
@@ -121,13 +126,13 @@ public struct AvailabilityRule: Rule {
               at: family, subject: subject, related: related)
           }
         }
-        if let configuration = widget.configuration, let deployment {
-          let minimum = WidgetKitCatalog.minimum(of: configuration.value, on: platform)
-          if deployment.version < minimum {
-            context.report(
-              "\(configuration.value.rawValue) configuration (\(configuration.value.swiftName)) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); the widget would show nothing on older systems",
-              at: configuration, subject: subject, related: related)
-          }
+        if let deployment, let type = widget.configuration?.value,
+          case let minimum = WidgetKitCatalog.minimum(of: type, on: platform), deployment.version < minimum,
+          let configuration = widget.configuration
+        {
+          context.report(
+            "\(configuration.value.rawValue) configuration (\(configuration.value.swiftName)) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); the widget would show nothing on older systems",
+            at: configuration, subject: subject, related: related)
         }
       }
     }

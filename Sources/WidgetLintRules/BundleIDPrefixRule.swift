@@ -98,11 +98,14 @@ public struct BundleIDPrefixRule: Rule {
       else { continue }
       let theApp = target.host == nil ? "the app" : "the watch app"
       let theApps = target.host == nil ? "the app's" : "the watch app's"
-      let related = [
-        RelatedLocation(
-          target.host.map { "the bundle identifier of the watch app '\($0.name?.value ?? "")' that embeds it" }
-            ?? "the app's bundle identifier", at: appID.span)
-      ]
+      // Made for a finding only: most targets have none.
+      var related: [RelatedLocation] {
+        [
+          RelatedLocation(
+            target.host.map { "the bundle identifier of the watch app '\($0.name?.value ?? "")' that embeds it" }
+              ?? "the app's bundle identifier", at: appID.span)
+        ]
+      }
       let lowered = id.value.lowercased()
       let parent = appID.value.lowercased()
       if lowered == parent {

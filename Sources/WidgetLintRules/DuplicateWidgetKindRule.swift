@@ -55,8 +55,9 @@ public struct DuplicateWidgetKindRule: Rule {
       expectedCount: manifest.targets.reduce(0) { $0 + $1.widgets.count })
     for target in manifest.targets {
       for widget in target.widgets {
-        guard let kind = widget.kind else { continue }
-        if let first = firstByKind.earlier(than: widget, for: kind.value)?.kind {
+        // The text alone until a finding: a located value's copy retains its file and pointer too.
+        guard let kindText = widget.kind?.value else { continue }
+        if let first = firstByKind.earlier(than: widget, for: kindText)?.kind, let kind = widget.kind {
           context.report(
             "widget kind '\(kind.value)' is used twice; WidgetKit identifies widgets by kind, so each must be unique in the app",
             at: kind, subject: kind.value, related: [RelatedLocation("'\(kind.value)' first used here", at: first.span)]

@@ -118,14 +118,17 @@ public struct EASExtensionMismatchRule: Rule {
         }
         context.report(message, at: key, subject: entry.targetName?.value, fix: fix)
       }
-      let missing = [("targetName", entry.targetName), ("bundleIdentifier", entry.bundleIdentifier)]
-        .filter { $0.1 == nil }.map { "'\($0.0)'" }
-      if !missing.isEmpty {
+      // Listed only when one is missing: most entries have both.
+      if entry.targetName == nil || entry.bundleIdentifier == nil {
+        let missing = [("targetName", entry.targetName == nil), ("bundleIdentifier", entry.bundleIdentifier == nil)]
+          .filter(\.1).map { "'\($0.0)'" }
         context.report(
           "appExtensions entry has no \(missing.joined(separator: " or ")), which EAS requires", at: entry.span,
           pointer: entry.pointer, subject: entry.targetName?.value)
       }
-      if let parent = entry.parentBundleIdentifier, !knownParents.contains(parent.value.lowercased()) {
+      if let parentText = entry.parentBundleIdentifier?.value, !knownParents.contains(parentText.lowercased()),
+        let parent = entry.parentBundleIdentifier
+      {
         context.report(
           "parentBundleIdentifier '\(parent.value)' is neither the app's bundle identifier nor a target's",
           at: parent, subject: entry.targetName?.value)

@@ -93,20 +93,17 @@ public struct InvalidValueRule: ReadingRule {
   public func check(_ context: RuleContext) {
     context.forward(context.project.readingProblems, of: Self.problemKind)
     guard let manifest = context.manifest else { return }
-    var owners: [(entitlements: Entitlements?, subject: String?)] = [(manifest.app?.entitlements, nil)]
-    owners += manifest.targets.map { ($0.entitlements, $0.name?.value) }
-    owners += (manifest.eas?.appExtensions ?? []).map { ($0.entitlements, $0.targetName?.value) }
     // One entitlements file may sign several targets: each value is reported once.
     var reported: Set<String> = []
-    for (entitlements, subject) in owners {
-      for part in entitlements?.wronglyTypedAppGroups ?? [] {
+    func check(_ entitlements: Entitlements, subject: String?) {
+      for part in entitlements.wronglyTypedAppGroups {
         guard reported.insert("\(part.span.file.path)\u{0}\(part.span.start)\u{0}\(part.span.end)").inserted else {
           continue
         }
-        let isElement = part.span.start != entitlements?.appGroupsSpan?.start
+        let isElement = part.span.start != entitlements.appGroupsSpan?.start
         // A lone `<string>` in an `.entitlements` file, or a string in a config's entitlements object, is
         // wrapped in the array it belongs in.
-        let wrapping = isElement ? nil : entitlements.flatMap { Self.wrapping(part.span, in: $0) }
+        let wrapping = isElement ? nil : Self.wrapping(part.span, in: entitlements)
         context.report(
           isElement
             ? "each App Group in '\(Entitlements.appGroupsKey)' is a string, as Apple documents the entitlement; found \(part.value), so the App Groups are not known and none is compared"
@@ -114,6 +111,17 @@ public struct InvalidValueRule: ReadingRule {
           at: part, subject: subject,
           fix: wrapping)
       }
+    }
+    // Entitlements are looked at through their wrongly typed values first, not copied whole: most have none.
+    if manifest.app?.entitlements?.wronglyTypedAppGroups.isEmpty == false, let entitlements = manifest.app?.entitlements
+    {
+      check(entitlements, subject: nil)
+    }
+    for target in manifest.targets where target.entitlements?.wronglyTypedAppGroups.isEmpty == false {
+      if let entitlements = target.entitlements { check(entitlements, subject: target.name?.value) }
+    }
+    for entry in manifest.eas?.appExtensions ?? [] where entry.entitlements?.wronglyTypedAppGroups.isEmpty == false {
+      if let entitlements = entry.entitlements { check(entitlements, subject: entry.targetName?.value) }
     }
   }
 }

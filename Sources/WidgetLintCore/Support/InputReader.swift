@@ -56,6 +56,28 @@ public enum InputReader {
     }
   }
 
+  /// Up to `count` bytes from the start of a regular file, for telling what kind of file it is without
+  /// reading all of a large one; nil when it cannot be read, or is a stream, whose bytes a look would
+  /// take from the reading that follows.
+  public static func readPrefix(path: String, count: Int) -> [UInt8]? {
+    let read = withOpenFile(path, maxSize: .max) { descriptor, size -> Result<[UInt8], InputError> in
+      guard let size else { return .failure(InputError(path: path, message: "is a stream")) }
+      let wanted = min(size, count)
+      // Not for nothing: the initializer would write the shared empty storage (see `readAll`).
+      guard wanted > 0 else { return .success([]) }
+      return .success(
+        [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+          while initialized < wanted {
+            let read = Foundation.read(descriptor, buffer.baseAddress! + initialized, wanted - initialized)
+            if read < 0, errno == EINTR { continue }
+            if read <= 0 { break }
+            initialized += read
+          }
+        })
+    }
+    return try? read.get()
+  }
+
   /// Opens a file for reading, refusing what is not a regular file or a stream and a file larger than
   /// the limit, and hands `body` its descriptor and its size (nil for a stream).
   private static func withOpenFile<Answer>(

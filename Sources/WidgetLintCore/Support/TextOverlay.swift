@@ -32,6 +32,12 @@ public struct TextOverlay: Sendable {
       ? .failure(InputError(path: path, message: InputReader.tooLarge(text.count, maxSize))) : .success(text)
   }
 
+  /// Up to `count` bytes from the start of a file, as `read` gives them; nil when it cannot be read.
+  public func readPrefix(path: String, count: Int) -> [UInt8]? {
+    guard let text = text(of: path) else { return InputReader.readPrefix(path: path, count: count) }
+    return Array(text.prefix(count))
+  }
+
   /// `look` applied to each file's bytes (as `read` gives them), the files side by side; nil for a file
   /// that cannot be read. The bytes are only lent, so a search of thousands of files keeps none of them.
   package func look<Answer: Sendable>(

@@ -75,12 +75,21 @@ package enum ManifestKind: ProjectKind {
   /// an opening brace, with `app` or `targets` (quoted or not) and a colon. A broken manifest still
   /// has them, so its syntax error is reported rather than the file skipped.
   package static func looksLikeManifest(_ path: String, cache: DiscoveryCache) -> Bool {
-    guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20) else {
-      return true  // Reading it as a manifest reports why it cannot be read.
+    // The first 64 KB, then the first megabyte: a manifest names `app` or `targets` in its first lines,
+    // and reading all of a large file here would read it twice.
+    for count in [1 << 16, 1 << 20] {
+      guard let scanned = cache.overlay.readPrefix(path: path, count: count) else {
+        return true  // Reading it as a manifest reports why it cannot be read.
+      }
+      if hasManifestKeyLine(scanned) { return true }
+      if scanned.count < count { return false }
     }
-    // Line by line from the top, stopping at the first key: a manifest names `app` or `targets` in its
-    // first lines, and splitting a big file into lines first would cost more than its parse's start.
-    let scanned = bytes.prefix(1 << 20)
+    return false
+  }
+
+  /// Line by line from the top, stopping at the first key: splitting a big text into lines first would
+  /// cost more than its parse's start.
+  private static func hasManifestKeyLine(_ scanned: [UInt8]) -> Bool {
     var lineStart = scanned.startIndex
     while lineStart < scanned.endIndex {
       let lineEnd = scanned[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? scanned.endIndex

@@ -61,7 +61,13 @@ public struct DocumentReader {
     public var entries: [Entry]
     public var span: SourceSpan
 
-    public subscript(key: String) -> Entry? { entries.last { $0.key == key } }
+    public subscript(key: String) -> Entry? { entries.last { DocumentReader.isSameKey($0.key, key) } }
+  }
+
+  /// Key equality, lengths first: keys are short, and most that differ differ in length, which String's
+  /// `==` learns only after a Unicode-aware comparison. A manifest's widgets look up keys ten times each.
+  static func isSameKey(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count && lhs == rhs
   }
 
   public mutating func report(
@@ -119,7 +125,7 @@ public struct DocumentReader {
     // The mapping's keys, made the first time a rename must not make a duplicate.
     var keys: Set<String>?
     if let allowedKeys {
-      for (index, entry) in all.enumerated() where !allowedKeys.contains(entry.key) {
+      for (index, entry) in all.enumerated() where !allowedKeys.contains(where: { Self.isSameKey($0, entry.key) }) {
         if index < merged.count {
           guard reportedMergedKeys.insert(entry.keyNode).inserted else { continue }
         }

@@ -421,7 +421,8 @@ public final class FrontendContext: Sendable {
       uniqueKeysWithValues: zip(
         distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
-    for (index, code) in project.targetCode.enumerated() {
+    // A target without Swift files has no code to note (a large manifest's targets mostly have none).
+    for (index, code) in project.targetCode.enumerated() where !filesPerTarget[index].isEmpty {
       guard let targets = project.manifest?.targets, index < targets.count else { continue }
       let target = targets[index]
       let uses =

@@ -37,8 +37,18 @@ package final class YAMLEventReader: @unchecked Sendable {
 
   private func offset(_ mark: yaml_mark_t) -> Int { source.offset(ofScalarIndex: Int(mark.index)) }
 
-  package func nextBatch(maxEvents: Int = BatchSizes.full) -> YAMLEventBatch {
+  /// The next events. `spare`, a batch that has been read, is filled again: its arrays keep their
+  /// storage, so a large file's batches cost no fresh memory each.
+  package func nextBatch(
+    maxEvents: Int = BatchSizes.full, reusing spare: consuming YAMLEventBatch? = nil
+  ) -> YAMLEventBatch {
     var batch = YAMLEventBatch()
+    if let spare = spare.take() {
+      batch.events = spare.events
+      batch.bytes = spare.bytes
+      batch.events.removeAll(keepingCapacity: true)
+      batch.bytes.removeAll(keepingCapacity: true)
+    }
     guard !finished else {
       batch.isLast = true
       return batch
@@ -115,9 +125,11 @@ package final class YAMLEventReader: @unchecked Sendable {
   package func forEachBatch(concurrently: Bool, _ consume: (YAMLEventBatch) -> Bool) {
     guard concurrently else {
       var sizes = BatchSizes()
+      var spare: YAMLEventBatch?
       while true {
-        let batch = nextBatch(maxEvents: sizes.next())
+        let batch = nextBatch(maxEvents: sizes.next(), reusing: spare.take())
         if !consume(batch) || batch.isLast { return }
+        spare = batch
       }
     }
     let queue = BatchQueue(capacity: 8)
@@ -125,7 +137,7 @@ package final class YAMLEventReader: @unchecked Sendable {
     let thread = Thread { [self] in
       var sizes = BatchSizes()
       while true {
-        let batch = nextBatch(maxEvents: sizes.next())
+        let batch = nextBatch(maxEvents: sizes.next(), reusing: queue.spare())
         let isLast = batch.isLast
         if !queue.put(batch) || isLast { break }
       }
@@ -135,17 +147,20 @@ package final class YAMLEventReader: @unchecked Sendable {
     while true {
       let batch = queue.take()
       if !consume(batch) || batch.isLast { break }
+      queue.recycle(batch)
     }
     queue.cancel()
     producerFinished.wait()
   }
 }
 
-/// A bounded hand-over of batches from the parsing thread to the building one.
+/// A bounded hand-over of batches from the parsing thread to the building one, and of the batches read
+/// back to the parsing thread to fill again.
 private final class BatchQueue: @unchecked Sendable {
-  // Unchecked: `batches` and `cancelled` are only touched while `condition` is locked.
+  // Unchecked: `batches`, `spares` and `cancelled` are only touched while `condition` is locked.
   private let condition = NSCondition()
   private var batches: [YAMLEventBatch] = []
+  private var spares: [YAMLEventBatch] = []
   private var cancelled = false
   private let capacity: Int
 
@@ -169,6 +184,20 @@ private final class BatchQueue: @unchecked Sendable {
     let batch = batches.removeFirst()
     condition.broadcast()
     return batch
+  }
+
+  /// Hands back a batch that has been read.
+  func recycle(_ batch: consuming YAMLEventBatch) {
+    condition.lock()
+    defer { condition.unlock() }
+    spares.append(batch)
+  }
+
+  /// A batch that has been read, to fill again, if there is one.
+  func spare() -> YAMLEventBatch? {
+    condition.lock()
+    defer { condition.unlock() }
+    return spares.popLast()
   }
 
   func cancel() {
