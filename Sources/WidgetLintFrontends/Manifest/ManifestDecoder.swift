@@ -134,6 +134,11 @@ public struct ManifestDecoder {
     guard let map = reader.mapping(id, pointer: pointer, what: "a target", allowedKeys: Self.targetKeys) else {
       return nil
     }
+    // The draft is handed over as the value a call returns, so it is moved into the target, not copied.
+    return Manifest.Target(targetDraft(map, pointer: pointer))
+  }
+
+  private mutating func targetDraft(_ map: DocumentReader.Mapping, pointer: JSONPointer) -> Manifest.Target.Draft {
     var target = Manifest.Target.Draft(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("name", in: map, what: "a target") { target.name = reader.string(value) }
     let label = target.name.map { "target '\($0.value)'" } ?? "a target"
@@ -155,13 +160,17 @@ public struct ManifestDecoder {
         }
       }
     }
-    return Manifest.Target(target)
+    return target
   }
 
   private mutating func decodeWidget(_ id: YAMLDocument.NodeID, pointer: JSONPointer) -> Manifest.Widget? {
     guard let map = reader.mapping(id, pointer: pointer, what: "a widget", allowedKeys: Self.widgetKeys) else {
       return nil
     }
+    return Manifest.Widget(widgetDraft(map, pointer: pointer))
+  }
+
+  private mutating func widgetDraft(_ map: DocumentReader.Mapping, pointer: JSONPointer) -> Manifest.Widget.Draft {
     var widget = Manifest.Widget.Draft(span: reader.headSpan(of: map), pointer: pointer)
     if let value = reader.require("kind", in: map, what: "a widget") { widget.kind = reader.string(value) }
     let subject = widget.kind?.value
@@ -178,16 +187,15 @@ public struct ManifestDecoder {
     if let value = map["refresh"] { widget.refresh = refresh(value) }
     if let value = map["appGroup"] { widget.appGroup = reader.string(value) }
     if let value = map["url"] { widget.url = reader.string(value) }
-    return Manifest.Widget(widget)
+    return widget
   }
 
   private mutating func refresh(_ entry: DocumentReader.Entry) -> Manifest.Refresh? {
-    let document = reader.document
     let hint = "use atEnd, never, a duration such as 15m, or {policy: after, interval: 15m}"
-    switch document.content(of: entry.valueNode) {
+    switch reader.document.content(of: entry.valueNode) {
     case .scalar(let text, let style):
       let span = reader.span(entry.valueNode)
-      let tag = document.tag(of: entry.valueNode)
+      let tag = reader.document.tag(of: entry.valueNode)
       if case .string = ScalarValue(text: text, style: style, tag: tag),
         let policy = Manifest.RefreshPolicy(rawValue: text)
       {
