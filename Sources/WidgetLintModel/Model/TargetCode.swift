@@ -140,8 +140,7 @@ public struct TargetCode: Sendable {
       for (key, values) in file.code.enumCaseDeclarations { declarations[key, default: []] += values }
     }
     reloadWrappers = Self.wrappers(in: files)
-    (reloadedKinds, reloadedControlKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
-    computedWrapperKinds = Self.computedKinds(passedIn: files, to: reloadWrappers)
+    (reloadedKinds, reloadedControlKinds, computedWrapperKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
     self.declarations = declarations
@@ -300,14 +299,16 @@ public struct TargetCode: Sendable {
     wrapper.label.map { label == $0 } ?? (label == nil && position == wrapper.position)
   }
 
-  /// The kinds reloaded by the calls, and by the calls of the functions that wrap them.
+  /// The kinds reloaded by the calls, and by the calls of the functions that wrap them; and the arguments
+  /// the code computes that calls pass to a wrapper, with their text.
   private static func reloads(in files: [SwiftFileFacts], wrappers: [WidgetCodeFacts.ReloadWrapper]) -> (
-    widgets: [WidgetCodeFacts.StringUse], controls: [WidgetCodeFacts.StringUse]
+    widgets: [WidgetCodeFacts.StringUse], controls: [WidgetCodeFacts.StringUse],
+    computed: [WidgetCodeFacts.Reference]
   ) {
     var widgets = files.flatMap(\.code.reloadedKinds)
     var controls = files.flatMap(\.code.reloadedControlKinds)
     let wrappers = Dictionary(grouping: wrappers, by: \.function)
-    guard !wrappers.isEmpty else { return (widgets, controls) }
+    guard !wrappers.isEmpty else { return (widgets, controls, []) }
     for argument in files.flatMap(\.code.argumentUses) {
       for wrapper in wrappers[argument.function] ?? [] {
         guard passes(label: argument.label, position: argument.position, to: wrapper),
@@ -316,16 +317,7 @@ public struct TargetCode: Sendable {
         if wrapper.isControl { controls.append(use) } else { widgets.append(use) }
       }
     }
-    return (widgets, controls)
-  }
-
-  /// The arguments the code computes that calls pass to a wrapper, with their text.
-  private static func computedKinds(passedIn files: [SwiftFileFacts], to wrappers: [WidgetCodeFacts.ReloadWrapper])
-    -> [WidgetCodeFacts.Reference]
-  {
-    let wrappers = Dictionary(grouping: wrappers, by: \.function)
-    guard !wrappers.isEmpty else { return [] }
-    return files.flatMap(\.code.computedArguments).filter { argument in
+    let computed = files.flatMap(\.code.computedArguments).filter { argument in
       (wrappers[argument.function] ?? []).contains {
         passes(label: argument.label, position: argument.position, to: $0)
       }
@@ -333,6 +325,7 @@ public struct TargetCode: Sendable {
       let bytes = argument.span.file.bytes[argument.span.start..<argument.span.end]
       return WidgetCodeFacts.Reference(name: String(decoding: bytes, as: UTF8.self), span: argument.span)
     }
+    return (widgets, controls, computed)
   }
 
   /// The kind an argument gives a wrapper: the string itself, or for a wrapper that reloads its
