@@ -253,6 +253,47 @@ import Testing
     return (linter.lint(variants: projects), projects)
   }
 
+  /// A widget whose code uses `containerBackground` outside `#available`: iOS 17 and macOS 14 API.
+  static let unguardedBackgroundSwift = """
+    import WidgetKit
+    import SwiftUI
+    @main
+    struct NoteWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Note", provider: Provider()) { _ in Text("").containerBackground(.clear, for: .widget) }
+                .supportedFamilies([.systemSmall])
+        }
+    }
+    struct Provider {
+        let defaults = UserDefaults(suiteName: "group.com.example.app")
+    }
+    """
+
+  @Test(arguments: ["iphoneos", "macosx"])
+  func aMacOSWidgetIsNotJudgedByTheProjectsIOSDeploymentTarget(sdk: String) throws {
+    // The project sets iOS 16 for every target, as an iOS project does; a macOS widget inherits the
+    // setting but deploys to macOS 14, where containerBackground is available.
+    var widget = Self.widgetSettings(["SDKROOT": sdk, "MACOSX_DEPLOYMENT_TARGET": "14.0"])
+    widget["IPHONEOS_DEPLOYMENT_TARGET"] = nil
+    let pbxproj = Self.project(
+      app: Self.appSettings.merging(["SDKROOT": sdk]) { $1 }, widget: ["Debug": widget, "Release": widget],
+      projectSettings: "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n")
+    let files = Self.files(pbxproj: pbxproj).map {
+      $0.path == "Widget/NoteWidget.swift" ? ($0.path, Self.unguardedBackgroundSwift) : $0
+    }
+    let (findings, projects) = try lint(files)
+    let target = try #require(projects.first?.manifest?.targets.first)
+    if sdk == "macosx" {
+      #expect(target.deploymentTarget == nil)
+      #expect(projects.first?.manifest?.app?.deploymentTarget == nil)
+      #expect(findings.isEmpty, "\(findings.map(\.message))")
+    } else {
+      #expect(target.deploymentTarget?.value == OSVersion(16, 0))
+      #expect(findings.map(\.ruleID) == ["availability"])
+      #expect(findings.first?.message.contains("needs iOS 17.0, but the target deploys to iOS 16.0") == true)
+    }
+  }
+
   @Test func cleanProjectIsReadOnceWithItsTargetsAndMemberFiles() throws {
     let pbxproj = Self.project(
       app: Self.appSettings, widget: ["Debug": Self.widgetSettings(), "Release": Self.widgetSettings()])

@@ -24,7 +24,8 @@ extension BuildGraphProjects {
       embeddingApps.indices.contains(appIndex)
       ? embeddingApps[appIndex] : applications.first { $0.name?.value == "Runner" } ?? applications.first
     if let appTarget {
-      manifest.app = app(appTarget, label: "app", deploymentKey: "IPHONEOS_DEPLOYMENT_TARGET", configuration)
+      manifest.app = app(
+        appTarget, label: "app", deploymentKey: iOSDeploymentKey(of: appTarget, configuration), configuration)
     }
     let (members, hosts) = members(of: appTarget, watchApplications: watchApplications)
     var hostApps: [String: Manifest.App] = [:]
@@ -82,17 +83,24 @@ extension BuildGraphProjects {
   }
 
   /// An app (`label` "app") or a watch app that hosts extensions, as the model holds it.
-  func app(_ target: BuildGraph.Target, label: String, deploymentKey: String, _ configuration: Configuration)
+  func app(_ target: BuildGraph.Target, label: String, deploymentKey: String?, _ configuration: Configuration)
     -> Manifest.App
   {
     let settings = settings(of: target, in: configuration)
     var app = Manifest.App(span: target.span, pointer: target.pointer)
     if label != "app" { app.name = target.name }
     app.bundleIdentifier = resolved("PRODUCT_BUNDLE_IDENTIFIER", settings)
-    app.deploymentTarget = ProjectReading.deploymentTarget(resolved(deploymentKey, settings))
+    app.deploymentTarget = deploymentKey.flatMap { ProjectReading.deploymentTarget(resolved($0, settings)) }
     app.entitlements = entitlements(of: target, settings, configuration)
     configuration.reading.sign(app, as: label)
     return app
+  }
+
+  /// The setting that holds an iPhone target's deployment target; nil for a macOS target, whose
+  /// `IPHONEOS_DEPLOYMENT_TARGET` (inherited from the project, often) is not what it deploys to, and whose
+  /// WidgetKit availability is not iOS's: it is not judged against iOS versions.
+  func iOSDeploymentKey(of target: BuildGraph.Target, _ configuration: Configuration) -> String? {
+    platform(of: target, in: configuration) == .macOS ? nil : "IPHONEOS_DEPLOYMENT_TARGET"
   }
 
   /// An extension target as the model holds it, and the Swift files of its widgets.
@@ -113,8 +121,8 @@ extension BuildGraphProjects {
         extensionTarget.platform.map { $0.map { _ in .watchos } }
         ?? extensionTarget.name.map { $0.map { _ in .watchos } }
     }
-    target.deploymentTarget = ProjectReading.deploymentTarget(
-      resolved(isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET", settings))
+    let deploymentKey = isWatch ? "WATCHOS_DEPLOYMENT_TARGET" : iOSDeploymentKey(of: extensionTarget, configuration)
+    target.deploymentTarget = deploymentKey.flatMap { ProjectReading.deploymentTarget(resolved($0, settings)) }
     target.entitlements = entitlements(of: extensionTarget, settings, configuration)
     let pointWritten = infoPlist(of: extensionTarget, settings, reading)?.at(
       "NSExtension", "NSExtensionPointIdentifier")?.stringValue
