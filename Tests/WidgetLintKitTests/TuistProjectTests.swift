@@ -106,6 +106,24 @@ import Testing
 
     """
 
+  @Test(arguments: [".iOS", ".macOS"])
+  func aMacOSWidgetIsNotJudgedByTheProjectsIOSDeploymentTarget(destinations: String) throws {
+    // The project's settings give every target iOS 16; a macOS widget deploys to macOS, where its
+    // containerBackground (iOS 17, macOS 14) is not judged against iOS 16.
+    let manifest = Self.cleanManifest
+      .replacingOccurrences(of: "destinations: .iOS", with: "destinations: \(destinations)")
+      .replacingOccurrences(of: ", deploymentTargets: .iOS(\"17.0\")", with: "")
+      .replacingOccurrences(
+        of: "name: \"Tides\",\n",
+        with: "name: \"Tides\",\n    settings: .settings(base: [\"IPHONEOS_DEPLOYMENT_TARGET\": \"16.0\"]),\n")
+    let (findings, _) = try lint(Self.files(manifest: manifest))
+    if destinations == ".macOS" {
+      #expect(findings.isEmpty, "\(findings.map(\.message))")
+    } else {
+      #expect(Self.places(findings) == ["availability Widget/TidesWidget.swift:8:20"])
+    }
+  }
+
   @Test func aCleanProjectIsReadAndLintsClean() throws {
     let (findings, report) = try lint(Self.files(manifest: Self.cleanManifest))
     #expect(findings.isEmpty)

@@ -48,9 +48,13 @@ package struct TuistProjectVariants {
         settings: { settings(of: target, configuration: $0, xcconfigs) }, swiftFiles: { _ in swiftFiles(of: target) })
       node.entitlementsPointer = target.pointer.appending("entitlements")
       let place = target.name.map { $0.map { _ in () } } ?? Located((), span: target.span, pointer: target.pointer)
-      node.platform =
-        isWatch(target)
-        ? target.destinations?.first.map { $0.map { _ in .watchOS } } : place.map { _ in .iOS }
+      if let first = target.destinations?.first, onlyOn(["appleWatch", "watchOS"], target) {
+        node.platform = first.map { _ in .watchOS }
+      } else if let first = target.destinations?.first, onlyOn(["mac", "macOS"], target) {
+        node.platform = first.map { _ in .macOS }
+      } else {
+        node.platform = place.map { _ in .iOS }
+      }
       node.embeds = target.dependencies.compactMap { ids[$0.value] }
       node.sources = (target.sources ?? []).map(\.glob) + target.buildableFolders
       node.entitlements = writtenEntitlements(of: target)
@@ -178,10 +182,11 @@ package struct TuistProjectVariants {
       xcconfigs: [targetXcconfig, projectXcconfig])
   }
 
-  /// A target whose destinations are all the watch's.
-  private func isWatch(_ target: TuistManifest.Target) -> Bool {
+  /// Whether a target's destinations (`.appleWatch`, `.mac`) or platform (`.watchOS`, `.macOS`) are all
+  /// among `names`.
+  private func onlyOn(_ names: Set<String>, _ target: TuistManifest.Target) -> Bool {
     let destinations = target.destinations?.map(\.value) ?? []
-    return !destinations.isEmpty && destinations.allSatisfy { ["appleWatch", "watchOS"].contains($0) }
+    return !destinations.isEmpty && destinations.allSatisfy(names.contains)
   }
 
   /// A new project for the manifest, with the files it read and those it could not.
