@@ -76,6 +76,24 @@ struct PathMappingTests {
     #expect(discovery.skipped.last?.reason == "not a widgetlint manifest (no top-level 'app' or 'targets')")
   }
 
+  /// A file named like no manifest is looked at in its first 64 KB, then its first megabyte: a key past
+  /// the first read is found, one past the megabyte is not.
+  @Test func aManifestByItsKeysIsFoundWithinItsFirstMegabyte() throws {
+    let comment = "# " + String(repeating: "x", count: 77) + "\n"
+    let pastFirstRead = String(repeating: comment, count: 70 * 1024 / comment.utf8.count)
+    let pastMegabyte = String(repeating: comment, count: (1 << 20) / comment.utf8.count + 1)
+    let directory = try TestSupport.directory(with: [
+      ("late.yaml", pastFirstRead + "targets: []\n"),
+      ("too-late.yaml", pastMegabyte + "targets: []\n"),
+      ("large.yaml", pastMegabyte + "other: 1\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = { (relative: String) in directory.appendingPathComponent(relative).path }
+    let discovery = ProjectDiscovery.discover([path("late.yaml"), path("too-late.yaml"), path("large.yaml")])
+    #expect(discovery.inputs == [.manifest(path: path("late.yaml"))])
+    #expect(discovery.skipped.map(\.path) == [path("too-late.yaml"), path("large.yaml")])
+  }
+
   /// Run from a folder inside the app, files named relative to it name the app as `..`. (A subprocess:
   /// the tests run side by side, so none may change the process's current folder.)
   @Test func relativePathsWalkUpFromTheCurrentFolder() throws {
