@@ -113,8 +113,7 @@ public struct InvalidValueRule: ReadingRule {
       }
     }
     // Entitlements are looked at through their wrongly typed values first, not copied whole: most have none.
-    if manifest.app?.entitlements?.wronglyTypedAppGroups.isEmpty == false, let entitlements = manifest.app?.entitlements
-    {
+    if let entitlements = manifest.app?.entitlements, !entitlements.wronglyTypedAppGroups.isEmpty {
       check(entitlements, subject: nil)
     }
     for target in manifest.targets where target.entitlements?.wronglyTypedAppGroups.isEmpty == false {
