@@ -173,6 +173,49 @@ import Testing
     #expect(!project.filesRead.contains { $0.hasSuffix("Notes/Notes.entitlements") })
   }
 
+  @Test func aMacOSAppsWidgetIsLintedButNotForIOSAvailability() throws {
+    let report = try Self.lint([
+      (
+        "project.yml",
+        """
+        name: Notes
+        settings:
+          IPHONEOS_DEPLOYMENT_TARGET: "15.0"
+        targets:
+          Notes:
+            type: application
+            platform: macOS
+            settings:
+              PRODUCT_BUNDLE_IDENTIFIER: com.example.notes
+            entitlements:
+              path: Notes/Notes.entitlements
+              properties:
+                com.apple.security.application-groups: [group.com.example.notes]
+            dependencies: [{target: NotesWidgets}]
+          NotesWidgets:
+            type: app-extension
+            platform: macOS
+            sources: [NotesWidgets]
+            settings:
+              PRODUCT_BUNDLE_IDENTIFIER: com.example.notes.widgets
+              INFOPLIST_FILE: NotesWidgets/Info.plist
+            entitlements:
+              path: NotesWidgets/NotesWidgets.entitlements
+              properties:
+                com.apple.security.application-groups: [group.com.example.notes]
+        """
+      ),
+      ("NotesWidgets/Info.plist", Self.widgetInfo),
+      // containerBackground outside `#available` is iOS 17 and macOS 14 API: not judged against iOS 15.
+      (
+        "NotesWidgets/NoteWidget.swift",
+        Self.widgetSwift + "\nlet shared = UserDefaults(suiteName: \"group.com.example.other\")\n"
+      ),
+    ])
+    #expect(
+      report.findings.map { "\($0.ruleID) \(Self.place($0.span))" } == ["app-group-mismatch NoteWidget.swift:19:38"])
+  }
+
   @Test func entitlementsWithoutPropertiesAreEmpty() throws {
     let project = try #require(
       try Self.read([

@@ -35,11 +35,12 @@ struct XcodeGenVariants {
     BuildGraphProjects(graph: graph(), context: context).read()
   }
 
-  /// The spec as a build graph: its iOS and watchOS targets, with the settings `xcodegen generate` writes.
+  /// The spec as a build graph: its iOS, watchOS and macOS targets, with the settings `xcodegen generate`
+  /// writes.
   func graph() -> BuildGraph {
     let xcconfigs = XcconfigLoader(context: context, root: directory)
     let projectSettings = ProjectSettings()
-    let targets = spec.targets.filter { $0.platform == "iOS" || $0.platform == "watchOS" }
+    let targets = spec.targets.filter { Self.platform($0.platform) != nil }
     var ids: [String: String] = [:]
     for (index, target) in targets.enumerated() where ids[target.name.value] == nil {
       ids[target.name.value] = String(index)
@@ -56,7 +57,7 @@ struct XcodeGenVariants {
         productType: Self.productType(target.type),
         settings: { settings(of: target, sources: sources, configuration: $0, projectSettings, xcconfigs) },
         swiftFiles: { _ in sources.files })
-      node.platform = target.name.map { _ in target.platform == "watchOS" ? .watchOS : .iOS }
+      node.platform = Self.platform(target.platform).map { platform in target.name.map { _ in platform } }
       node.embeds = embedded(by: target).compactMap { ids[$0] }
       node.sources = sources.entries.isEmpty ? [target.name.map { _ in directory }] : sources.entries
       node.sourceProblems = sources.observations
@@ -148,6 +149,17 @@ struct XcodeGenVariants {
       }
     }
     return result
+  }
+
+  /// The platforms whose targets are read (a macOS one for everything but availability, as a native
+  /// project's is), by their names in a spec.
+  static func platform(_ name: String?) -> BuildGraph.Platform? {
+    switch name {
+    case "iOS": return .iOS
+    case "watchOS": return .watchOS
+    case "macOS": return .macOS
+    default: return nil
+    }
   }
 
   /// The setting that holds a platform's deployment target.
