@@ -119,6 +119,18 @@ import Testing
     #expect(ProjectDiscovery.discover([spec], overlay: TextOverlay([spec: Array(appOnly.utf8)])).inputs.isEmpty)
   }
 
+  /// An app whose `ios/` has no project file is one by its extension's Info.plist: broken in the editor
+  /// (the session fuzzer's fifth finding, in `examples/broken-projects/flutter-app-group-mismatch`), the
+  /// Info.plist makes no app, as when saved. It was read from disk, so the server went on publishing the
+  /// project's finding on it that the command line, given the saved text, never made.
+  @Test func discoveryJudgesAnExtensionsInfoPlistByTheTextItLints() throws {
+    let info = TestSupport.path("examples/broken-projects/flutter-app-group-mismatch/ios/CounterWidget/Info.plist")
+    let app = TestSupport.path("examples/broken-projects/flutter-app-group-mismatch")
+    #expect(ProjectDiscovery.discover([info]).inputs.map(\.path) == [app])
+    let broken = TextOverlay([info: Array(" /  guv}".utf8)])
+    #expect(ProjectDiscovery.discover([info], overlay: broken).inputs.isEmpty)
+  }
+
   /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
   /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
   /// asked the file on disk whether it was one; the command line, given the same text, skips the file.

@@ -112,7 +112,8 @@ package enum XcodeKind: ProjectKind {
   }
 
   /// Whether a folder holds an app extension's Info.plist (`<folder>/<target>/Info.plist` with NSExtension)
-  /// or an `.xcodeproj` with an app extension target.
+  /// or an `.xcodeproj` with an app extension target. Both are read as the run reads them: an editor's
+  /// unsaved text of an Info.plist decides, as the command line decides once it is saved.
   package static func isAppFolder(_ path: String, projectsCache: DiscoveryCache? = nil) -> Bool {
     let manager = FileManager.default
     guard let folders = try? manager.contentsOfDirectory(atPath: path) else { return false }
@@ -124,7 +125,8 @@ package enum XcodeKind: ProjectKind {
     }
     for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
       let info = PathUtilities.join(PathUtilities.join(path, folder), "Info.plist")
-      if case .success(let bytes) = InputReader.read(path: info, maxSize: 4 << 20),
+      let overlay = projectsCache?.overlay ?? TextOverlay()
+      if case .success(let bytes) = overlay.read(path: info, maxSize: 4 << 20),
         String(decoding: bytes, as: UTF8.self).contains("NSExtension")
       {
         return true
