@@ -42,13 +42,10 @@ package final class YAMLEventReader: @unchecked Sendable {
   package func nextBatch(
     maxEvents: Int = BatchSizes.full, reusing spare: consuming YAMLEventBatch? = nil
   ) -> YAMLEventBatch {
-    var batch = YAMLEventBatch()
-    if let spare = spare.take() {
-      batch.events = spare.events
-      batch.bytes = spare.bytes
-      batch.events.removeAll(keepingCapacity: true)
-      batch.bytes.removeAll(keepingCapacity: true)
-    }
+    // A spare is never a last batch, so it carries no error: emptying its arrays makes it new.
+    var batch = spare.take() ?? YAMLEventBatch()
+    batch.events.removeAll(keepingCapacity: true)
+    batch.bytes.removeAll(keepingCapacity: true)
     guard !finished else {
       batch.isLast = true
       return batch
