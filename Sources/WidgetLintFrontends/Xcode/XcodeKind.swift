@@ -123,9 +123,9 @@ package enum XcodeKind: ProjectKind {
         return true
       }
     }
+    let overlay = projectsCache?.overlay ?? TextOverlay()
     for folder in folders where !folder.hasPrefix(".") && folder != "Pods" {
       let info = PathUtilities.join(PathUtilities.join(path, folder), "Info.plist")
-      let overlay = projectsCache?.overlay ?? TextOverlay()
       if case .success(let bytes) = overlay.read(path: info, maxSize: 4 << 20),
         String(decoding: bytes, as: UTF8.self).contains("NSExtension")
       {
