@@ -106,24 +106,21 @@ public struct AvailabilityRule: Rule {
       var deploysTo: String? { deployment.map { "\(platform.displayName) \($0.version)" } }
       for widget in target.widgets {
         var subject: String? { widget.kind?.value }
-        // By index, the text alone until a finding: a located value's copy retains its file and pointer too.
         let families = widget.families
         for index in families.indices {
           guard let info = WidgetKitCatalog.family(named: families[index].value) else { continue }
-          let minimum = info.minimum(on: platform)
-          if let minimum, deployment.map({ $0.version >= minimum }) ?? true { continue }
-          let family = families[index]
-          guard let minimum else {
+          if let minimum = info.minimum(on: platform) {
+            guard let deployment, deployment.version < minimum else { continue }
+            let family = families[index]
+            context.report(
+              "\(family.value) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); raise deploymentTarget or drop the family",
+              at: family, subject: subject, related: related)
+          } else {
+            let family = families[index]
             let elsewhere = platform == .ios ? "watchOS" : "iOS"
             context.report(
               "\(family.value) is not available on \(platform.displayName) (it is a \(elsewhere) family); remove it or move the widget to a \(elsewhere) target",
               at: family, subject: subject)
-            continue
-          }
-          if let deployment, deployment.version < minimum {
-            context.report(
-              "\(family.value) needs \(platform.displayName) \(minimum), but the target deploys to \(deploysTo ?? ""); raise deploymentTarget or drop the family",
-              at: family, subject: subject, related: related)
           }
         }
         if let deployment, let type = widget.configuration?.value,

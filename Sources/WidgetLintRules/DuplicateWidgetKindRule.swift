@@ -55,7 +55,6 @@ public struct DuplicateWidgetKindRule: Rule {
       expectedCount: manifest.targets.reduce(0) { $0 + $1.widgets.count })
     for target in manifest.targets {
       for widget in target.widgets {
-        // The text alone until a finding: a located value's copy retains its file and pointer too.
         guard let kindText = widget.kind?.value else { continue }
         if let first = firstByKind.earlier(than: widget, for: kindText)?.kind, let kind = widget.kind {
           context.report(

@@ -118,10 +118,10 @@ public struct EASExtensionMismatchRule: Rule {
         }
         context.report(message, at: key, subject: entry.targetName?.value, fix: fix)
       }
-      // Listed only when one is missing: most entries have both.
-      if entry.targetName == nil || entry.bundleIdentifier == nil {
-        let missing = [("targetName", entry.targetName == nil), ("bundleIdentifier", entry.bundleIdentifier == nil)]
-          .filter(\.1).map { "'\($0.0)'" }
+      var missing: [String] = []
+      if entry.targetName == nil { missing.append("'targetName'") }
+      if entry.bundleIdentifier == nil { missing.append("'bundleIdentifier'") }
+      if !missing.isEmpty {
         context.report(
           "appExtensions entry has no \(missing.joined(separator: " or ")), which EAS requires", at: entry.span,
           pointer: entry.pointer, subject: entry.targetName?.value)

@@ -112,7 +112,7 @@ public struct InvalidValueRule: ReadingRule {
           fix: wrapping)
       }
     }
-    // Entitlements are looked at through their wrongly typed values first, not copied whole: most have none.
+    // Through their wrongly typed values first, not copied whole: most entitlements have none.
     if let entitlements = manifest.app?.entitlements, !entitlements.wronglyTypedAppGroups.isEmpty {
       check(entitlements, subject: nil)
     }

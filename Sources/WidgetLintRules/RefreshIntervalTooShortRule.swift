@@ -66,7 +66,6 @@ public struct RefreshIntervalTooShortRule: Rule {
     let minimum = context.option("minimum")
     for target in manifest.targets {
       for widget in target.widgets {
-        // The seconds alone until a finding: a located value's copy retains its file and pointer too.
         guard let seconds = widget.refresh?.interval?.value, seconds < minimum,
           let refresh = widget.refresh, let interval = refresh.interval
         else { continue }

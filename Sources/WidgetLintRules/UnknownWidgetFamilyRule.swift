@@ -63,7 +63,6 @@ public struct UnknownWidgetFamilyRule: Rule {
     guard let manifest = context.manifest else { return }
     for target in manifest.targets {
       for widget in target.widgets {
-        // By index, the text alone until a finding: a located value's copy retains its file and pointer too.
         let families = widget.families
         for index in families.indices where !WidgetKitCatalog.isFamily(families[index].value) {
           let family = families[index]

@@ -84,7 +84,6 @@ public struct WidgetURLSchemeRule: Rule {
     var schemes = DeclaredSchemes(manifest.app?.urlSchemes ?? [])
     for target in manifest.targets {
       for widget in target.widgets {
-        // The text alone until a finding: a located value's copy retains its file and pointer too.
         guard let urlText = widget.url?.value else { continue }
         if let (message, severity) = Self.problem(with: urlText, schemes: &schemes), let url = widget.url {
           let related = severity == .warning ? appSchemes(manifest) : []
