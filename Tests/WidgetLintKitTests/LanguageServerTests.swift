@@ -131,6 +131,32 @@ import Testing
     #expect(ProjectDiscovery.discover([info], overlay: broken).inputs.isEmpty)
   }
 
+  /// An Expo app with a committed `ios/` project that has a widget extension builds from that project,
+  /// unless an @bacons/apple-targets target folder is in the targets root its config names. Both the
+  /// extension's Info.plist and the config are judged by the texts the run lints.
+  @Test func discoveryJudgesAnExpoAppsCommittedProjectByTheTextsItLints() throws {
+    let extensionInfo = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key>
+      <string>com.apple.widgetkit-extension</string></dict></dict></plist>
+      """
+    let directory = try TestSupport.directory(with: [
+      ("app.json", #"{"expo": {"name": "Habits", "plugins": [["@bacons/apple-targets", {"root": "./native"}]]}}"#),
+      ("package.json", #"{"dependencies": {"expo": "~52.0.0"}}"#),
+      ("ios/HabitsWidget/Info.plist", extensionInfo),
+      ("targets/widget/expo-target.config.js", "module.exports = { type: 'widget' };\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let config = directory.appendingPathComponent("app.json").path
+    let info = directory.appendingPathComponent("ios/HabitsWidget/Info.plist").path
+    func kinds(_ overlay: TextOverlay) -> [String] {
+      ProjectDiscovery.discover([config], overlay: overlay).inputs.map { $0.kind.id }
+    }
+    #expect(kinds(TextOverlay()) == ["xcode"])
+    #expect(kinds(TextOverlay([info: Array("<plist><dict/></plist>".utf8)])) == ["expo"])
+    #expect(kinds(TextOverlay([config: Array(#"{"expo": {"name": "Habits"}}"#.utf8)])) == ["expo"])
+  }
+
   /// Found by the session fuzzer (docs/fuzzing.md): a manifest named otherwise than `widgets.yaml`,
   /// emptied in the editor, was still linted as a manifest ("the manifest is empty"), because the server
   /// asked the file on disk whether it was one; the command line, given the same text, skips the file.

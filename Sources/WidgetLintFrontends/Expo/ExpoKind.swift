@@ -34,7 +34,7 @@ package enum ExpoKind: ProjectKind {
           ProjectDiscovery.SkippedFile(
             path: path, reason: "not an Expo app config (no expo keys, and expo is no dependency)"))
       }
-      return .success(app(in: ProjectDiscovery.Folder(parentOf: path)))
+      return .success(app(in: ProjectDiscovery.Folder(parentOf: path), cache: cache))
     }
     if let app = app(usingPlugin: path, cache: cache) ?? app(withScript: path, cache: cache) { return .success(app) }
     return .failure(
@@ -55,14 +55,14 @@ package enum ExpoKind: ProjectKind {
     }
     for folder in folders {
       scan.claimedFolders.insert(folder)
-      scan.found.append(app(in: ProjectDiscovery.Folder(scan.path(folder))))
+      scan.found.append(app(in: ProjectDiscovery.Folder(scan.path(folder)), cache: cache))
     }
   }
 
   package static func app(in folder: ProjectDiscovery.Folder, names: [String], cache: DiscoveryCache)
     -> ProjectDiscovery.Input?
   {
-    isExpoApp(folder, names: names, cache: cache) ? app(in: folder) : nil
+    isExpoApp(folder, names: names, cache: cache) ? app(in: folder, cache: cache) : nil
   }
 
   /// A file in the app's targets folder or `ios/` is the app's; any other file below it is the nearest
@@ -125,10 +125,10 @@ package enum ExpoKind: ProjectKind {
 
   /// The Expo app whose config is in a folder, by the config Expo reads first; or, where the app builds
   /// from a committed native project, that project.
-  package static func app(in folder: ProjectDiscovery.Folder) -> ProjectDiscovery.Input {
+  package static func app(in folder: ProjectDiscovery.Folder, cache: DiscoveryCache) -> ProjectDiscovery.Input {
     let names = folder.names
-    let targetsRoot = layout(of: folder, names: names).targetsRoot
-    if buildsFromCommittedNativeProject(folder.display, names: names, targetsRoot: targetsRoot) {
+    let targetsRoot = layout(of: folder, names: names, cache: cache).targetsRoot
+    if buildsFromCommittedNativeProject(folder.display, names: names, targetsRoot: targetsRoot, cache: cache) {
       return .xcodeProject(directory: folder.display)
     }
     let config = preferredConfig(names.filter(configNames.contains)) ?? "app.json"
@@ -139,9 +139,9 @@ package enum ExpoKind: ProjectKind {
   /// no @bacons/apple-targets target folder (`targets/*/expo-target.config.*`), and an Xcode project in
   /// `ios/` with an app extension. Prebuild does not run where `ios/` exists, so the widget is that
   /// project's target.
-  package static func buildsFromCommittedNativeProject(_ folder: String, names: [String], targetsRoot: String)
-    -> Bool
-  {
+  package static func buildsFromCommittedNativeProject(
+    _ folder: String, names: [String], targetsRoot: String, cache: DiscoveryCache
+  ) -> Bool {
     guard names.contains("ios") else { return false }
     let targets = PathUtilities.join(folder, targetsRoot)
     let targetFolders = (try? FileManager.default.contentsOfDirectory(atPath: targets)) ?? []
@@ -149,7 +149,7 @@ package enum ExpoKind: ProjectKind {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: PathUtilities.join(targets, target))) ?? []
       if files.contains(where: { $0.hasPrefix("expo-target.config.") }) { return false }
     }
-    return XcodeKind.isAppFolder(PathUtilities.join(folder, "ios"))
+    return XcodeKind.isAppFolder(PathUtilities.join(folder, "ios"), cache: cache)
   }
 
   /// The nearest Expo app above a script that lists it as a config plugin of its own.
@@ -159,7 +159,8 @@ package enum ExpoKind: ProjectKind {
     while let folder = next {
       let names = folder.names
       if isExpoApp(folder, names: names, cache: cache) {
-        return layout(of: folder, names: names, cache: cache).localPlugins.contains(file) ? app(in: folder) : nil
+        return layout(of: folder, names: names, cache: cache).localPlugins.contains(file)
+          ? app(in: folder, cache: cache) : nil
       }
       if names.contains(".git") { return nil }
       next = folder.parent
@@ -182,7 +183,7 @@ package enum ExpoKind: ProjectKind {
           ExpoAppScripts.isAppScript(
             String(file.dropFirst(root.count)), targetsRoot: layout(of: folder, names: names, cache: cache).targetsRoot)
         else { return nil }
-        return app(in: folder)
+        return app(in: folder, cache: cache)
       }
       if names.contains(".git") { return nil }
       next = folder.parent
@@ -198,14 +199,16 @@ package enum ExpoKind: ProjectKind {
   }
 
   package static func layout(of folder: ProjectDiscovery.Folder, names: [String], cache: DiscoveryCache) -> Layout {
-    cache.value("expo.layout\u{0}" + folder.display) { layout(of: folder, names: names) }
+    cache.value("expo.layout\u{0}" + folder.display) { layout(of: folder, names: names, overlay: cache.overlay) }
   }
 
-  package static func layout(of folder: ProjectDiscovery.Folder, names: [String]) -> Layout {
+  /// The layout of the config as the run reads it: an editor's unsaved text of it decides.
+  private static func layout(of folder: ProjectDiscovery.Folder, names: [String], overlay: TextOverlay) -> Layout {
     var layout = Layout()
     guard let config = preferredConfig(names.filter(configNames.contains)) else { return layout }
     let path = folder.child(config)
-    guard let root = FrontendContext().readValue(at: path, display: path).0 else { return layout }
+    let context = FrontendContext(limits: ReadingLimits(), overlay: overlay)
+    guard let root = context.readValue(at: path, display: path).0 else { return layout }
     let expo = root["expo"] ?? root
     layout.targetsRoot = ExpoAppFrontend.targetsRoot(of: expo)
     for entry in expo["plugins"]?.array ?? [] {
