@@ -219,6 +219,41 @@ import Testing
     }
   }
 
+  /// A Tuist project's `packages: [.local(path:)]`, used through a target's `.package(product:)`; a
+  /// product no local package offers (`Remote`) is a remote package's and is passed over.
+  @Test(arguments: ["Misspelt", "Tides"])
+  func aTuistAppsPackageIsItsCode(kind: String) throws {
+    let manifest = TuistProjectTests.cleanManifest
+      .replacingOccurrences(
+        of: "    name: \"Tides\",\n",
+        with: """
+              name: "Tides",
+              packages: [
+                  .local(path: "Packages/Shared"),
+                  .remote(url: "https://example.com/remote.git", requirement: .upToNextMajor(from: "1.0.0")),
+              ],
+
+          """
+      )
+      .replacingOccurrences(
+        of: "[.target(name: \"TidesWidget\")]",
+        with: "[.target(name: \"TidesWidget\"), .package(product: \"Shared\"), .package(product: \"Remote\")]")
+    #expect(manifest.contains(".package(product: \"Shared\")") && manifest.contains(".local(path:"))
+    let (findings, _) = try TuistProjectTests().lint(
+      TuistProjectTests.files(
+        manifest: manifest,
+        more: [
+          ("Packages/Shared/Package.swift", Self.manifest),
+          ("Packages/Shared/Sources/Shared/Refresh.swift", EveryAppTests.app(reloading: kind)),
+        ]))
+    if kind == "Tides" {
+      #expect(findings.isEmpty, "\(findings.map(\.message))")
+    } else {
+      #expect(
+        TuistProjectTests.places(findings) == ["unknown-widget-kind Packages/Shared/Sources/Shared/Refresh.swift:3:49"])
+    }
+  }
+
   @Test func theManifestReaderFollowsLiteralsOnly() {
     let manifest = SwiftPackageManifest.read(Self.manifest)
     #expect(manifest.sourceFolders(ofLibrary: "Shared") == ["Sources/Shared"])

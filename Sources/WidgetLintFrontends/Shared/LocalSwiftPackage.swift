@@ -18,9 +18,7 @@ package struct LocalSwiftPackage {
 
   /// The Swift files of a product, all on disk.
   package func swiftFiles(ofProduct name: String) -> [SwiftFileResolver.ResolvedFile] {
-    let manifest = context.read(path: PathUtilities.join(path, "Package.swift"), maxSize: context.limits.maxFileSize)
-    let manifestText = (try? manifest.get()).map { String(decoding: $0, as: UTF8.self) }
-    let folders = manifestText.flatMap { SwiftPackageManifest.read($0).sourceFolders(ofLibrary: name) } ?? ["Sources"]
+    let folders = manifest()?.sourceFolders(ofLibrary: name) ?? ["Sources"]
     var seen: Set<String> = []
     var files: [SwiftFileResolver.ResolvedFile] = []
     for folder in folders {
@@ -32,6 +30,20 @@ package struct LocalSwiftPackage {
       }
     }
     return files
+  }
+
+  /// Whether the package offers a library of that name: its manifest writes one or, where the manifest
+  /// cannot be followed, the package's folder has the library's name, as most local packages' do.
+  package func offersLibrary(_ name: String) -> Bool {
+    guard let manifest = manifest(), !manifest.hasComputedValues else {
+      return (path as NSString).lastPathComponent == name
+    }
+    return manifest.libraries[name] != nil
+  }
+
+  private func manifest() -> SwiftPackageManifest? {
+    let bytes = context.read(path: PathUtilities.join(path, "Package.swift"), maxSize: context.limits.maxFileSize)
+    return (try? bytes.get()).map { SwiftPackageManifest.read(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The id of a product's node in a `BuildGraph`.

@@ -41,6 +41,10 @@ package struct TuistProjectVariants {
     for (index, target) in manifest.targets.enumerated() {
       if let name = target.name?.value, ids[name] == nil { ids[name] = String(index) }
     }
+    let packages = manifest.localPackages.map {
+      LocalSwiftPackage(path: PathUtilities.join(directory, relativeToProject($0.value)), context: context)
+    }
+    var packageProducts: [String: BuildGraph.Target] = [:]
     let nodes = manifest.targets.enumerated().map { index, target in
       var node = BuildGraph.Target(
         id: String(index), name: target.name, span: target.name?.span ?? target.span, pointer: target.pointer,
@@ -59,11 +63,20 @@ package struct TuistProjectVariants {
       node.sources = (target.sources ?? []).map(\.glob) + target.buildableFolders
       node.entitlements = writtenEntitlements(of: target)
       node.infoPlist = writtenInfoPlist(of: target)
+      // A product of a package the project does not name, or that offers no such library, is not in the
+      // repository (a remote package's): no code of it is read.
+      for product in target.packageProducts {
+        guard let package = packages.first(where: { $0.offersLibrary(product.value) }) else { continue }
+        let id = package.productID(product.value)
+        node.frameworks.append(id)
+        if packageProducts[id] == nil { packageProducts[id] = package.productNode(product) }
+      }
       return node
     }
     var graph = BuildGraph(
       configurations: names, targets: nodes, directory: directory, root: directory,
       rootSpan: SourceSpan(file: manifest.file, start: 0, end: 0), newProject: newProject)
+    graph.packageProducts = packageProducts.keys.sorted().compactMap { packageProducts[$0] }
     graph.note = { [self] entries, read in
       note(entries, targets: read.compactMap { Int($0.id).map { manifest.targets[$0] } })
     }

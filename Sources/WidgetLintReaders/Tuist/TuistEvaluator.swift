@@ -46,6 +46,7 @@ package final class TuistEvaluator {
     "product": "Product", "sources": "SourceFilesList", "dependencies": "TargetDependency",
     "configurations": "Configuration", "base": "SettingsDictionary", "debug": "SettingsDictionary",
     "release": "SettingsDictionary", "platform": "Platform", "projects": "Path", "buildableFolders": "BuildableFolder",
+    "packages": "Package",
   ]
 
   /// The value an expression stands for. `expected` is the type the context gives it, when known.

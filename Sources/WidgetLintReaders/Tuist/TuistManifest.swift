@@ -10,6 +10,9 @@ package struct TuistManifest: Sendable {
   package var name: Located<String>?
   package var settings: Settings?
   package var targets: [Target] = []
+  /// The paths of the Swift packages in the repository the project names (`packages: [.local(path:)]`),
+  /// as written (`//` starts a path from the root).
+  package var localPackages: [Located<String>] = []
   /// The values the rules would need that are not known, with what each is and why.
   package var unknowns: [Unknown] = []
   /// Some targets are not known, or not known to be what they are (their product): the project may
@@ -53,6 +56,8 @@ package struct TuistManifest: Sendable {
     package var buildableFolders: [Located<String>] = []
     /// The names of the targets of the same project it depends on (an app embeds its extensions so).
     package var dependencies: [Located<String>] = []
+    /// The products of the project's packages it depends on (`.package(product:)`).
+    package var packageProducts: [Located<String>] = []
     package var settings: Settings?
 
     package init(span: SourceSpan, pointer: JSONPointer) {

@@ -100,6 +100,13 @@ package enum TuistManifestReader {
     if let settings = call.argument("settings") {
       result.settings = reading.settings(settings, pointer: JSONPointer.root.appending("settings"))
     }
+    for package in call.argument("packages")?.value.array ?? [] {
+      // `.local(path:)`, and `.package(path:)` of the older API.
+      guard let local = package.value.call, local.name == "local" || local.name == "package",
+        let path = local.argument("path").flatMap(reading.path)
+      else { continue }
+      result.localPackages.append(path)
+    }
     if let targets = call.argument("targets") {
       if let items = targets.value.array {
         for (index, item) in items.enumerated() {
@@ -279,7 +286,12 @@ package enum TuistManifestReader {
       }
       if let dependencies = field("dependencies")?.value.array {
         for dependency in dependencies {
-          guard let call = dependency.value.call, call.name == "target" else { continue }
+          guard let call = dependency.value.call else { continue }
+          if call.name == "package", let product = call.argument("product")?.stringValue {
+            target.packageProducts.append(product)
+            continue
+          }
+          guard call.name == "target" else { continue }
           if let name = call.argument("name")?.stringValue {
             target.dependencies.append(name)
           } else if let other = call.unlabelled()?.value.call, let name = other.argument("name")?.stringValue {
