@@ -102,7 +102,7 @@ public struct ManifestDriftRule: Rule {
       var codeKinds: Set<String> = []
       var unresolved = false
       for widget in code.bundledWidgets {
-        guard widget.configuration?.name != "ActivityConfiguration" else { continue }
+        guard !widget.isLiveActivity else { continue }
         guard let use = widget.kind, let (kind, kindSpan) = code.resolve(use) else {
           unresolved = true
           continue

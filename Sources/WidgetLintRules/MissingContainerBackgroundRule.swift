@@ -386,7 +386,7 @@ public struct MissingContainerBackgroundRule: Rule {
       var branches: [BranchWithoutBackground] = []
       var branchIndex: [Int: Int] = [:]
       for widget in widgets {
-        guard let configuration = widget.configuration, configuration.name != "ActivityConfiguration",
+        guard let configuration = widget.configuration, !widget.isLiveActivity,
           let sets = Self.setsContainerBackground(widget, in: code)
         else { continue }
         guard sets else {

@@ -14,7 +14,8 @@ public struct UnknownWidgetKindRule: Rule {
       `ExtensionStorage.reloadWidget('…')`, each of which calls it with that name. The name must be the
       `kind` of a widget in the extension: any other name reloads nothing, and the widget keeps showing
       stale data without an error. widgetlint compares the name with the kinds the extension's `@main`
-      bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
+      bundle declares, when all of them are known; a Live Activity the bundle lists (`ActivityConfiguration`)
+      has no kind and adds none. It reads the reloads in the Dart code, in an Expo
       app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
       Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
@@ -25,8 +26,8 @@ public struct UnknownWidgetKindRule: Rule {
       (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)
       is followed to its calls in any file of the target, and the kinds they pass are judged where they
       are written. Not followed: a wrapper whose parameter another wrapper passes on, and reloads in a
-      Swift package or in a framework of another project (the project's own frameworks the app links are
-      read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
+      Swift package that is not in the repository or in a framework of another project (the project's own
+      frameworks and the repository's packages the app uses are read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
       not shipped either: the finding says so, with the widget's declaration as a related location.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
@@ -250,7 +251,8 @@ public struct UnknownWidgetKindRule: Rule {
       }
     }
     for (_, code) in targets {
-      for widget in code.bundledWidgets {
+      // A Live Activity has no kind: the bundle's kinds are its widgets'.
+      for widget in code.bundledWidgets where !widget.isLiveActivity {
         guard let use = widget.kind, let kind = code.resolve(use)?.value else { return }
         kinds.append(kind)
       }
@@ -276,6 +278,8 @@ public struct UnknownWidgetKindRule: Rule {
     // One widget compiled into an iOS and a watch extension is one kind.
     var listed: Set<String> = []
     kinds = kinds.filter { listed.insert($0).inserted }
+    // An extension of Live Activities and controls only has no kind a reload could name.
+    let declared = kinds.isEmpty ? "the extension has no widget with a kind" : Wording.list(kinds)
     var suggester = Suggester(candidates: kinds)
     var nearKinds = NearKinds(knownKinds)
     /// The kind a misspelt name stands for: the one near match, which a fix may write, else the closest.
@@ -304,7 +308,7 @@ public struct UnknownWidgetKindRule: Rule {
       let suggested = suggestion(for: name.value)
       let unshippedWidget = unshippedNote(name.value)
       context.report(
-        "\(reload) (\(Wording.list(kinds))); \(effect)" + unshippedWidget.text + suggested.text,
+        "\(reload) (\(declared)); \(effect)" + unshippedWidget.text + suggested.text,
         at: name, related: unshippedWidget.related,
         fix: fix(name.value, at: name.span, to: suggested.fixKind, inCall: call.nameIsInCall))
     }
@@ -312,7 +316,7 @@ public struct UnknownWidgetKindRule: Rule {
       let suggested = suggestion(for: reload.kind)
       let unshippedWidget = unshippedNote(reload.kind)
       context.report(
-        "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(Wording.list(kinds))); the reload does nothing"
+        "reloadTimelines(ofKind: '\(reload.kind)') names no widget's kind (\(declared)); the reload does nothing"
           + unshippedWidget.text + suggested.text, at: reload.span, pointer: reload.pointer, subject: reload.subject,
         related: unshippedWidget.related,
         fix: fix(reload.kind, at: reload.span, to: suggested.fixKind, inCall: reload.isInCall))

@@ -112,6 +112,65 @@ import Testing
       ])
   }
 
+  /// A Live Activity listed in the bundle, as Xcode's template and @bacons/apple-targets' write it, has
+  /// no kind: the kinds the app may reload are the other widgets', all known.
+  @Test func aLiveActivityInTheBundleLeavesTheWidgetsKindsKnown() throws {
+    let bundle = """
+      import ActivityKit
+      import SwiftUI
+      import WidgetKit
+
+      @main
+      struct NotesBundle: WidgetBundle {
+          var body: some Widget {
+              NotesWidget()
+              NotesLiveActivity()
+          }
+      }
+
+      struct NotesWidget: Widget {
+          var body: some WidgetConfiguration {
+              StaticConfiguration(kind: "NotesWidget", provider: Provider()) { entry in
+                  Text(entry.title).containerBackground(.background, for: .widget)
+              }
+          }
+      }
+
+      struct NotesLiveActivity: Widget {
+          var body: some WidgetConfiguration {
+              ActivityConfiguration(for: NotesAttributes.self) { context in
+                  Text(context.state.title)
+              } dynamicIsland: { context in
+                  DynamicIsland {
+                      DynamicIslandExpandedRegion(.center) { Text(context.state.title) }
+                  } compactLeading: { Text("N") } compactTrailing: { Text("") } minimal: { Text("N") }
+              }
+          }
+      }
+      """
+    let script = """
+      import { ExtensionStorage } from "@bacons/apple-targets";
+
+      export function saved() {
+        ExtensionStorage.reloadWidget("NoteWidget");
+        ExtensionStorage.reloadWidget("NotesWidget");
+      }
+      """
+    let (findings, _) = try lint(Self.app([("src/widget.ts", script)], widget: bundle))
+    #expect(Self.positions(findings) == ["unknown-widget-kind src/widget.ts:4:33"])
+    #expect(findings.first?.message.contains("names no widget's kind (NotesWidget)") == true)
+
+    // With the Live Activity alone listed, no kind is one a reload could name.
+    let activityOnly = bundle.replacingOccurrences(of: "        NotesWidget()\n", with: "")
+    let (alone, _) = try lint(Self.app([("src/widget.ts", script)], widget: activityOnly))
+    #expect(
+      Self.positions(alone) == ["unknown-widget-kind src/widget.ts:4:33", "unknown-widget-kind src/widget.ts:5:33"])
+    #expect(
+      alone.last?.message
+        == "ExtensionStorage.reloadWidget('NotesWidget') names no widget's kind (the extension has no widget with a kind); the reload does nothing; widget 'NotesWidget' declares it, but no WidgetBundle lists that widget, so it is not shipped"
+    )
+  }
+
   /// The constants of a relative module, through an `index` file and a barrel's `export … from`: the
   /// finding is where the constant's literal is written.
   @Test func importedConstantsAreJudgedWhereTheyAreWritten() throws {

@@ -59,7 +59,7 @@ public enum ManifestWriter {
     if !groups.isEmpty {
       text += "    entitlements:\n      com.apple.security.application-groups: [\(groups.joined(separator: ", "))]\n"
     }
-    let widgets = code.bundledWidgets.filter { $0.configuration?.name != "ActivityConfiguration" }
+    let widgets = code.bundledWidgets.filter { !$0.isLiveActivity }
     if code.mainBundle == nil {
       text += "    # No @main WidgetBundle was found in these sources; list the widgets by hand.\n"
     }

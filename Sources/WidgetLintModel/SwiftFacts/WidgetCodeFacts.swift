@@ -105,6 +105,10 @@ public struct WidgetCodeFacts: Sendable {
     public var displayName: String?
     public var description: String?
 
+    /// A Live Activity (`ActivityConfiguration`): it has no kind, is not reloaded by one, and is not
+    /// drawn on the Home Screen.
+    public var isLiveActivity: Bool { configuration?.name == "ActivityConfiguration" }
+
     package init(
       typeName: String, isMain: Bool = false, nameSpan: SourceSpan, kind: StringUse? = nil,
       configuration: (name: String, span: SourceSpan)? = nil,
