@@ -240,6 +240,9 @@ public struct AppGroupMismatchRule: Rule {
     let targetName = target.name?.value ?? "this target"
     let targetGroups = target.entitlements?.appGroups ?? []
     let appGroupsAt = app?.entitlements?.appGroupsSpan ?? app?.entitlements?.span ?? app?.span
+    let appGroupsNote =
+      app?.entitlements?.appGroups?.isEmpty ?? true
+      ? "the app, which has no App Groups entitlement" : "the app's App Groups declared here"
     // A target that shares a group with the app may be entitled to more (one extension file for two
     // white-label apps lists both apps' groups): an extra group is missing from the app only where the
     // target's code opens it.
@@ -254,7 +257,7 @@ public struct AppGroupMismatchRule: Rule {
         continue
       }
       if sharesAGroup && !opened.contains(resolved) { continue }
-      let related = appGroupsAt.map { [RelatedLocation("the app's App Groups declared here", at: $0)] } ?? []
+      let related = appGroupsAt.map { [RelatedLocation(appGroupsNote, at: $0)] } ?? []
       let expansion = resolved == group.value ? "" : " (\(group.value) in this target)"
       context.report(
         "App Group '\(resolved)'\(expansion) of target '\(targetName)' is not in the app's entitlements; the app cannot write what the widget reads",

@@ -79,6 +79,15 @@ import Testing
         == ["app-group-mismatch 7:83-7:105 error"])
   }
 
+  /// An app with no App Groups: the related location says so rather than pointing at groups it lacks.
+  @Test func aGroupMissingFromAnAppWithoutGroupsSaysTheAppHasNone() throws {
+    let text = manifest(target: "    entitlements: {com.apple.security.application-groups: [group.com.example.shared]}")
+    let found = try TestSupport.lint(text).filter { $0.ruleID == "app-group-mismatch" }
+    #expect(found.map(TestSupport.position) == ["7:60-7:84"])
+    #expect(found.first?.related.map(\.message) == ["the app, which has no App Groups entitlement"])
+    #expect(found.first?.related.first?.span.range.start.line == 2)
+  }
+
   @Test func targetGroupMissingFromTheAppPointsAtBoth() throws {
     let text = manifest(
       app: "  entitlements: {com.apple.security.application-groups: [group.com.example.app]}",
