@@ -584,6 +584,37 @@ import Testing
     #expect(ProjectDiscovery.readsFile(named: "Workspace.swift"))
   }
 
+  /// Projects in subfolders whose targets a helper builds may have widgets: from a folder with nothing else
+  /// to lint they are linted, each saying what is not known, rather than the folder said to hold no app.
+  /// Beside a project known to have widgets, they are left out.
+  @Test func projectsWhoseTargetsAreNotKnownAreLintedWhenNothingElseIs() throws {
+    let computed = """
+      import ProjectDescription
+
+      let project = Project(name: "Feature", targets: Modules.feature.targets)
+
+      """
+    let directory = try TestSupport.directory(with: [
+      (".git/HEAD", "ref: refs/heads/main\n"), ("App/Project.swift", computed), ("Feature/Project.swift", computed),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let folders = { (inputs: [ProjectDiscovery.Input]) in inputs.map { ($0.path as NSString).lastPathComponent } }
+    let discovered = ProjectDiscovery.discover([directory.path])
+    #expect(folders(discovered.inputs) == ["App", "Feature"])
+    #expect(discovered.errors.isEmpty)
+    let report = LintRun(discoversConfiguration: false).run(arguments: [directory.path])
+    #expect(
+      report.findings.map { "\($0.ruleID) \(Self.relative($0.file)):\(TestSupport.start($0))" } == [
+        "computed-value App/Project.swift:3:49", "computed-value Feature/Project.swift:3:49",
+      ])
+    #expect(report.inputErrors.isEmpty)
+
+    let known = try TestSupport.directory(
+      with: Self.files(manifest: Self.cleanManifest) + [("Feature/Project.swift", computed)])
+    defer { try? FileManager.default.removeItem(at: known) }
+    #expect(ProjectDiscovery.discover([known.path]).inputs == [.tuistProject(directory: known.path)])
+  }
+
   @Test func aSwiftFileNamedProjectInAnXcodeAppIsTheAppsFile() throws {
     let directory = try TestSupport.directory(with: [
       (".git/HEAD", "ref: refs/heads/main\n"), ("App.xcodeproj/project.pbxproj", Self.pbxprojWithExtension),
@@ -747,8 +778,9 @@ import Testing
   }
 
   /// A project a helper makes, when the helper is not one literal value, is not known: it is linted (to
-  /// say why nothing is checked) when its folder is named, not when a folder above it is searched.
-  @Test func aProjectAHelperMakesIsLintedOnlyWhenNamed() throws {
+  /// say why nothing is checked) when its folder is named, and from a folder above it only when that
+  /// folder holds nothing else to lint (`projectsWhoseTargetsAreNotKnownAreLintedWhenNothingElseIs`).
+  @Test func aProjectAHelperMakesIsLintedWhenNamed() throws {
     let manifest = """
       import ProjectDescription
       import ProjectDescriptionHelpers
@@ -761,7 +793,6 @@ import Testing
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let app = directory.appendingPathComponent("Apps/Tides").path
-    #expect(ProjectDiscovery.discover([directory.path]).inputs.isEmpty)
     #expect(ProjectDiscovery.discover([app]).inputs == [.tuistProject(directory: app)])
     #expect(ProjectDiscovery.discover([app + "/Project.swift"]).inputs == [.tuistProject(directory: app)])
     let report = LintRun(discoversConfiguration: false).run(arguments: [app])

@@ -156,6 +156,7 @@ public enum ProjectDiscovery {
         root: argument, files: SwiftFileResolver(baseDirectory: argument, displayDirectory: argument).walk("."))
       for kind in ProjectKinds.all { kind.discover(in: &scan, cache: cache) }
       discovery.folderListings.record(root: argument, files: scan.files)
+      if scan.found.isEmpty { scan.found = scan.undecided }
       if scan.found.isEmpty {
         discovery.errors.append(
           InputError(

@@ -101,6 +101,10 @@ package struct FolderScan {
   /// Its files, relative to it, in walk order.
   package let files: [String]
   package var found: [ProjectDiscovery.Input] = []
+  /// Projects that may have widgets, which a kind cannot tell without running what builds them (a Tuist
+  /// manifest whose targets come from helpers): linted, to say what is not known, when nothing else is
+  /// found in the folder.
+  package var undecided: [ProjectDiscovery.Input] = []
   /// Folders (relative, "" for the root) whose project a kind has taken.
   package var claimedFolders: Set<String> = []
   /// The indices in `files` of each name's files: each kind looks for a few names among thousands.

@@ -52,8 +52,8 @@ package enum TuistKind: ProjectKind {
   }
 
   /// Folders whose `Project.swift` declares an app extension, and the projects a `Workspace.swift` lists.
-  /// A project whose targets cannot be worked out is linted (to say why nothing is checked) only when it
-  /// is the folder named.
+  /// A project whose targets cannot be worked out is linted (to say why nothing is checked) when it is the
+  /// folder named, or when the folder holds nothing else to lint.
   package static func discover(in scan: inout FolderScan, cache: DiscoveryCache) {
     var candidates: [String] = []
     for relative in scan.files(named: [projectManifest, workspaceManifest]) {
@@ -76,6 +76,9 @@ package enum TuistKind: ProjectKind {
       switch status(of: path, cache: cache) {
       case .extensions: break
       case .unknown where folder.isEmpty: break
+      case .unknown:
+        scan.undecided.append(.tuistProject(directory: path))
+        continue
       default: continue
       }
       scan.claimedFolders.insert(folder)
