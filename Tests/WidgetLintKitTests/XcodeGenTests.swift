@@ -723,6 +723,20 @@ import Testing
     #expect(report.findings.map(\.ruleID) == [])
   }
 
+  /// A spec that no longer builds the widget extension whose folder is still there (kiwix-apple's shape):
+  /// the spec is the source, so the folder's extension Info.plist makes no app of it.
+  @Test func aSpecWithoutAnExtensionLeavesItsOrphanedWidgetFolderAlone() throws {
+    let spec = "name: Reader\ntargets:\n  Reader: {type: application, platform: iOS, sources: [App]}\n"
+    let directory = try TestSupport.directory(with: [
+      ("project.yml", spec), ("App/ReaderApp.swift", "import SwiftUI\n"),
+      ("Widgets/Info.plist", XcodeProjectTests.widgetInfo), ("Widgets/NoteWidget.swift", Self.widgetSwift),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let discovered = ProjectDiscovery.discover([directory.path])
+    #expect(discovered.inputs.isEmpty)
+    #expect(discovered.errors.map(\.message).first?.hasPrefix("contains no manifest") == true)
+  }
+
   /// Foundation's `deletingLastPathComponent` traps on a one-character relative path: specs and
   /// includes in such folders are found all the same.
   @Test func oneCharacterFoldersAreFoldersToo() throws {

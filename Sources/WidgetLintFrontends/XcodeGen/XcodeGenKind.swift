@@ -30,8 +30,11 @@ package enum XcodeGenKind: ProjectKind {
       let folder = PathUtilities.folder(of: relative)
       guard !isClaimed(folder, scan.claimedFolders) else { continue }
       let path = scan.path(relative)
-      guard declaresAppExtension(path, cache: cache) else { continue }
+      let status = status(ofSpec: path, cache: cache)
+      guard status != .notASpec else { continue }
       scan.claimedFolders.insert(folder)
+      // The spec is the project's source: a folder of extension files it no longer builds is no app's.
+      guard status == .extensions else { continue }
       if (folder as NSString).lastPathComponent == "ios" {
         scan.claimedFolders.insert(PathUtilities.folder(of: folder))
       }
@@ -67,18 +70,36 @@ package enum XcodeGenKind: ProjectKind {
     return .success((XcodeGenFrontend(spec: input.path, contents: options.overlay.text(of: input.path)), input.path))
   }
 
+  /// What a `project.yml` is to discovery.
+  package enum SpecStatus: Sendable {
+    /// Not an XcodeGen spec (or not readable as one, and naming no app extension).
+    case notASpec
+    /// A spec whose targets are read and none is an app extension: the project it generates has no
+    /// widget, whatever folders beside it hold.
+    case noExtension
+    case extensions
+  }
+
   /// Whether a spec (with its includes, templates applied) has a target of type `app-extension`.
   package static func declaresAppExtension(_ path: String, cache: DiscoveryCache) -> Bool {
-    cache.value("xcodegen.declaresAppExtension\u{0}" + PathUtilities.absolute(path)) {
+    status(ofSpec: path, cache: cache) == .extensions
+  }
+
+  package static func status(ofSpec path: String, cache: DiscoveryCache) -> SpecStatus {
+    cache.value("xcodegen.status\u{0}" + PathUtilities.absolute(path)) {
       // A quick look first: most YAML files named project.yml elsewhere are no XcodeGen spec.
       guard case .success(let bytes) = cache.read(path: path, maxSize: 16 << 20),
         ByteSearch.contains(bytes, Array("targets".utf8)) || ByteSearch.contains(bytes, Array("include".utf8))
-      else { return false }
+      else { return SpecStatus.notASpec }
       let spec = XcodeGenSpec.read(
         path: path, context: FrontendContext(limits: ReadingLimits(), overlay: cache.overlay))
       // A spec that cannot be read but names an app extension is linted, so that what is wrong is said.
-      guard let root = spec.root else { return ByteSearch.contains(bytes, Array("app-extension".utf8)) }
-      return XcodeGenProject(root: root).targets.contains { $0.type == XcodeGenVariants.extensionType }
+      guard let root = spec.root else {
+        return ByteSearch.contains(bytes, Array("app-extension".utf8)) ? .extensions : .notASpec
+      }
+      let targets = XcodeGenProject(root: root).targets
+      if targets.contains(where: { $0.type == XcodeGenVariants.extensionType }) { return .extensions }
+      return targets.isEmpty ? .notASpec : .noExtension
     }
   }
 }
