@@ -31,6 +31,18 @@ import Testing
 
   // MARK: Finding paths
 
+  /// A `sources` entry that climbs out of its folder (a manifest's, a Tuist project's) names each file
+  /// by its normal path, to read and to show, as a file, a folder or a glob.
+  @Test(arguments: ["../Shared/Store.swift", "../Shared", "../Shared/**/*.swift", "./../App/../Shared"])
+  func anEntryAboveItsFolderNamesTheFileByItsNormalPath(entry: String) throws {
+    let root = try TestSupport.directory(with: [("App/Main.swift", ""), ("Shared/Store.swift", "")])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let resolver = SwiftFileResolver(baseDirectory: root.path + "/App", displayDirectory: "App")
+    let files = try #require(resolver.files(for: entry))
+    #expect(files.map(\.path) == [root.path + "/Shared/Store.swift"])
+    #expect(files.map(\.displayPath) == ["Shared/Store.swift"])
+  }
+
   @Test func anExactNameIsFoundAsItIs() throws {
     let root = try TestSupport.directory(with: [("Widgets/Info.plist", "")])
     defer { try? FileManager.default.removeItem(at: root) }

@@ -184,7 +184,8 @@ struct XcodeGenVariants {
   /// An xcconfig named by `configFiles`: one that is not in the repository may set anything.
   private func xcconfig(_ written: Located<String>?, _ xcconfigs: XcconfigLoader) -> XcconfigLoader.Reading {
     guard let written else { return .none }
-    return xcconfigs.load(PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
+    return xcconfigs.load(
+      PathUtilities.resolve(written.value, from: directory), namedAt: written, whenMissing: .mayBeAnything)
   }
 
   /// The project's settings in a configuration: `options.deploymentTarget` (unless its xcconfig sets it)
