@@ -644,6 +644,26 @@ import Testing
         == ["7:9"])
   }
 
+  /// An entitlements file a setting names from `$(SRCROOT)`, in a folder beside the project's: read from
+  /// the project's folder, as Xcode reads it, and named by its normal path.
+  @Test(arguments: ["$(SRCROOT)/../Shared/Widget.entitlements", "${PROJECT_DIR}/../Shared/Widget.entitlements"])
+  func anEntitlementsPathFromTheSourceRootIsReadFromTheProjectsFolder(setting: String) throws {
+    let widget = XcodeProjectFileTests.widgetSettings(["CODE_SIGN_ENTITLEMENTS": setting])
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings, widget: ["Debug": widget, "Release": widget])
+    let files = XcodeProjectFileTests.files(pbxproj: pbxproj).map { ("ios/" + $0.path, $0.contents) }
+    let directory = try TestSupport.directory(
+      with: files + [("Shared/Widget.entitlements", XcodeProjectTests.groups("group.com.example.other"))])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let json = try TestSupport.json(
+      TestSupport.run(["--format", "json", "."], currentDirectory: directory).stdout)
+    let findings = try #require(json["diagnostics"] as? [[String: Any]])
+    #expect(
+      findings.map { "\($0["rule"] ?? "") \($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "")" } == [
+        "app-group-mismatch Shared/Widget.entitlements:7:13", "app-group-mismatch ios/Widget/NoteWidget.swift:11:44",
+      ])
+  }
+
   /// The widget's Sources phase names the file through both groups: it is compiled, and read, once.
   @Test func aFileReachedThroughTwoGroupPathsIsOneFile() throws {
     let directory = try TestSupport.directory(with: Self.files)

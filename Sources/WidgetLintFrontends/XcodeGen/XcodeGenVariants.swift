@@ -240,7 +240,7 @@ struct XcodeGenVariants {
     ]
     let builtIns = [
       "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
-      "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
+      "SRCROOT": BuildGraph.sourceRoot, "PROJECT_DIR": BuildGraph.sourceRoot, "SOURCE_ROOT": BuildGraph.sourceRoot,
       "PROJECT_NAME": spec.name?.value ?? "",
     ]
     if let prefix = spec.bundleIdPrefix,
