@@ -43,6 +43,25 @@ import Testing
     #expect(files.map(\.displayPath) == ["Shared/Store.swift"])
   }
 
+  /// An xcconfig's `#include` above its folder is read by its normal path.
+  @Test func anXcconfigIncludeAboveItsFolderIsReadByItsNormalPath() throws {
+    let root = try TestSupport.directory(with: [
+      ("ios/Config/Widget.xcconfig", "#include \"../../Shared/Ids.xcconfig\"\n"),
+      ("Shared/Ids.xcconfig", "APP_ID = com.example.app\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let read = XcconfigReader(maxFileSize: 1 << 20).read(path: root.path + "/ios/Config/Widget.xcconfig")
+    #expect(read.files == [root.path + "/ios/Config/Widget.xcconfig", root.path + "/Shared/Ids.xcconfig"])
+  }
+
+  /// A local package named from a folder beside it (`../Packages/Kit`): its files by their normal paths.
+  @Test func aLocalPackageAboveTheProjectNamesItsFilesByTheirNormalPaths() throws {
+    let root = try TestSupport.directory(with: [("ios/App.swift", ""), ("Packages/Kit/Sources/Kit/Kit.swift", "")])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let package = LocalSwiftPackage(path: root.path + "/ios/../Packages/Kit", context: FrontendContext())
+    #expect(package.swiftFiles(ofProduct: "Kit").map(\.path) == [root.path + "/Packages/Kit/Sources/Kit/Kit.swift"])
+  }
+
   @Test func anExactNameIsFoundAsItIs() throws {
     let root = try TestSupport.directory(with: [("Widgets/Info.plist", "")])
     defer { try? FileManager.default.removeItem(at: root) }
