@@ -24,6 +24,9 @@ public struct MissingContainerBackgroundRule: Rule {
       reports a widget only when none of them reaches `containerBackground(_:for: .widget)` and
       everything reached is known. A function or computed property declared to return a value that is
       not a view (a formatter's `String`, a `Date`, a number) is not followed: nothing it builds is shown.
+      A stored property's initial value is followed where the view uses the property, as a computed
+      property is: one the view never shows (`let labels = [UILabel()]`) neither sets the background nor
+      leaves the widget unknown.
 
       A view that switches on the family (`switch family { case .accessoryRectangular: …; default: … }`)
       and sets the background in some cases only shows the placeholder in the families of the others:

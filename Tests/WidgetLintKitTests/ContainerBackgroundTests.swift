@@ -160,6 +160,67 @@ import Testing
     #expect(try findings(Self.swift(homeView: home, lockView: lock, extra: Self.formattedSubtitle)) == [])
   }
 
+  /// A view with a stored property of a UIKit type that it never shows; `body` is the view given.
+  static func labelledRing(body: String) -> String {
+    """
+    struct LabelledRing: View {
+        let entry: StepsEntry
+        let labels = [UILabel()]
+        var body: some View {
+            \(body)
+        }
+    }
+    """
+  }
+
+  /// A stored property's value counts only where the view shows it: an unused `[UILabel()]`, a type
+  /// the rule cannot follow, does not silence it.
+  @Test func aStoredPropertyTheViewNeverShowsDoesNotSilenceIt() throws {
+    let home = "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)"
+    let extra = Self.labelledRing(body: "Gauge(value: 0.5) { Text(\"Steps\") }")
+    #expect(
+      try findings(Self.swift(homeView: home, lockView: "LabelledRing(entry: entry)", extra: extra)) == [
+        "23:9-23:28 widget 'StepsRingWidget' never sets containerBackground(for: .widget); built with Xcode 15 or "
+          + "later, it shows \"Please adopt containerBackground API\" instead of its content on iOS 17 and later"
+      ])
+  }
+
+  /// The clean twin: the same view, with its background set.
+  @Test func aStoredPropertyTheViewNeverShowsBesideTheBackgroundIsClean() throws {
+    let home = "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)"
+    let extra = Self.labelledRing(
+      body: "Gauge(value: 0.5) { Text(\"Steps\") }.containerBackground(.clear, for: .widget)")
+    #expect(try findings(Self.swift(homeView: home, lockView: "LabelledRing(entry: entry)", extra: extra)) == [])
+  }
+
+  /// A stored property the view shows is followed: to a view of the project that sets the background,
+  /// or to one of a package, which leaves the rule silent.
+  @Test func aStoredPropertyTheViewShowsIsFollowed() throws {
+    let home = "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)"
+    let framed = """
+      struct FramedRing: View {
+          let entry: StepsEntry
+          let frame = RingFrame()
+          var body: some View { frame }
+      }
+      struct RingFrame: View {
+          var body: some View { Text("1").containerBackground(.clear, for: .widget) }
+      }
+      """
+    #expect(try findings(Self.swift(homeView: home, lockView: "FramedRing(entry: entry)", extra: framed)) == [])
+    let packaged = """
+      struct PackagedRing: View {
+          let entry: StepsEntry
+          let ring = PackageRing()
+          var body: some View { VStack { self.ring } }
+      }
+      """
+    #expect(try findings(Self.swift(homeView: home, lockView: "PackagedRing(entry: entry)", extra: packaged)) == [])
+    // Unused, the same property leaves the view known.
+    let unused = packaged.replacingOccurrences(of: "VStack { self.ring }", with: "Text(\"1\")")
+    #expect(try findings(Self.swift(homeView: home, lockView: "PackagedRing(entry: entry)", extra: unused)).count == 1)
+  }
+
   @Test func commentsAndStringsDoNotCount() throws {
     let code = Self.swift(
       homeView: "Text(\"Steps\").containerBackground(.fill.tertiary, for: .widget)",

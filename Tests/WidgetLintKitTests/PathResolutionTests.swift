@@ -31,6 +31,37 @@ import Testing
 
   // MARK: Finding paths
 
+  /// A `sources` entry that climbs out of its folder (a manifest's, a Tuist project's) names each file
+  /// by its normal path, to read and to show, as a file, a folder or a glob.
+  @Test(arguments: ["../Shared/Store.swift", "../Shared", "../Shared/**/*.swift", "./../App/../Shared"])
+  func anEntryAboveItsFolderNamesTheFileByItsNormalPath(entry: String) throws {
+    let root = try TestSupport.directory(with: [("App/Main.swift", ""), ("Shared/Store.swift", "")])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let resolver = SwiftFileResolver(baseDirectory: root.path + "/App", displayDirectory: "App")
+    let files = try #require(resolver.files(for: entry))
+    #expect(files.map(\.path) == [root.path + "/Shared/Store.swift"])
+    #expect(files.map(\.displayPath) == ["Shared/Store.swift"])
+  }
+
+  /// An xcconfig's `#include` above its folder is read by its normal path.
+  @Test func anXcconfigIncludeAboveItsFolderIsReadByItsNormalPath() throws {
+    let root = try TestSupport.directory(with: [
+      ("ios/Config/Widget.xcconfig", "#include \"../../Shared/Ids.xcconfig\"\n"),
+      ("Shared/Ids.xcconfig", "APP_ID = com.example.app\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let read = XcconfigReader(maxFileSize: 1 << 20).read(path: root.path + "/ios/Config/Widget.xcconfig")
+    #expect(read.files == [root.path + "/ios/Config/Widget.xcconfig", root.path + "/Shared/Ids.xcconfig"])
+  }
+
+  /// A local package named from a folder beside it (`../Packages/Kit`): its files by their normal paths.
+  @Test func aLocalPackageAboveTheProjectNamesItsFilesByTheirNormalPaths() throws {
+    let root = try TestSupport.directory(with: [("ios/App.swift", ""), ("Packages/Kit/Sources/Kit/Kit.swift", "")])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let package = LocalSwiftPackage(path: root.path + "/ios/../Packages/Kit", context: FrontendContext())
+    #expect(package.swiftFiles(ofProduct: "Kit").map(\.path) == [root.path + "/Packages/Kit/Sources/Kit/Kit.swift"])
+  }
+
   @Test func anExactNameIsFoundAsItIs() throws {
     let root = try TestSupport.directory(with: [("Widgets/Info.plist", "")])
     defer { try? FileManager.default.removeItem(at: root) }

@@ -632,6 +632,42 @@ import Testing
       ])
   }
 
+  /// A spec below the repository's root naming a folder beside it (`../Shared`): its files are named by
+  /// their normal paths, and a file two entries name is compiled once.
+  @Test func sourcesAboveTheSpecAreNamedByTheirNormalPaths() throws {
+    let directory = try TestSupport.directory(with: [
+      (
+        "ios/project.yml",
+        """
+        name: Notes
+        targets:
+          Notes:
+            type: application
+            platform: iOS
+            dependencies: [{target: NotesWidgets}]
+          NotesWidgets:
+            type: app-extension
+            platform: iOS
+            sources: [Widgets, ../Shared, Widgets/../../Shared/Store.swift]
+            info:
+              path: Widgets/Info.plist
+              properties:
+                NSExtension: {NSExtensionPointIdentifier: com.apple.widgetkit-extension}
+        """
+      ),
+      ("ios/Widgets/NoteWidget.swift", Self.widgetSwift),
+      ("Shared/Store.swift", "enum Store {}\n"),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let projects = XcodeGenFrontend(spec: directory.path + "/ios/project.yml").readVariants(FrontendContext())
+    let project = try #require(projects.first)
+    #expect(
+      project.swiftFiles(ofTarget: 0).map(\.file.path) == [
+        directory.path + "/ios/Widgets/NoteWidget.swift", directory.path + "/Shared/Store.swift",
+      ])
+    #expect(project.readingProblems.isEmpty)
+  }
+
   @Test func aSourcesPathThatNamesNothingIsReportedAtIt() throws {
     let report = try Self.lint([
       (

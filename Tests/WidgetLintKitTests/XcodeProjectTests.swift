@@ -547,3 +547,129 @@ import Testing
     #expect(findings.map(TestSupport.start) == ["12:16"])
   }
 }
+
+/// A file whose group path climbs out of its parent group's folder (`path = ../Widget;` under the group
+/// of `Widgets/`) is named by its normal path in every report, once, however many groups reach it.
+@Suite struct XcodeProjectGroupPathTests {
+  static let pbxproj = """
+    // !$*UTF8*$!
+    {
+    \tarchiveVersion = 1;
+    \tobjectVersion = 56;
+    \tobjects = {
+    \t\tP0 /* Project object */ = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (TA, TW, ); };
+    \t\tG0 = {isa = PBXGroup; children = (GA, GS, FD, ); sourceTree = "<group>"; };
+    \t\tGA = {isa = PBXGroup; children = (FA, ); path = App; sourceTree = "<group>"; };
+    \t\tGS /* Widgets */ = {isa = PBXGroup; children = (GW, ); path = Widgets; sourceTree = "<group>"; };
+    \t\tGW /* Widget */ = {isa = PBXGroup; children = (FW, ); name = Widget; path = ../Widget; sourceTree = "<group>"; };
+    \t\tFA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppMain.swift; sourceTree = "<group>"; };
+    \t\tFW = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = NoteWidget.swift; sourceTree = "<group>"; };
+    \t\tFD = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = ./Widget/NoteWidget.swift; sourceTree = "<group>"; };
+    \t\tBA = {isa = PBXBuildFile; fileRef = FA; };
+    \t\tBW = {isa = PBXBuildFile; fileRef = FW; };
+    \t\tBD = {isa = PBXBuildFile; fileRef = FD; };
+    \t\tSA = {isa = PBXSourcesBuildPhase; files = (BA, ); };
+    \t\tSW = {isa = PBXSourcesBuildPhase; files = (BW, BD, ); };
+    \t\tPW = {isa = PBXFileReference; explicitFileType = "wrapper.app-extension"; path = Widget.appex; sourceTree = BUILT_PRODUCTS_DIR; };
+    \t\tBE = {isa = PBXBuildFile; fileRef = PW; };
+    \t\tCE = {isa = PBXCopyFilesBuildPhase; dstSubfolderSpec = 13; files = (BE, ); };
+    \t\tTA = {isa = PBXNativeTarget; buildConfigurationList = AL; buildPhases = (SA, CE, ); name = App; productType = "com.apple.product-type.application"; };
+    \t\tTW = {isa = PBXNativeTarget; buildConfigurationList = WL; buildPhases = (SW, ); name = Widget; productReference = PW; productType = "com.apple.product-type.app-extension"; };
+    \t\tPL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
+    \t\tAL = {isa = XCConfigurationList; buildConfigurations = (AR, ); };
+    \t\tWL = {isa = XCConfigurationList; buildConfigurations = (WR, ); };
+    \t\tPR = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+    \t\tAR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.notes; }; name = Release; };
+    \t\tWR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.notes.widget; INFOPLIST_FILE = "Widgets/../Widget/Info.plist"; IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Release; };
+    \t};
+    \trootObject = P0 /* Project object */;
+    }
+
+    """
+
+  static let widgetSwift = """
+    import WidgetKit
+    import SwiftUI
+
+    @main
+    struct NoteWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Note", provider: Provider()) { entry in
+                Text("Note")
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+    struct Provider {}
+
+    """
+
+  static let files: [(path: String, contents: String)] = [
+    ("Notes.xcodeproj/project.pbxproj", pbxproj),
+    ("App/AppMain.swift", "import SwiftUI\n"),
+    ("Widgets/README.md", "The widget's group.\n"),
+    ("Widget/Info.plist", XcodeProjectTests.widgetInfo),
+    ("Widget/NoteWidget.swift", widgetSwift),
+  ]
+
+  @Test func theWidgetFileIsNamedByItsNormalPathOnceInEveryFormat() throws {
+    let directory = try TestSupport.directory(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = try TestSupport.run(["--format", "text", "-q", "."], currentDirectory: directory)
+    let headings = text.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+    #expect(
+      headings.map { String($0.prefix(while: { $0 != " " })) } == ["Widget/NoteWidget.swift:7:9:"], "\(text.stdout)")
+
+    let json = try TestSupport.json(
+      TestSupport.run(["--format", "json", "."], currentDirectory: directory).stdout)
+    let findings = try #require(json["diagnostics"] as? [[String: Any]])
+    #expect(findings.map { $0["rule"] as? String } == ["missing-container-background"])
+    #expect(findings.map { $0["file"] as? String } == ["Widget/NoteWidget.swift"])
+    #expect(findings.map { "\($0["line"] ?? ""):\($0["column"] ?? "")" } == ["7:9"])
+
+    let sarif = try TestSupport.json(
+      TestSupport.run(["--format", "sarif", "."], currentDirectory: directory).stdout)
+    let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+    let locations = try #require(run["results"] as? [[String: Any]]).compactMap {
+      (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    }
+    #expect(
+      locations.compactMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String } == [
+        "Widget/NoteWidget.swift"
+      ])
+    #expect(
+      locations.compactMap {
+        ($0["region"] as? [String: Any]).map { "\($0["startLine"] ?? ""):\($0["startColumn"] ?? "")" }
+      }
+        == ["7:9"])
+  }
+
+  /// An entitlements file a setting names from `$(SRCROOT)`, in a folder beside the project's: read from
+  /// the project's folder, as Xcode reads it, and named by its normal path.
+  @Test(arguments: ["$(SRCROOT)/../Shared/Widget.entitlements", "${PROJECT_DIR}/../Shared/Widget.entitlements"])
+  func anEntitlementsPathFromTheSourceRootIsReadFromTheProjectsFolder(setting: String) throws {
+    let widget = XcodeProjectFileTests.widgetSettings(["CODE_SIGN_ENTITLEMENTS": setting])
+    let pbxproj = XcodeProjectFileTests.project(
+      app: XcodeProjectFileTests.appSettings, widget: ["Debug": widget, "Release": widget])
+    let files = XcodeProjectFileTests.files(pbxproj: pbxproj).map { ("ios/" + $0.path, $0.contents) }
+    let directory = try TestSupport.directory(
+      with: files + [("Shared/Widget.entitlements", XcodeProjectTests.groups("group.com.example.other"))])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let json = try TestSupport.json(
+      TestSupport.run(["--format", "json", "."], currentDirectory: directory).stdout)
+    let findings = try #require(json["diagnostics"] as? [[String: Any]])
+    #expect(
+      findings.map { "\($0["rule"] ?? "") \($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "")" } == [
+        "app-group-mismatch Shared/Widget.entitlements:7:13", "app-group-mismatch ios/Widget/NoteWidget.swift:11:44",
+      ])
+  }
+
+  /// The widget's Sources phase names the file through both groups: it is compiled, and read, once.
+  @Test func aFileReachedThroughTwoGroupPathsIsOneFile() throws {
+    let directory = try TestSupport.directory(with: Self.files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let projects = Linter().readVariants(XcodeAppFrontend(directory: directory.path))
+    let files = try #require(projects.first?.targetSwiftFiles.first).map(\.file.path)
+    #expect(files == [directory.path + "/Widget/NoteWidget.swift"])
+  }
+}

@@ -127,6 +127,11 @@ package struct BuildGraph {
   package var packageProducts: [Target] = []
   /// The folder a setting's paths are relative to (the project's `SRCROOT`).
   package var directory: String
+  /// `SRCROOT`, `PROJECT_DIR` and `SOURCE_ROOT` as settings see them: the graph's `directory`, which
+  /// the paths settings name are read from. Xcode's are absolute, so that `$(SRCROOT)/../Shared/x`
+  /// is read from the project's folder as `../Shared/x` is; the folder as given here is relative, and
+  /// would be joined to itself.
+  package static let sourceRoot = "."
   /// The folder named files are found below.
   package var root: String
   package var rootSpan: SourceSpan

@@ -125,7 +125,7 @@ package struct BuildGraphProjects {
     value: Located<ConfigValue>?, wasRead: Bool
   ) {
     reading.readFile(
-      PathUtilities.join(graph.directory, written.value), below: graph.root, namedAt: written, what: what)
+      PathUtilities.resolve(written.value, from: graph.directory), below: graph.root, namedAt: written, what: what)
   }
 
   /// Whether the target uses the property list it writes itself, given where the setting naming its file is.

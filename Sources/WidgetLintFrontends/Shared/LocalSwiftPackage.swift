@@ -12,7 +12,8 @@ package struct LocalSwiftPackage {
   private let context: FrontendContext
 
   package init(path: String, context: FrontendContext) {
-    self.path = path
+    // `../Packages/Kit` from `ios` is `Packages/Kit`: its files are named one way wherever it is used from.
+    self.path = PathUtilities.resolve(path, from: "")
     self.context = context
   }
 
@@ -22,7 +23,7 @@ package struct LocalSwiftPackage {
     var seen: Set<String> = []
     var files: [SwiftFileResolver.ResolvedFile] = []
     for folder in folders {
-      let directory = PathUtilities.join(path, folder)
+      let directory = PathUtilities.resolve(folder, from: path)
       for relative in SwiftFileResolver(baseDirectory: directory, displayDirectory: directory).walk(".")
       where relative.hasSuffix(".swift") {
         let file = PathUtilities.join(directory, relative)

@@ -59,11 +59,8 @@ public struct SwiftFileResolver: Sendable {
   }
 
   private func files(_ relative: String) -> [ResolvedFile]? {
-    let path = PathUtilities.join(baseDirectory, relative)
-    guard let status = FileStatus(path: path) else { return nil }
-    if status.kind != .directory {
-      return [ResolvedFile(path: path, displayPath: PathUtilities.join(displayDirectory, relative))]
-    }
+    guard let status = FileStatus(path: PathUtilities.join(baseDirectory, relative)) else { return nil }
+    if status.kind != .directory { return [resolved(relative)] }
     return walk(relative).filter(Self.isSource).map(resolved)
   }
 
@@ -73,9 +70,12 @@ public struct SwiftFileResolver: Sendable {
     sourceExtensions.contains { path.hasSuffix("." + $0) }
   }
 
+  /// A file by its path relative to the base, named with `.` and `..` worked out (`../Shared/x.swift`
+  /// from `App` is `Shared/x.swift`): one file is shown one way, however an entry reaches it.
   private func resolved(_ relative: String) -> ResolvedFile {
     ResolvedFile(
-      path: PathUtilities.join(baseDirectory, relative), displayPath: PathUtilities.join(displayDirectory, relative))
+      path: PathUtilities.resolve(relative, from: baseDirectory),
+      displayPath: PathUtilities.resolve(relative, from: displayDirectory))
   }
 
   /// Every regular file below a directory (relative to the base), sorted, not following links to

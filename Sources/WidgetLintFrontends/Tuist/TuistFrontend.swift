@@ -99,8 +99,8 @@ public struct TuistFrontend: ProjectFrontend {
   /// A path as a manifest in `folder` writes it, as the file system finds it: relative to the folder,
   /// or to the root when written `//path`.
   package static func resolve(_ written: String, in folder: String) -> String {
-    if written.hasPrefix("//") { return PathUtilities.join(root(of: folder), String(written.dropFirst(2))) }
-    return PathUtilities.join(folder, written)
+    if written.hasPrefix("//") { return PathUtilities.resolve(String(written.dropFirst(2)), from: root(of: folder)) }
+    return PathUtilities.resolve(written, from: folder)
   }
 
   /// The Swift files of `Tuist/ProjectDescriptionHelpers` at the project's root, read; those too large

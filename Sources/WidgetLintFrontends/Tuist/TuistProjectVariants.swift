@@ -177,7 +177,6 @@ package struct TuistProjectVariants {
     let own = target.settings?.configurations.first { $0.name == name }
     let targetXcconfig = xcconfig(own?.xcconfig, xcconfigs)
     let targetName = target.name?.value ?? ""
-    let folder = PathUtilities.absolute(directory)
     return BuildGraph.Settings(
       layers: [
         (own?.settings ?? TuistManifest.SettingsDictionary()).layer,
@@ -190,7 +189,8 @@ package struct TuistProjectVariants {
       ],
       builtIns: [
         "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
-        "SRCROOT": folder, "PROJECT_DIR": folder, "SOURCE_ROOT": folder, "PROJECT_NAME": manifest.name?.value ?? "",
+        "SRCROOT": BuildGraph.sourceRoot, "PROJECT_DIR": BuildGraph.sourceRoot, "SOURCE_ROOT": BuildGraph.sourceRoot,
+        "PROJECT_NAME": manifest.name?.value ?? "",
       ],
       xcconfigs: [targetXcconfig, projectXcconfig])
   }

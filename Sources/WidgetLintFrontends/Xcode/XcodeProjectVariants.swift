@@ -106,8 +106,8 @@ package struct XcodeProjectVariants {
       ],
       builtIns: [
         "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "CONFIGURATION": name,
-        "SRCROOT": objects.projectDirectory, "PROJECT_DIR": objects.projectDirectory,
-        "SOURCE_ROOT": objects.projectDirectory, "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
+        "SRCROOT": BuildGraph.sourceRoot, "PROJECT_DIR": BuildGraph.sourceRoot, "SOURCE_ROOT": BuildGraph.sourceRoot,
+        "PROJECT_NAME": (projectName as NSString).deletingPathExtension,
       ],
       xcconfigs: [targetXcconfig, projectXcconfig])
   }

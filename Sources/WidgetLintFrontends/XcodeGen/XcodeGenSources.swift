@@ -55,7 +55,8 @@ struct XcodeGenSources {
     defaultDirectoryType: String?, context: FrontendContext
   ) {
     let optional = XcodeGenSpec.Loader.boolean(options?["optional"])?.value ?? false
-    let full = PathUtilities.join(directory, path.value)
+    // By name, as XcodeGen resolves it: `../Shared` from `App` is `Shared`.
+    let full = PathUtilities.resolve(path.value, from: directory)
     let found: String
     switch context.paths.find(full, below: directory) {
     case .exact(let path): found = path

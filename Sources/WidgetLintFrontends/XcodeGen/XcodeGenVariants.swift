@@ -184,7 +184,8 @@ struct XcodeGenVariants {
   /// An xcconfig named by `configFiles`: one that is not in the repository may set anything.
   private func xcconfig(_ written: Located<String>?, _ xcconfigs: XcconfigLoader) -> XcconfigLoader.Reading {
     guard let written else { return .none }
-    return xcconfigs.load(PathUtilities.join(directory, written.value), namedAt: written, whenMissing: .mayBeAnything)
+    return xcconfigs.load(
+      PathUtilities.resolve(written.value, from: directory), namedAt: written, whenMissing: .mayBeAnything)
   }
 
   /// The project's settings in a configuration: `options.deploymentTarget` (unless its xcconfig sets it)
@@ -239,7 +240,7 @@ struct XcodeGenVariants {
     ]
     let builtIns = [
       "TARGET_NAME": target.name.value, "PRODUCT_NAME": target.productName, "CONFIGURATION": name,
-      "SRCROOT": directory, "PROJECT_DIR": directory, "SOURCE_ROOT": directory,
+      "SRCROOT": BuildGraph.sourceRoot, "PROJECT_DIR": BuildGraph.sourceRoot, "SOURCE_ROOT": BuildGraph.sourceRoot,
       "PROJECT_NAME": spec.name?.value ?? "",
     ]
     if let prefix = spec.bundleIdPrefix,

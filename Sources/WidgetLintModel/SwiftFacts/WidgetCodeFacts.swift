@@ -447,13 +447,15 @@ public struct WidgetCodeFacts: Sendable {
   public var containerBackgroundScopes: Set<String> = []
   /// What each type's and each function's code calls by name: the capitalised types it constructs and
   /// the functions and modifiers it calls, for following a widget's view to the project's own wrappers.
-  /// A method counts for its type and for its own name.
+  /// A method counts for its type and for its own name; a stored property's initial value for its own
+  /// name only, as what it builds is shown only where a view uses the property.
   public var calls: [String: Set<String>] = [:]
   /// The type each function and computed property says it returns, by the names `calls` keys it by
   /// (optionals and arrays by their element's type): one returning a `String` or a `Date` builds no view.
   public var resultTypes: [String: Set<String>] = [:]
   /// The types (structs, classes, enums) and functions this file declares. Functions include computed
-  /// properties other than `body`, and each method is there by its name and as `Type.name`.
+  /// properties other than `body` and the initial values of stored properties (a scope of `calls` each),
+  /// and each method is there by its name and as `Type.name`.
   public var declaredTypes: Set<String> = []
   public var declaredFunctions: Set<String> = []
   /// The lower-case names each type's and function's code refers to without calling them

@@ -10,12 +10,16 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   package let file: SourceText
   private(set) var facts = WidgetCodeFacts()
   private var typeNames: [String] = []
-  /// The functions and computed properties being walked, innermost last: each by its name, and as
-  /// `Type.name` when a type encloses it.
-  /// `returnsValue` when it is declared to return a value that is not a view (`WidgetCodeFacts.valueTypes`).
-  private var functionNames: [(name: String, qualified: String?, returnsValue: Bool)] = []
+  /// The functions, computed properties and stored properties' initial values being walked, innermost
+  /// last: each by its name, and as `Type.name` when a type encloses it.
+  /// `isTypesCode` unless it is declared to return a value that is not a view (`WidgetCodeFacts.valueTypes`)
+  /// or is a stored property's initial value: what those build is not their type's view.
+  private var functionNames: [(name: String, qualified: String?, isTypesCode: Bool)] = []
   /// Per variable declaration being walked: whether it is a computed property pushed on `functionNames`.
   private var computedProperties: [Bool] = []
+  /// Per pattern binding being walked: whether it is a stored property's initial value pushed on
+  /// `functionNames`.
+  private var storedProperties: [Bool] = []
   /// The cases of the family switches met so far, by the case's syntax: the switch's index in
   /// `facts.familySwitches` and the case's.
   private var familyCaseIndices: [SyntaxIdentifier: (switchIndex: Int, caseIndex: Int)] = [:]
@@ -80,8 +84,9 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   /// The scopes the walk is in: the type, and the function with its qualified name.
   private var scopes: [String] {
     var result: [String] = []
-    // What a function returning a `String` or a `Date` builds is not its type's view.
-    if let type = currentType, functionNames.last?.returnsValue != true { result.append(type) }
+    // What a function returning a `String` or a `Date` builds is not its type's view, nor is the value a
+    // stored property starts with: a view shows it only where it uses the property.
+    if let type = currentType, functionNames.last?.isTypesCode != false { result.append(type) }
     if let function = functionNames.last {
       result.append(function.name)
       if let qualified = function.qualified { result.append(qualified) }
@@ -264,7 +269,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
-  private func enterFunction(_ name: String, returning result: TypeSyntax?) {
+  private func enterFunction(_ name: String, returning result: TypeSyntax?, isStoredProperty: Bool = false) {
     let qualified = currentType.map { "\($0).\(name)" }
     facts.declaredFunctions.insert(name)
     if let qualified { facts.declaredFunctions.insert(qualified) }
@@ -275,7 +280,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
       if let qualified { facts.resultTypes[qualified, default: []].insert(type) }
       returnsValue = WidgetCodeFacts.valueTypes.contains(type)
     }
-    functionNames.append((name, qualified, returnsValue))
+    functionNames.append((name, qualified, !returnsValue && !isStoredProperty))
   }
 
   /// The name of a type, through optionals and arrays (`[String]?` is `String`).
@@ -330,6 +335,26 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
   package override func visitPost(_ node: VariableDeclSyntax) {
     availability.leaveDeclaration()
     if computedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// A stored property's initial value (`let labels = [UILabel()]`) is a scope of its own, like a computed
+  /// property: what it builds is followed where the code uses the property, not as its type's view.
+  package override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+    let name = Self.storedPropertyName(node)
+    if let name { enterFunction(name, returning: node.typeAnnotation?.type, isStoredProperty: true) }
+    storedProperties.append(name != nil)
+    return .visitChildren
+  }
+  package override func visitPost(_ node: PatternBindingSyntax) {
+    if storedProperties.removeLast() { functionNames.removeLast() }
+  }
+
+  /// The name of a type's or the file's stored property with an initial value, other than `body`.
+  private static func storedPropertyName(_ binding: PatternBindingSyntax) -> String? {
+    guard binding.initializer != nil, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      name != "body", let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), isMemberOrTopLevel(variable)
+    else { return nil }
+    return name
   }
 
   /// Whether a variable is a member of a type or declared at file level (in `#if` branches or not),

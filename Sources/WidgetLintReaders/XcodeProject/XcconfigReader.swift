@@ -65,7 +65,7 @@ package struct XcconfigReader {
       var lineEnd = lineStart
       while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
       if let (include, start, end) = Self.include(bytes, lineStart, lineEnd) {
-        let included = include.hasPrefix("/") ? include : PathUtilities.join(directory, include)
+        let included = PathUtilities.resolve(include, from: directory)
         let span = SourceSpan(file: source, start: start, end: end)
         if let found = locate(included, span) {
           read(path: found, depth: depth + 1, open: &open, entries: &entries, files: &files)

@@ -8,6 +8,8 @@ import WidgetLintCore
 /// A reference's path follows its `sourceTree`: `<group>` is relative to the enclosing group's path (a
 /// group without `path` adds nothing), `SOURCE_ROOT` to the project's folder, `<absolute>` is as written;
 /// `SDKROOT`, `BUILT_PRODUCTS_DIR` and the other build locations are not in the source tree and have none.
+/// Each path is joined by name, as Xcode joins a group's path to its parent's: `ios/Widgets` and
+/// `../Widget` give `ios/Widget`, so that a file is named one way however its groups reach it.
 package struct XcodeProjectObjects {
   package let objects: [String: Located<ConfigValue>]
   package let project: Located<ConfigValue>
@@ -26,7 +28,8 @@ package struct XcodeProjectObjects {
     self.objects = objects
     self.project = project
     let directoryPath = project["projectDirPath"]?.value.string ?? ""
-    self.projectDirectory = directoryPath.isEmpty ? projectFolder : PathUtilities.join(projectFolder, directoryPath)
+    self.projectDirectory =
+      directoryPath.isEmpty ? projectFolder : PathUtilities.resolve(directoryPath, from: projectFolder)
     synchronizedRootGroups = members.filter { Self.isa($0.value) == "PBXFileSystemSynchronizedRootGroup" }
       .map(\.key.value)
     computePaths()
@@ -48,11 +51,11 @@ package struct XcodeProjectObjects {
     switch object["sourceTree"]?.value.string ?? "<group>" {
     case "<group>":
       guard let parentPath else { return nil }
-      return path.map { PathUtilities.join(parentPath, $0) } ?? parentPath
+      return path.map { PathUtilities.resolve($0, from: parentPath) } ?? parentPath
     case "SOURCE_ROOT":
-      return path.map { PathUtilities.join(projectDirectory, $0) } ?? projectDirectory
+      return path.map { PathUtilities.resolve($0, from: projectDirectory) } ?? projectDirectory
     case "<absolute>":
-      return path
+      return path.map { PathUtilities.resolve($0, from: "") }
     default:
       return nil
     }
@@ -110,7 +113,7 @@ package struct XcodeProjectObjects {
       if base == nil, let anchor = path(of: configuration["baseConfigurationReferenceAnchor"]?.value.string),
         let relative = configuration["baseConfigurationReferenceRelativePath"]?.value.string
       {
-        base = PathUtilities.join(anchor, relative)
+        base = PathUtilities.resolve(relative, from: anchor)
       }
       return BuildConfiguration(name: name, settings: settings, baseConfigurationPath: base)
     }
@@ -170,7 +173,7 @@ package struct XcodeProjectObjects {
         let relativePath = package["relativePath"]?.value.string
       else { return nil }
       return LocalPackageProduct(
-        name: name, packagePath: PathUtilities.join(projectDirectory, relativePath), object: dependency)
+        name: name, packagePath: PathUtilities.resolve(relativePath, from: projectDirectory), object: dependency)
     }
   }
 
@@ -209,7 +212,7 @@ package struct XcodeProjectObjects {
       var extras: [String] = []
       for group in synchronizedRootGroups where !ownGroups.contains(group) {
         guard let folder = path(of: group) else { continue }
-        extras += membershipExceptions(of: group, for: id).map { PathUtilities.join(folder, $0) }
+        extras += membershipExceptions(of: group, for: id).map { PathUtilities.resolve($0, from: folder) }
       }
       let dependencies = Self.ids(object["dependencies"]).compactMap { objects[$0]?["target"]?.value.string }
       var target = Target(
