@@ -47,6 +47,17 @@ public enum PathUtilities {
 
   private static let slash = UInt8(ascii: "/")
 
+  /// Whether a segment of the path starts with `.`, so that it may be `.` or `..`: on bytes, since most
+  /// paths of a big project have none (Foundation's `contains` costs a search through `NSString` each).
+  private static func startsASegmentWithADot(_ path: String) -> Bool {
+    var previous = slash
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "."), previous == slash { return true }
+      previous = byte
+    }
+    return false
+  }
+
   /// Removes `.` and `..` components and duplicate slashes, without touching the file system.
   public static func standardize(_ path: String) -> String {
     var parts: [Substring] = []
@@ -93,7 +104,7 @@ public enum PathUtilities {
   /// a relative path is kept; an absolute path stays absolute.
   public static func resolve(_ relative: String, from base: String) -> String {
     let joined = join(base, relative)
-    guard joined.contains("/.") || joined.hasPrefix(".") else { return joined }
+    guard startsASegmentWithADot(joined) else { return joined }
     let isAbsolute = joined.utf8.first == slash
     var parts: [Substring] = []
     for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
