@@ -17,9 +17,11 @@ public struct UnknownWidgetKindRule: Rule {
       bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
       app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
-      Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
-      declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
-      differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
+      Swift (an App Intent reloading its widget); a constant may be the file's, another type's
+      (`Kinds.note`), or a stored or static `let` of the type the call is in (`widgetKind`,
+      `self.widgetKind`, `Self.widgetKind`). A kind the code computes, or a constant that is not
+      declared once by a `let` of a string literal (a `var`, a computed property, a `let` an initialiser
+      sets, `#if` branches that differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
       `enum WidgetKind: String`, is the case's raw value, or its name when it gives none. A function of
       the app's own that passes one of its parameters to `reloadTimelines(ofKind:)`
       (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)
@@ -28,6 +30,7 @@ public struct UnknownWidgetKindRule: Rule {
       Swift package or in a framework of another project (the project's own frameworks the app links are
       read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
       not shipped either: the finding says so, with the widget's declaration as a related location.
+      Live Activities (`ActivityConfiguration`) in the bundle have no kind and are left out.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
       which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
@@ -250,7 +253,8 @@ public struct UnknownWidgetKindRule: Rule {
       }
     }
     for (_, code) in targets {
-      for widget in code.bundledWidgets {
+      // A Live Activity has no kind: nothing reloads it by one.
+      for widget in code.bundledWidgets where widget.configuration?.name != "ActivityConfiguration" {
         guard let use = widget.kind, let kind = code.resolve(use)?.value else { return }
         kinds.append(kind)
       }

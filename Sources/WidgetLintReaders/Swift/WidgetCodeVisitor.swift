@@ -965,7 +965,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
 
   // MARK: Strings and URLs
 
-  /// A string literal, or a reference to a constant (`kind`, `Self.kind`, `Keys.group`).
+  /// A string literal, or a reference to a constant (`kind`, `self.kind`, `Self.kind`, `Keys.group`).
   private func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
     let value: WidgetCodeFacts.StringValue
     if let text = WidgetCodeReader.literal(expression) {
@@ -981,10 +981,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         value = .reference(type: nil, name: name)
       }
     } else if let member = expression.as(MemberAccessExprSyntax.self),
-      let base = member.base.flatMap(WidgetCodeReader.referenceName), WidgetCodeFacts.isTypeName(base)
+      let base = member.base.flatMap(WidgetCodeReader.referenceName),
+      WidgetCodeFacts.isTypeName(base) || (base == "self" && currentType != nil)
     {
-      // A type's constant; a value's property (`widget.rawValue`, `config.kind`) is not one.
-      value = .reference(type: base == "Self" ? currentType : base, name: member.declName.baseName.text)
+      // A type's constant, or the type's own stored `let` through `self`; another value's property
+      // (`widget.rawValue`, `config.kind`) is not one.
+      value = .reference(
+        type: base == "Self" || base == "self" ? currentType : base, name: member.declName.baseName.text)
     } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
       let enumCase = member.base?.as(MemberAccessExprSyntax.self),
       let base = enumCase.base.flatMap(WidgetCodeReader.referenceName)
