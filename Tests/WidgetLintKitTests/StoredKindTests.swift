@@ -104,6 +104,40 @@ import Testing
     }
     """
 
+  /// An `@main` launcher picking a bundle when the extension runs is not followed: the reload is not
+  /// judged, and one note says whose widgets are not known.
+  @Test func aLauncherPickingABundleGivesOneNote() throws {
+    let launcher = """
+      import SwiftUI
+      import WidgetKit
+      @main
+      enum Launcher {
+          static func main() {
+              if #available(iOS 18.0, *) { NewBundle.main() } else { OldBundle.main() }
+          }
+      }
+      struct NewBundle: WidgetBundle {
+          var body: some Widget { NoteWidget() }
+      }
+      struct OldBundle: WidgetBundle {
+          var body: some Widget { NoteWidget() }
+      }
+      """
+    let widget = XcodeProjectFileTests.widgetSwift.replacingOccurrences(of: "@main\n", with: "")
+    let app = "import WidgetKit\nfunc saved() { WidgetCenter.shared.reloadTimelines(ofKind: \"Notes\") }\n"
+    let files = AppCodeTests.files(app: app, extra: [("Widget/Launcher.swift", launcher)]).map {
+      $0.path == "Widget/NoteWidget.swift" ? ($0.path, widget) : $0
+    }
+    let found = try lint(files)
+    #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["computed-value 17:151-17:157"])
+    // The target's name in the project file.
+    #expect(found.first?.file.hasSuffix("project.pbxproj") == true)
+    #expect(
+      found.first?.message
+        == "kind not checked: the widgets of target 'Widget' are not known: no `@main` WidgetBundle or Widget of its code lists them as written (an `@main` type that picks a bundle when the extension runs, or a bundle whose body does more than list widgets, is not followed), so the kinds reloaded are not judged"
+    )
+  }
+
   /// A Live Activity in the bundle has no kind and is reloaded by none: the widgets' kinds are all known.
   @Test func aLiveActivityInTheBundleLeavesTheKindsKnown() throws {
     let app = """
@@ -116,5 +150,61 @@ import Testing
     let found = try lint(files)
     #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["unknown-widget-kind 2:60-2:67"])
     #expect(found.first?.message.hasSuffix("did you mean 'Note'?") == true)
+  }
+}
+
+/// The kinds an extension names from a framework of the project it shares with the app, and a watch
+/// app's widgets judged apart from the iPhone app's reloads.
+@Suite struct LinkedKindTests {
+  /// The hydrate example with the iPhone widget extension linking HydrateKit too, the shared widget's
+  /// kind read from HydrateKit's `WaterLog.widgetKind`, and HydrateKit reloading `reload`.
+  func findings(reload: String) throws -> [String] {
+    let directory = try TestSupport.directory(with: [])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.path + "/app"
+    try WatchWidgetTests.copyExample(to: root)
+    let pbxproj = root + "/Hydrate.xcodeproj/project.pbxproj"
+    var text = try String(contentsOfFile: pbxproj, encoding: .utf8)
+    // HydrateWidgetsExtension's Frameworks phase.
+    let phase = try #require(text.range(of: "7C3D1A2F2E8F4B6000A1C0DE /* Frameworks */ = {"))
+    let files = try #require(text.range(of: "files = (\n", range: phase.upperBound..<text.endIndex))
+    text.insert(
+      contentsOf: "\t\t\t\t7C3D1A152E8F4B6000A1C0DE /* HydrateKit.framework in Frameworks */,\n", at: files.upperBound)
+    try text.write(toFile: pbxproj, atomically: true, encoding: .utf8)
+    for (file, old, new) in [
+      ("SharedWidgets/WaterWidget.swift", "kind: \"WaterWidget\"", "kind: WaterLog.widgetKind"),
+      ("HydrateKit/WaterLog.swift", "ofKind: WaterLog.widgetKind", "ofKind: \(reload)"),
+    ] {
+      let path = root + "/" + file
+      let source = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(source.contains(old))
+      try source.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let report = LintRun(discoversConfiguration: false).run(arguments: [root])
+    let notes = report.findings.filter { $0.ruleID == "computed-value" }.map(\.message)
+    #expect(
+      notes == [
+        "kind not checked: the kind of widget 'WaterWidget' in target 'HydrateComplicationsExtension' names a "
+          + "constant no file the target compiles declares, so the kinds reloaded are not judged"
+      ])
+    return report.findings.filter { ["unknown-widget-kind", "computed-value"].contains($0.ruleID) }.map { finding in
+      "\(finding.ruleID) \((finding.file as NSString).lastPathComponent):\(TestSupport.position(finding))"
+    }
+  }
+
+  /// The watch extension compiles the same widget without HydrateKit: its kind is not known there, and
+  /// the watch app's reloads are not judged (one note says why), but the iPhone app's are, against the
+  /// iPhone's widgets.
+  @Test func aKindFromASharedFrameworkIsFollowedAndAMisspeltReloadReported() throws {
+    let found = try findings(reload: "\"WaterWidgt\"")
+    #expect(
+      found == ["unknown-widget-kind WaterLog.swift:16:49-16:61", "computed-value WaterWidget.swift:7:31-7:50"],
+      "\(found)")
+  }
+
+  /// The clean twin: only the note of the watch widget's kind.
+  @Test func theSharedFrameworksKindReloadedIsClean() throws {
+    let found = try findings(reload: "\"WaterWidget\"")
+    #expect(found == ["computed-value WaterWidget.swift:7:31-7:50"], "\(found)")
   }
 }

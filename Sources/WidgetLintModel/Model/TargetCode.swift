@@ -6,12 +6,12 @@ public struct TargetCode: Sendable {
   public let files: [SwiftFileFacts]
   public let bundles: [String: WidgetCodeFacts.Bundle]
   public let widgets: [String: WidgetCodeFacts.Widget]
-  private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
+  private var constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
   /// Every declaration of each type's and file-level name: its literal, or nil for a `var`, a computed
   /// property or another initialiser (see `unknownReason`). Judged when a use asks, since most names are
   /// never asked about.
-  private let declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+  private var declarations: [WidgetCodeFacts.ConstantKey: [String?]]
   /// How many types (and the file level) declare each name: a bare name is looked up in another type
   /// only when that is its one declaration.
   private let declarationsByName: [String: Int]
@@ -176,6 +176,40 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  /// The names the kinds the target's widgets and controls declare and its reloads name use with a type
+  /// (`WidgetsKind.todo.rawValue`, `Kinds.note`) that no file of the target declares.
+  public var undeclaredTypedKindNames: Set<String> {
+    let uses =
+      bundledWidgets.compactMap(\.kind) + bundledControls.compactMap { controlKinds[$0] } + reloadedKinds
+      + reloadedControlKinds
+    return Set(
+      uses.compactMap { use in
+        guard case .reference(let type?, let name) = use.value, declarations[.init(type: type, name: name)] == nil
+        else { return nil }
+        return name
+      })
+  }
+
+  /// Adds the typed constants and enum raw values declared in files the target links without owning
+  /// them (a framework of the project it shares with the app), for the names its own files leave
+  /// undeclared: `enum WidgetsKind: String` in the shared framework names the widgets' kinds.
+  public mutating func addLinkedDeclarations(from linked: [SwiftFileFacts]) {
+    var linkedDeclarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
+    var linkedConstants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
+    for file in linked {
+      for (key, values) in file.code.constantDeclarations where key.type != nil {
+        linkedDeclarations[key, default: []] += values
+      }
+      for (key, values) in file.code.enumCaseDeclarations { linkedDeclarations[key, default: []] += values }
+      for (key, value) in file.code.constants where key.type != nil { linkedConstants[key] = value }
+      linkedConstants.merge(file.code.enumRawValues) { first, _ in first }
+    }
+    for (key, values) in linkedDeclarations where declarations[key] == nil {
+      declarations[key] = values
+      if let constant = linkedConstants[key] { constants[key] = constant }
+    }
+  }
 
   /// Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
   /// `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
