@@ -39,8 +39,11 @@ public struct UnknownWidgetKindRule: Rule {
       iPhone app's reloads, and those of its extensions, are judged against the widgets of the
       extensions it carries, and a watch app's against those of the watch
       extensions it embeds. Live Activities (`ActivityConfiguration`) have no kind and are left out.
-      When one of those widgets' kinds, or the list the `@main` bundle makes (an `@main` type that
-      picks a bundle when the extension runs), is not known, the app's reloads are not judged, and one
+      A bundle's `#if` clauses are read as its `if` branches are: each may ship. An `@main` type that
+      launches bundles from its `static func main()` (`if #available(iOS 18.0, *) { NewBundle.main() }
+      else { OldBundle.main() }`) ships what any of them lists. When one of those widgets' kinds, or
+      the list the `@main` bundle makes (a `main()` that does more than launch bundles, a body that does
+      more than list widgets), is not known, the app's reloads are not judged, and one
       `computed-value` note says which.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,

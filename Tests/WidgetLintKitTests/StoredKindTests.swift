@@ -104,37 +104,91 @@ import Testing
     }
     """
 
-  /// An `@main` launcher picking a bundle when the extension runs is not followed: the reload is not
-  /// judged, and one note says whose widgets are not known.
-  @Test func aLauncherPickingABundleGivesOneNote() throws {
-    let launcher = """
-      import SwiftUI
-      import WidgetKit
-      @main
-      enum Launcher {
-          static func main() {
-              if #available(iOS 18.0, *) { NewBundle.main() } else { OldBundle.main() }
-          }
-      }
-      struct NewBundle: WidgetBundle {
-          var body: some Widget { NoteWidget() }
-      }
-      struct OldBundle: WidgetBundle {
-          var body: some Widget { NoteWidget() }
-      }
-      """
+  static let launcher = """
+    import SwiftUI
+    import WidgetKit
+    @main
+    enum Launcher {
+        static func main() {
+            if #available(iOS 18.0, *) { NewBundle.main() } else { OldBundle.main() }
+        }
+    }
+    struct NewBundle: WidgetBundle {
+        var body: some Widget {
+            #if os(iOS)
+            NoteWidget()
+            #endif
+            ArchiveWidget()
+        }
+    }
+    struct OldBundle: WidgetBundle {
+        var body: some Widget { NoteWidget() }
+    }
+    struct ArchiveWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "Archive", provider: Provider()) { _ in Text("").widgetBackground() }
+        }
+    }
+    """
+
+  func launcherFindings(launcher: String, reload: String) throws -> [Finding] {
     let widget = XcodeProjectFileTests.widgetSwift.replacingOccurrences(of: "@main\n", with: "")
-    let app = "import WidgetKit\nfunc saved() { WidgetCenter.shared.reloadTimelines(ofKind: \"Notes\") }\n"
+    let app = "import WidgetKit\nfunc saved() { WidgetCenter.shared.reloadTimelines(ofKind: \(reload)) }\n"
     let files = AppCodeTests.files(app: app, extra: [("Widget/Launcher.swift", launcher)]).map {
       $0.path == "Widget/NoteWidget.swift" ? ($0.path, widget) : $0
     }
-    let found = try lint(files)
+    return try lint(files)
+  }
+
+  /// An `@main` type launching a bundle by the system it runs on ships what either bundle lists, the
+  /// widgets under `#if` too.
+  @Test func aLauncherPickingABundleShipsWhatEitherLists() throws {
+    let found = try launcherFindings(launcher: Self.launcher, reload: "\"Notes\"")
+    #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["unknown-widget-kind 2:60-2:67"])
+    #expect(found.first?.message.contains("(Note, Archive)") == true, "\(found.map(\.message))")
+    for kind in ["\"Note\"", "\"Archive\""] {
+      let clean = try launcherFindings(launcher: Self.launcher, reload: kind)
+      #expect(clean.isEmpty, "\(clean.map(\.message))")
+    }
+  }
+
+  /// A bundle's `#if` clause is a branch the build may compile: its widgets may ship.
+  @Test func aBundlesIfClauseIsReadAsABranch() throws {
+    let bundle = """
+      import SwiftUI
+      import WidgetKit
+      @main
+      struct Widgets: WidgetBundle {
+          var body: some Widget {
+              #if os(iOS)
+              NoteWidget()
+              #else
+              ArchiveWidget()
+              #endif
+          }
+      }
+      """
+    let launcher =
+      Self.launcher.replacingOccurrences(of: "@main\n", with: "")
+      + bundle
+      .replacingOccurrences(of: "import SwiftUI\nimport WidgetKit\n", with: "")
+    let found = try launcherFindings(launcher: launcher, reload: "\"Archve\"")
+    #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["unknown-widget-kind 2:60-2:68"])
+    #expect(found.first?.message.hasSuffix("did you mean 'Archive'?") == true, "\(found.map(\.message))")
+  }
+
+  /// A `main()` that does more than launch bundles is not followed: the reload is not judged, and one
+  /// note says whose widgets are not known.
+  @Test func aLauncherDoingMoreGivesOneNote() throws {
+    let launcher = Self.launcher.replacingOccurrences(
+      of: "static func main() {", with: "static func main() {\n        setUp()")
+    let found = try launcherFindings(launcher: launcher, reload: "\"Notes\"")
     #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == ["computed-value 17:151-17:157"])
     // The target's name in the project file.
     #expect(found.first?.file.hasSuffix("project.pbxproj") == true)
     #expect(
       found.first?.message
-        == "kind not checked: the widgets of target 'Widget' are not known: no `@main` WidgetBundle or Widget of its code lists them as written (an `@main` type that picks a bundle when the extension runs, or a bundle whose body does more than list widgets, is not followed), so the kinds reloaded are not judged"
+        == "kind not checked: the widgets of target 'Widget' are not known: no `@main` WidgetBundle or Widget of its code lists them as written (a `main()` that does more than launch bundles, or a bundle whose body does more than list widgets, is not followed), so the kinds reloaded are not judged"
     )
   }
 

@@ -381,8 +381,8 @@ public final class FrontendContext: Sendable {
         let span = code.mainBundle?.nameSpan ?? target.name?.span ?? target.span
         found = (
           "the widgets of target '\(name)' are not known: no `@main` WidgetBundle or Widget of its code lists them "
-            + "as written (an `@main` type that picks a bundle when the extension runs, or a bundle whose body "
-            + "does more than list widgets, is not followed), so the kinds reloaded are not judged", span
+            + "as written (a `main()` that does more than launch bundles, or a bundle whose body does more than "
+            + "list widgets, is not followed), so the kinds reloaded are not judged", span
         )
       } else if let widget = code.bundledWidgets.first(where: {
         $0.configuration?.name != "ActivityConfiguration" && $0.kind.map { code.resolve($0) == nil } ?? false

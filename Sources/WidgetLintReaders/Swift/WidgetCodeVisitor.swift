@@ -200,6 +200,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if names.contains("WidgetBundle") {
       facts.bundles.append(
         WidgetBundleReader.bundle(named: decl.name, isMain: isMain, members: decl.memberBlock, in: file))
+    } else if isMain, names.isEmpty,
+      let launcher = WidgetBundleReader.launcher(named: decl.name, members: decl.memberBlock, in: file)
+    {
+      facts.bundles.append(launcher)
     }
     // A type with a `body` that names a supertype which may be the target's own protocol refining
     // `Widget` is read as a widget too; the target keeps it if the protocol refines `Widget`.
