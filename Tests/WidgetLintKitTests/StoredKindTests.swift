@@ -262,3 +262,62 @@ import Testing
     #expect(found == ["computed-value WaterWidget.swift:7:31-7:50"], "\(found)")
   }
 }
+
+/// An Expo app's own module reloading the kind its class holds, beside a bundle with a Live Activity.
+@Suite struct ExpoModuleKindTests {
+  static let module = """
+    import ExpoModulesCore
+    import WidgetKit
+    public class NoteSyncModule: Module {
+      private let widgetKind = "NoteWidgt"
+      public func definition() -> ModuleDefinition {
+        Name("NoteSync")
+        AsyncFunction("sync") { (text: String) in
+          WidgetCenter.shared.reloadTimelines(ofKind: self.widgetKind)
+        }
+      }
+    }
+    """
+
+  static let bundle = """
+    import ActivityKit
+    import SwiftUI
+    import WidgetKit
+    @main
+    struct NoteBundle: WidgetBundle {
+        var body: some Widget {
+            NoteWidget()
+            if #available(iOS 16.1, *) { NoteActivity() }
+        }
+    }
+    struct NoteWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "NoteWidget", provider: NoteProvider()) { entry in NoteView(entry: entry) }
+                .supportedFamilies([.systemSmall])
+        }
+    }
+    struct NoteActivity: Widget {
+        var body: some WidgetConfiguration {
+            ActivityConfiguration(for: NoteAttributes.self) { _ in Text("") } dynamicIsland: { _ in
+                DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("") } } compactLeading: { Text("") }
+                    compactTrailing: { Text("") } minimal: { Text("") }
+            }
+        }
+    }
+    """
+
+  @Test func aModulesMisspeltStoredKindIsReportedBesideALiveActivity() throws {
+    let files =
+      UnknownWidgetKindRule.expoExampleFiles(kind: "\"NoteWidget\"").map {
+        $0.0 == "targets/widget/NoteWidget.swift" ? ($0.0, Self.bundle) : $0
+      } + [("modules/note-sync/ios/NoteSyncModule.swift", Self.module)]
+    let directory = try TestSupport.directory(with: files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let findings = LintRun(discoversConfiguration: false).run(arguments: [directory.path]).findings
+      .filter { ["unknown-widget-kind", "computed-value"].contains($0.ruleID) }
+    #expect(
+      findings.map { "\($0.ruleID) \(($0.file as NSString).lastPathComponent):\(TestSupport.position($0))" } == [
+        "unknown-widget-kind NoteSyncModule.swift:4:28-4:39"
+      ])
+  }
+}
