@@ -19,9 +19,10 @@ public struct UnknownWidgetKindRule: Rule {
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
       Swift (an App Intent reloading its widget); a constant may be the file's, another type's
       (`Kinds.note`), or a stored or static `let` of the type the call is in (`widgetKind`,
-      `self.widgetKind`, `Self.widgetKind`). A kind the code computes, or a constant that is not
-      declared once by a `let` of a string literal (a `var`, a computed property, a `let` an initialiser
-      sets, `#if` branches that differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
+      `self.widgetKind`, `Self.widgetKind`), and a `let` of another constant
+      (`let kind = WidgetKinds.note`) stands for it. A kind the code computes, or a constant that is not
+      declared once by a `let` of a string literal or of such a constant (a `var`, a computed property,
+      a `let` an initialiser sets, `#if` branches that differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
       `enum WidgetKind: String`, is the case's raw value, or its name when it gives none. A function of
       the app's own that passes one of its parameters to `reloadTimelines(ofKind:)`
       (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)

@@ -56,6 +56,27 @@ import Testing
     #expect(found.isEmpty, "\(found)")
   }
 
+  /// A `let` of another constant stands for what that constant holds: a literal is judged where it is
+  /// written, a computed property gives the note naming it.
+  @Test(arguments: [
+    ("static let note = \"Notes\"", "unknown-widget-kind 11:23-11:30", nil),
+    ("case note = \"Notes\"", "unknown-widget-kind 11:17-11:24", nil),
+    (
+      "static var note: String { \"Notes\" }", "computed-value 6:57-6:72",
+      "kind not checked: Kinds.note is declared by a `var`, a computed property or a value other than a string literal"
+    ),
+  ])
+  func aStoredLetOfAnotherConstantIsFollowed(declaration: String, expected: String, note: String?) throws {
+    let isCase = declaration.hasPrefix("case")
+    let app =
+      Self.app(
+        declaration: "let widgetKind = Kinds.note" + (isCase ? ".rawValue" : ""), reload: "self.widgetKind")
+      + "\n\(isCase ? "enum Kinds: String {" : "enum Kinds {")\n    \(declaration)\n}\n"
+    let found = try lint(AppCodeTests.files(app: app))
+    #expect(found.map { "\($0.ruleID) \(TestSupport.position($0))" } == [expected])
+    if let note { #expect(found.first?.message == note) }
+  }
+
   /// A `var`, or a `let` the initialiser sets, may hold anything when the app runs: one note says so.
   @Test(arguments: [
     "var widgetKind = \"Notes\"",

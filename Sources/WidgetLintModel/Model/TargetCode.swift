@@ -12,6 +12,8 @@ public struct TargetCode: Sendable {
   /// property or another initialiser (see `unknownReason`). Judged when a use asks, since most names are
   /// never asked about.
   private var declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+  /// The `let`s of another constant declared once, by name, and nowhere else (see `constantAliases`).
+  private var aliases: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
   /// How many types (and the file level) declare each name: a bare name is looked up in another type
   /// only when that is its one declaration.
   private let declarationsByName: [String: Int]
@@ -87,6 +89,7 @@ public struct TargetCode: Sendable {
     var candidates: [WidgetCodeFacts.Widget] = []
     var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
     var declarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
+    var aliasUses: [WidgetCodeFacts.ConstantKey: [WidgetCodeFacts.StringUse]] = [:]
     var controlKinds: [String: WidgetCodeFacts.StringUse] = [:]
     var familyLists: [WidgetCodeFacts.ConstantKey: [FamilyList]] = [:]
     for file in files {
@@ -111,6 +114,7 @@ public struct TargetCode: Sendable {
         byName[key.name, default: []].append(value)
       }
       for (key, values) in file.code.constantDeclarations { declarations[key, default: []] += values }
+      for (key, uses) in file.code.constantAliases { aliasUses[key, default: []] += uses }
       // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
       views.merge(file.code.viewReferences) { $0.union($1) }
     }
@@ -143,6 +147,14 @@ public struct TargetCode: Sendable {
     (reloadedKinds, reloadedControlKinds, computedWrapperKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
+    // An alias declared twice, or also declared otherwise, is not known: a `nil` declaration says so.
+    for (key, uses) in aliasUses {
+      if uses.count == 1, declarations[key] == nil {
+        aliases[key] = uses[0]
+      } else {
+        declarations[key, default: []].append(nil)
+      }
+    }
     self.declarations = declarations
     self.declarationsByName = declarationsByName
     self.viewReferences = views
@@ -425,6 +437,21 @@ public struct TargetCode: Sendable {
 
   /// The string a use stands for and where that string is written; nil when it is computed.
   public func resolve(_ use: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {
+    resolve(use, depth: 0)
+  }
+
+  /// The constant a `let` of another constant stands for, where the use names one.
+  private func alias(for use: WidgetCodeFacts.StringUse) -> WidgetCodeFacts.StringUse? {
+    guard !aliases.isEmpty, case .reference(let type, let name) = use.value else { return nil }
+    if let type { return aliases[.init(type: type, name: name)] }
+    if let own = aliases[.init(type: use.enclosingType, name: name)] { return own }
+    guard constants[.init(type: use.enclosingType, name: name)] == nil else { return nil }
+    return aliases[.init(type: nil, name: name)]
+  }
+
+  private func resolve(_ use: WidgetCodeFacts.StringUse, depth: Int) -> (value: String, span: SourceSpan)? {
+    // A chain of lets longer than this is a loop.
+    if let alias = alias(for: use) { return depth < 8 ? resolve(alias, depth: depth + 1) : nil }
     switch use.value {
     case .literal(let text):
       return (text, use.span)
@@ -475,6 +502,11 @@ public struct TargetCode: Sendable {
   /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
   /// name the target declares nowhere.
   public func unknownConstant(in use: WidgetCodeFacts.StringUse) -> String? {
+    unknownConstant(in: use, depth: 0)
+  }
+
+  private func unknownConstant(in use: WidgetCodeFacts.StringUse, depth: Int) -> String? {
+    if let alias = alias(for: use) { return depth < 8 ? unknownConstant(in: alias, depth: depth + 1) : nil }
     guard case .reference(let type, let name) = use.value, resolve(use) == nil else { return nil }
     let keys: [WidgetCodeFacts.ConstantKey] =
       type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]

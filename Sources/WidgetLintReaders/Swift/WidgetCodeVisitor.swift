@@ -313,6 +313,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         facts.constants[.init(type: currentType, name: name)] = .init(
           value: .literal(text), span: span(value), enclosingType: currentType)
       }
+      // A `let` of another constant stands for it, whatever that turns out to hold.
+      if isDeclaration, isConstant, literal == nil, binding.accessorBlock == nil,
+        let value = binding.initializer?.value, let use = stringUse(value), case .reference = use.value
+      {
+        facts.constantAliases[.init(type: currentType, name: name), default: []].append(use)
+        continue
+      }
       // Every declaration of a type's or the file's: a `var`, a computed property, a `let` of anything
       // but a plain literal, or a second declaration (in another `#if` branch) makes the name unknown.
       if isDeclaration { facts.constantDeclarations[.init(type: currentType, name: name), default: []].append(literal) }
