@@ -42,7 +42,10 @@ public struct ComputedValueRule: ReadingRule {
       variable) is not followed: the first such
       kind in a project gets one note at that expression, and nothing is compared with it. Pass a literal,
       a `let` of one or an enum's raw value, directly or through the app's own wrapper functions, to have
-      it checked. So for a widget's `.supportedFamilies(…)`: a list the target does not write out (one the
+      it checked. When the widgets a reload would be compared with are not known (a widget's kind names
+      a constant no file the target compiles declares, or the `@main` bundle's list is not written
+      out), one note names the widget or the target, and the reloads are not judged. So for
+      a widget's `.supportedFamilies(…)`: a list the target does not write out (one the
       code computes, or a name declared in `#if` branches) gets one note, and its families are not judged.
 
       Sources: @bacons/apple-targets (github.com/EvanBacon/expo-apple-targets, `packages/apple-targets`

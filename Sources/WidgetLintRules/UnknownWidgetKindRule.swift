@@ -14,21 +14,39 @@ public struct UnknownWidgetKindRule: Rule {
       `ExtensionStorage.reloadWidget('…')`, each of which calls it with that name. The name must be the
       `kind` of a widget in the extension: any other name reloads nothing, and the widget keeps showing
       stale data without an error. widgetlint compares the name with the kinds the extension's `@main`
-      bundle declares, when all of them are known; a Live Activity the bundle lists (`ActivityConfiguration`)
-      has no kind and adds none. It reads the reloads in the Dart code, in an Expo
+      bundle declares, when all of them are known. It reads the reloads in the Dart code, in an Expo
       app's JavaScript and TypeScript, in the Xcode app target's Swift (the files that call
       `reloadTimelines`, and those holding the constants they use), and in the widget extensions' own
-      Swift (an App Intent reloading its widget); a kind the code computes, or a constant that is not
-      declared once by a `let` of a string literal (a `var`, a computed property, `#if` branches that
-      differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
+      Swift (an App Intent reloading its widget); a constant may be the file's, another type's
+      (`Kinds.note`), or a stored or static `let` of the type the call is in (`widgetKind`,
+      `self.widgetKind`, `Self.widgetKind`), and a `let` of another constant
+      (`let kind = WidgetKinds.note`) stands for it. A kind the code computes, or a constant that is not
+      declared once by a `let` of a string literal or of such a constant (a `var`, a computed property,
+      a `let` an initialiser sets, `#if` branches that differ), is not checked. A kind may also be an enum's case: `WidgetKind.notes.rawValue`, with
       `enum WidgetKind: String`, is the case's raw value, or its name when it gives none. A function of
       the app's own that passes one of its parameters to `reloadTimelines(ofKind:)`
       (`func reload(kind: String)`, or `func reload(_ widget: WidgetKind)` reloading `widget.rawValue`)
       is followed to its calls in any file of the target, and the kinds they pass are judged where they
       are written. Not followed: a wrapper whose parameter another wrapper passes on, and reloads in a
       Swift package that is not in the repository or in a framework of another project (the project's own
-      frameworks and the repository's packages the app uses are read as the app's code). A kind that a widget declares while no WidgetBundle lists that widget is
+      frameworks and the repository's packages the app uses are read as the app's code). A widget's kind
+      may name a constant or an enum's case declared in a framework of the project that the extension
+      links along with the app: those files are searched for its declaration. A kind that a widget
+      declares while no WidgetBundle lists that widget is
       not shipped either: the finding says so, with the widget's declaration as a related location.
+
+      A reload reaches the widgets of the app that makes it (Apple, of `WidgetCenter`'s
+      `reloadAllTimelines()`: "all configured widgets belonging to the containing app",
+      https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()): the
+      iPhone app's reloads, and those of its extensions, are judged against the widgets of the
+      extensions it carries, and a watch app's against those of the watch
+      extensions it embeds. Live Activities (`ActivityConfiguration`) have no kind and are left out.
+      A bundle's `#if` clauses are read as its `if` branches are: each may ship. An `@main` type that
+      launches bundles from its `static func main()` (`if #available(iOS 18.0, *) { NewBundle.main() }
+      else { OldBundle.main() }`) ships what any of them lists. When one of those widgets' kinds, or
+      the list the `@main` bundle makes (a `main()` that does more than launch bundles, a body that does
+      more than list widgets), is not known, the app's reloads are not judged, and one
+      `computed-value` note says which.
 
       Controls (iOS 18) are reloaded by their own kind: `ControlCenter.shared.reloadControls(ofKind:)`,
       which `ExtensionStorage.reloadControls('…')` calls. Those names are compared with the kinds of the
@@ -195,8 +213,9 @@ public struct UnknownWidgetKindRule: Rule {
   }
 
   /// A kind the Swift code reloads, where it is written; `isInCall` when that is a literal in the call.
+  /// `host`: the watch app whose extensions the reload reaches, nil for the app's.
   private typealias SwiftReload = (
-    kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?, isInCall: Bool
+    kind: String, span: SourceSpan, pointer: JSONPointer, subject: String?, isInCall: Bool, host: JSONPointer?
   )
 
   /// The kinds the Swift code reloads (`uses` picks which): the app's code, and the widget extensions'
@@ -209,34 +228,52 @@ public struct UnknownWidgetKindRule: Rule {
     if let app = context.project.appCode {
       let pointer = context.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"])
       for use in uses(app) {
-        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil, use.isLiteral)) }
+        if let (kind, span) = app.resolve(use) { reloads.append((kind, span, pointer, nil, use.isLiteral, nil)) }
       }
     }
     // A watch app's code reloads the widgets of the watch extensions it carries.
     for (host, code) in context.project.hostCode {
       for use in uses(code) {
         if let (kind, span) = code.resolve(use) {
-          reloads.append((kind, span, host.pointer.appending("sources"), host.name?.value, use.isLiteral))
+          reloads.append(
+            (kind, span, host.pointer.appending("sources"), host.name?.value, use.isLiteral, host.pointer))
         }
       }
     }
     for (target, code) in context.targetsWithCode {
       for use in uses(code) {
         if let (kind, span) = code.resolve(use) {
-          reloads.append((kind, span, target.pointer.appending("sources"), target.name?.value, use.isLiteral))
+          reloads.append(
+            (
+              kind, span, target.pointer.appending("sources"), target.name?.value, use.isLiteral,
+              target.host?.pointer
+            ))
         }
       }
     }
     return reloads
   }
 
+  /// A reload reaches the widgets of the app that makes it: the app's extensions, or a watch app's.
+  /// Each app's reloads are judged against its own widgets, so a watch widget whose kind is unknown
+  /// leaves the app's reloads judged.
   private func checkWidgetKinds(_ context: RuleContext) {
-    let reloads = context.project.appCalls.filter { $0.effect == .reloadsWidgetKind }
-    let targets = context.targetsWithCode
     let swiftReloads = swiftReloads(context, \.reloadedKinds)
+    checkWidgetKinds(
+      context, host: nil, reloads: context.project.appCalls.filter { $0.effect == .reloadsWidgetKind },
+      swiftReloads: swiftReloads.filter { $0.host == nil })
+    for host in Set(swiftReloads.compactMap(\.host)).sorted() {
+      checkWidgetKinds(context, host: host, reloads: [], swiftReloads: swiftReloads.filter { $0.host == host })
+    }
+  }
+
+  private func checkWidgetKinds(
+    _ context: RuleContext, host: JSONPointer?, reloads: [AppCall], swiftReloads: [SwiftReload]
+  ) {
+    let targets = context.targetsWithCode.filter { $0.target.host?.pointer == host }
     guard !reloads.isEmpty || !swiftReloads.isEmpty else { return }
     // Targets whose widgets a config plugin generates from its list (expo-widgets, Voltra) declare them there.
-    let configTargets = context.manifest?.targets.filter(\.widgetsDeclaredInConfig) ?? []
+    let configTargets = host != nil ? [] : context.manifest?.targets.filter(\.widgetsDeclaredInConfig) ?? []
     // Every widget extension's list must be known, or a missing kind is not certain.
     guard !targets.isEmpty || !configTargets.isEmpty,
       targets.allSatisfy({ $0.code.declaresWidgets && $0.code.bundleIsFullyKnown })
@@ -251,7 +288,7 @@ public struct UnknownWidgetKindRule: Rule {
       }
     }
     for (_, code) in targets {
-      // A Live Activity has no kind: the bundle's kinds are its widgets'.
+      // A Live Activity has no kind: nothing reloads it by one.
       for widget in code.bundledWidgets where !widget.isLiveActivity {
         guard let use = widget.kind, let kind = code.resolve(use)?.value else { return }
         kinds.append(kind)

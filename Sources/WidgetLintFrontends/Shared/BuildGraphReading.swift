@@ -30,6 +30,7 @@ extension BuildGraphProjects {
     let (members, hosts) = members(of: appTarget, watchApplications: watchApplications)
     var hostApps: [String: Manifest.App] = [:]
     var filesPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
+    var linkedPerTarget: [[SwiftFileResolver.ResolvedFile]] = []
     for (extensionTarget, host) in members {
       let hostApp = host.map { host in
         let known =
@@ -43,9 +44,11 @@ extension BuildGraphProjects {
         extensionTarget, host: host, hostApp: hostApp, appTarget: appTarget, configuration)
       manifest.targets.append(Manifest.Target(target))
       filesPerTarget.append(files)
+      linkedPerTarget.append(
+        files.isEmpty ? [] : sharedFrameworkFiles(of: extensionTarget, with: host ?? appTarget, besides: files))
     }
     reading.project.manifest = manifest
-    context.attachCode(filesPerTarget, to: &reading.project)
+    context.attachCode(filesPerTarget, linkedPerTarget: linkedPerTarget, to: &reading.project)
     // The app's side: its own Swift and the frameworks of the project it links or embeds.
     if let appTarget {
       reading.observe(appTarget.sourceProblems)
@@ -155,6 +158,19 @@ extension BuildGraphProjects {
     }
     reading.sign(target, point: point, files: files)
     return (target, files)
+  }
+
+  /// The Swift of the project's frameworks an extension links that its app links too: not the widget's
+  /// own code, but where the kinds it names may be declared (`enum WidgetsKind: String` in `Shared`).
+  private func sharedFrameworkFiles(
+    of extensionTarget: BuildGraph.Target, with app: BuildGraph.Target?, besides own: [SwiftFileResolver.ResolvedFile]
+  ) -> [SwiftFileResolver.ResolvedFile] {
+    guard let app else { return [] }
+    let appFrameworks = Set(frameworks(of: [app]).map(\.id))
+    var seen = Set(own)
+    return frameworks(of: [extensionTarget]).filter { appFrameworks.contains($0.id) }.flatMap {
+      $0.swiftFiles(false).filter { seen.insert($0).inserted }
+    }
   }
 
   /// Where a widget's sources are when the description does not say: its first file's folder.

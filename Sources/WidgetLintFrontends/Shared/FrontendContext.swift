@@ -249,6 +249,7 @@ public final class FrontendContext: Sendable {
     Self.noteComputedKind(
       of: code, pointer: project.manifest?.app?.pointer.appending("sources") ?? JSONPointer(["app", "sources"]),
       subject: nil, to: &project)
+    if !code.reloadedKinds.isEmpty { Self.noteUnknownWidgets(host: nil, in: &project) }
   }
 
   /// The facts of an app's Swift files that touch widgets (see `attachAppCode`); nil when none does.
@@ -360,6 +361,46 @@ public final class FrontendContext: Sendable {
         span: first.span, pointer: pointer, subject: subject))
   }
 
+  /// One `computed-value` note per project when the widgets a reload is judged against are not all known
+  /// (`unknown-widget-kind` then says nothing): the extensions of one app (`host`, nil for the app's)
+  /// whose `@main` does not list its widgets as written, or whose widget's kind names a constant no file
+  /// of the target declares. A kind declared but not known has its own note (`noteUnknownConstant`).
+  package static func noteUnknownWidgets(host: JSONPointer?, in project: inout Project) {
+    guard
+      !project.readingProblems.contains(where: {
+        $0.kind == .computedValue && $0.message.hasPrefix(unknownConstantNote)
+      }),
+      let targets = project.manifest?.targets
+    else { return }
+    for index in project.targetsWithCodeIndices where index < targets.count && targets[index].host?.pointer == host {
+      let target = targets[index]
+      let code = project.targetCode[index]
+      let name = target.name?.value ?? ""
+      var found: (String, SourceSpan)?
+      if !code.declaresWidgets || !code.bundleIsFullyKnown {
+        let span = code.mainBundle?.nameSpan ?? target.name?.span ?? target.span
+        found = (
+          "the widgets of target '\(name)' are not known: no `@main` WidgetBundle or Widget of its code lists them "
+            + "as written (a `main()` that does more than launch bundles, or a bundle whose body does more than "
+            + "list widgets, is not followed), so the kinds reloaded are not judged", span
+        )
+      } else if let widget = code.bundledWidgets.first(where: {
+        !$0.isLiveActivity && $0.kind.map { code.resolve($0) == nil } ?? false
+      }), let use = widget.kind, code.unknownConstant(in: use) == nil {
+        found = (
+          "the kind of widget '\(widget.typeName)' in target '\(name)' names a constant no file the target "
+            + "compiles declares, so the kinds reloaded are not judged", use.span
+        )
+      }
+      guard let (message, span) = found else { continue }
+      project.readingProblems.append(
+        ReadingProblem(
+          kind: .computedValue, message: unknownConstantNote + message, span: span,
+          pointer: target.pointer.appending("sources"), subject: target.name?.value))
+      return
+    }
+  }
+
   /// One `computed-value` note per project for the first kind (a widget's, a control's, or one the code
   /// reloads) whose constant a declaration leaves unknown: the rules that need it say nothing of it.
   private static func noteUnknownConstant(
@@ -381,6 +422,23 @@ public final class FrontendContext: Sendable {
     }
   }
 
+  /// The typed constants and enum cases a target's kinds name and its own files do not declare, read
+  /// from the linked files that may declare them (`case name`, `let name`, `var name`): a declaration
+  /// written otherwise is not found, and the kind stays unknown.
+  private func addLinkedDeclarations(from linked: [SwiftFileResolver.ResolvedFile], to code: inout TargetCode) {
+    let names = code.undeclaredTypedKindNames
+    guard !linked.isEmpty, !names.isEmpty else { return }
+    let limit = limits.maxSourceFileSize
+    let contents = FileContents(paths: linked.map(\.path), overlay: overlay, maxSize: limit)
+    let needles = ByteSearch.NeedleSet(
+      names.sorted().flatMap { [Array("case \($0)".utf8), Array("let \($0)".utf8), Array("var \($0)".utf8)] })
+    let found = contents.map { needles.anyOccurs(in: $0) }
+    let declaring = linked.indices.filter { found[$0] == true }.map { linked[$0] }
+    guard !declaring.isEmpty else { return }
+    let facts = swiftFacts.facts(for: declaring, maxFileSize: limit, overlay: overlay).0
+    code.addLinkedDeclarations(from: declaring.compactMap { facts[$0] })
+  }
+
   /// Reads the Swift facts of each target's files into the project, in the order of its targets.
   /// Whether the files declare an `@main` widget or widget bundle (read once: the facts are kept for
   /// `attachCode`).
@@ -390,7 +448,12 @@ public final class FrontendContext: Sendable {
     return TargetCode(files: files.compactMap { facts[$0] }).declaresWidgets
   }
 
-  package func attachCode(_ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], to project: inout Project) {
+  /// `linkedPerTarget`: for each target, the files of the project's frameworks it links without owning
+  /// them (those the app links too), searched only for the declarations of the kinds it names.
+  package func attachCode(
+    _ filesPerTarget: [[SwiftFileResolver.ResolvedFile]], linkedPerTarget: [[SwiftFileResolver.ResolvedFile]] = [],
+    to project: inout Project
+  ) {
     let (facts, problems) = swiftFacts.facts(
       for: Array(Set(filesPerTarget.joined())), maxFileSize: limits.maxSourceFileSize, overlay: overlay)
     var firstTarget: [SwiftFileResolver.ResolvedFile: Int] = [:]
@@ -421,6 +484,9 @@ public final class FrontendContext: Sendable {
       uniqueKeysWithValues: zip(
         distinct, concurrentMap(distinct.count) { TargetCode(files: swiftFiles[distinct[$0]]) }))
     project.targetCode = filesPerTarget.map { codeByFirst[firstWithFiles[$0]!]! }
+    for (index, linked) in linkedPerTarget.enumerated() where index < project.targetCode.count {
+      addLinkedDeclarations(from: linked, to: &project.targetCode[index])
+    }
     // A target without Swift files has no code to note (a large manifest's targets mostly have none).
     for (index, code) in project.targetCode.enumerated() where !filesPerTarget[index].isEmpty {
       guard let targets = project.manifest?.targets, index < targets.count else { continue }
@@ -434,6 +500,7 @@ public final class FrontendContext: Sendable {
         of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
       Self.noteComputedFamilies(
         of: code, pointer: target.pointer.appending("sources"), subject: target.name?.value, to: &project)
+      if !code.reloadedKinds.isEmpty { Self.noteUnknownWidgets(host: target.host?.pointer, in: &project) }
     }
     for index in project.targetCode.indices {
       let unavailable = Set(project.targetCode[index].files.flatMap(\.code.extensionUnavailableDeclarations))

@@ -80,6 +80,7 @@ package final class ProjectReading {
     project.hostCode.append((app, code))
     FrontendContext.noteComputedKind(
       of: code, pointer: app.pointer.appending("sources"), subject: app.name?.value, to: &project)
+    if !code.reloadedKinds.isEmpty { FrontendContext.noteUnknownWidgets(host: app.pointer, in: &project) }
     noteRead(code.files.map(\.file.path))
   }
 

@@ -6,12 +6,14 @@ public struct TargetCode: Sendable {
   public let files: [SwiftFileFacts]
   public let bundles: [String: WidgetCodeFacts.Bundle]
   public let widgets: [String: WidgetCodeFacts.Widget]
-  private let constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
+  private var constants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse]
   private let constantsByName: [String: [WidgetCodeFacts.StringUse]]
   /// Every declaration of each type's and file-level name: its literal, or nil for a `var`, a computed
   /// property or another initialiser (see `unknownReason`). Judged when a use asks, since most names are
   /// never asked about.
-  private let declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+  private var declarations: [WidgetCodeFacts.ConstantKey: [String?]]
+  /// The `let`s of another constant declared once, by name, and nowhere else (see `constantAliases`).
+  private var aliases: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
   /// How many types (and the file level) declare each name: a bare name is looked up in another type
   /// only when that is its one declaration.
   private let declarationsByName: [String: Int]
@@ -87,6 +89,7 @@ public struct TargetCode: Sendable {
     var candidates: [WidgetCodeFacts.Widget] = []
     var familySwitches: [WidgetCodeFacts.FamilySwitch] = []
     var declarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
+    var aliasUses: [WidgetCodeFacts.ConstantKey: [WidgetCodeFacts.StringUse]] = [:]
     var controlKinds: [String: WidgetCodeFacts.StringUse] = [:]
     var familyLists: [WidgetCodeFacts.ConstantKey: [FamilyList]] = [:]
     for file in files {
@@ -111,6 +114,7 @@ public struct TargetCode: Sendable {
         byName[key.name, default: []].append(value)
       }
       for (key, values) in file.code.constantDeclarations { declarations[key, default: []] += values }
+      for (key, uses) in file.code.constantAliases { aliasUses[key, default: []] += uses }
       // A type first met takes the file's set as it is: inserting its names one by one cost half of this.
       views.merge(file.code.viewReferences) { $0.union($1) }
     }
@@ -143,6 +147,14 @@ public struct TargetCode: Sendable {
     (reloadedKinds, reloadedControlKinds, computedWrapperKinds) = Self.reloads(in: files, wrappers: reloadWrappers)
     self.constants = constants
     self.constantsByName = byName
+    // An alias declared twice, or also declared otherwise, is not known: a `nil` declaration says so.
+    for (key, uses) in aliasUses {
+      if uses.count == 1, declarations[key] == nil {
+        aliases[key] = uses[0]
+      } else {
+        declarations[key, default: []].append(nil)
+      }
+    }
     self.declarations = declarations
     self.declarationsByName = declarationsByName
     self.viewReferences = views
@@ -176,6 +188,40 @@ public struct TargetCode: Sendable {
   }
 
   public var isEmpty: Bool { files.isEmpty }
+
+  /// The names the kinds the target's widgets and controls declare and its reloads name use with a type
+  /// (`WidgetsKind.todo.rawValue`, `Kinds.note`) that no file of the target declares.
+  public var undeclaredTypedKindNames: Set<String> {
+    let uses =
+      bundledWidgets.compactMap(\.kind) + bundledControls.compactMap { controlKinds[$0] } + reloadedKinds
+      + reloadedControlKinds
+    return Set(
+      uses.compactMap { use in
+        guard case .reference(let type?, let name) = use.value, declarations[.init(type: type, name: name)] == nil
+        else { return nil }
+        return name
+      })
+  }
+
+  /// Adds the typed constants and enum raw values declared in files the target links without owning
+  /// them (a framework of the project it shares with the app), for the names its own files leave
+  /// undeclared: `enum WidgetsKind: String` in the shared framework names the widgets' kinds.
+  public mutating func addLinkedDeclarations(from linked: [SwiftFileFacts]) {
+    var linkedDeclarations: [WidgetCodeFacts.ConstantKey: [String?]] = [:]
+    var linkedConstants: [WidgetCodeFacts.ConstantKey: WidgetCodeFacts.StringUse] = [:]
+    for file in linked {
+      for (key, values) in file.code.constantDeclarations where key.type != nil {
+        linkedDeclarations[key, default: []] += values
+      }
+      for (key, values) in file.code.enumCaseDeclarations { linkedDeclarations[key, default: []] += values }
+      for (key, value) in file.code.constants where key.type != nil { linkedConstants[key] = value }
+      linkedConstants.merge(file.code.enumRawValues) { first, _ in first }
+    }
+    for (key, values) in linkedDeclarations where declarations[key] == nil {
+      declarations[key] = values
+      if let constant = linkedConstants[key] { constants[key] = constant }
+    }
+  }
 
   /// Widgets declared through the target's own protocols: `struct W: AccessoryWidget`, with
   /// `protocol AccessoryWidget: Widget` (or a chain of refinements) in any file of the target.
@@ -391,6 +437,21 @@ public struct TargetCode: Sendable {
 
   /// The string a use stands for and where that string is written; nil when it is computed.
   public func resolve(_ use: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {
+    resolve(use, depth: 0)
+  }
+
+  /// The constant a `let` of another constant stands for, where the use names one.
+  private func alias(for use: WidgetCodeFacts.StringUse) -> WidgetCodeFacts.StringUse? {
+    guard !aliases.isEmpty, case .reference(let type, let name) = use.value else { return nil }
+    if let type { return aliases[.init(type: type, name: name)] }
+    if let own = aliases[.init(type: use.enclosingType, name: name)] { return own }
+    guard constants[.init(type: use.enclosingType, name: name)] == nil else { return nil }
+    return aliases[.init(type: nil, name: name)]
+  }
+
+  private func resolve(_ use: WidgetCodeFacts.StringUse, depth: Int) -> (value: String, span: SourceSpan)? {
+    // A chain of lets longer than this is a loop.
+    if let alias = alias(for: use) { return depth < 8 ? resolve(alias, depth: depth + 1) : nil }
     switch use.value {
     case .literal(let text):
       return (text, use.span)
@@ -441,6 +502,11 @@ public struct TargetCode: Sendable {
   /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
   /// name the target declares nowhere.
   public func unknownConstant(in use: WidgetCodeFacts.StringUse) -> String? {
+    unknownConstant(in: use, depth: 0)
+  }
+
+  private func unknownConstant(in use: WidgetCodeFacts.StringUse, depth: Int) -> String? {
+    if let alias = alias(for: use) { return depth < 8 ? unknownConstant(in: alias, depth: depth + 1) : nil }
     guard case .reference(let type, let name) = use.value, resolve(use) == nil else { return nil }
     let keys: [WidgetCodeFacts.ConstantKey] =
       type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]

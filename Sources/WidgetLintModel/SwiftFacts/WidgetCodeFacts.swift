@@ -415,6 +415,10 @@ public struct WidgetCodeFacts: Sendable {
   /// computed property, another initialiser). A name declared more than once (`#if` branches) with
   /// different values, or by anything but such a `let`, is not known.
   public var constantDeclarations: [ConstantKey: [String?]] = [:]
+  /// The type's or file's `let`s initialised by another constant (`let kind = WidgetKinds.note`,
+  /// `WidgetKind.todo.rawValue`): each stands for what that constant holds. Not in
+  /// `constantDeclarations`; a name declared otherwise too is not known.
+  public var constantAliases: [ConstantKey: [StringUse]] = [:]
   /// The raw values of the cases of enums whose raw type is `String` (the case's name when it gives
   /// none), by enum and case, and every declaration of each case as `constantDeclarations` keeps them:
   /// `WidgetKind.notes.rawValue` names a kind.

@@ -4,6 +4,52 @@ import WidgetLintModel
 
 /// Reads a `WidgetBundle`'s body: the widgets it lists, block by block.
 package enum WidgetBundleReader {
+  /// An `@main` type that is no bundle but launches bundles from its `static func main()`
+  /// (`if #available(iOS 18.0, *) { NewBundle.main() } else { OldBundle.main() }`): read as a bundle
+  /// whose branches list the bundles it launches, each what the extension ships on some system. Nil
+  /// when `main()` launches none, or does anything but call `Name.main()` in `if` branches.
+  package static func launcher(
+    named name: TokenSyntax, members: MemberBlockSyntax, in file: SourceText
+  ) -> WidgetCodeFacts.Bundle? {
+    let main = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first {
+      $0.name.text == "main" && $0.signature.parameterClause.parameters.isEmpty
+        && $0.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+    }
+    guard let statements = main?.body?.statements else { return nil }
+    var launched: [[WidgetCodeFacts.BundleEntry]] = []
+    func read(_ statements: CodeBlockItemListSyntax) -> Bool {
+      for item in statements {
+        if let call = item.item.as(FunctionCallExprSyntax.self)
+          ?? item.item.as(ExpressionStmtSyntax.self)?
+          .expression.as(FunctionCallExprSyntax.self),
+          call.arguments.isEmpty, call.trailingClosure == nil,
+          let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "main",
+          let base = member.base?.as(DeclReferenceExprSyntax.self), WidgetCodeFacts.isTypeName(base.baseName.text)
+        {
+          launched.append([.init(typeName: base.baseName.text, span: SourceSpan(base, in: file))])
+        } else if let branch = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+          ?? item.item.as(IfExprSyntax.self)
+        {
+          guard readBranches(branch) else { return false }
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+    func readBranches(_ branch: IfExprSyntax) -> Bool {
+      guard read(branch.body.statements) else { return false }
+      switch branch.elseBody {
+      case .ifExpr(let next): return readBranches(next)
+      case .codeBlock(let block): return read(block.statements)
+      case nil: return true
+      }
+    }
+    guard read(statements), !launched.isEmpty else { return nil }
+    return WidgetCodeFacts.Bundle(
+      typeName: name.text, isMain: true, nameSpan: SourceSpan(name, in: file), blocks: [[]] + launched)
+  }
+
   package static func bundle(
     named name: TokenSyntax, isMain: Bool, members: MemberBlockSyntax, in file: SourceText
   ) -> WidgetCodeFacts.Bundle {
@@ -104,6 +150,12 @@ private struct BlockReader {
       if let ifExpression = expression?.as(IfExprSyntax.self) {
         block.append(.init(typeName: "if", span: SourceSpan(ifExpression.ifKeyword, in: file), isGroup: true))
         readBranches(of: ifExpression)
+      } else if let conditional = statement.item.as(IfConfigDeclSyntax.self) {
+        // `#if os(iOS)`: each clause is a branch the build may compile, as an `if`'s are.
+        block.append(.init(typeName: "#if", span: SourceSpan(conditional.clauses, in: file), isGroup: true))
+        for clause in conditional.clauses {
+          if case .statements(let statements) = clause.elements { read(statements) } else { isComplete = false }
+        }
       } else if let call = expression?.as(FunctionCallExprSyntax.self), WidgetBundleReader.isExplicitBuildBlock(call) {
         block.append(.init(typeName: "buildBlock", span: SourceSpan(call, in: file), isGroup: true))
         let entries = WidgetBundleReader.entries(ofBuildBlock: call, in: file)

@@ -205,6 +205,10 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
     if names.contains("WidgetBundle") {
       facts.bundles.append(
         WidgetBundleReader.bundle(named: decl.name, isMain: isMain, members: decl.memberBlock, in: file))
+    } else if isMain, names.isEmpty,
+      let launcher = WidgetBundleReader.launcher(named: decl.name, members: decl.memberBlock, in: file)
+    {
+      facts.bundles.append(launcher)
     }
     // A type with a `body` that names a supertype which may be the target's own protocol refining
     // `Widget` is read as a widget too; the target keeps it if the protocol refines `Widget`.
@@ -313,6 +317,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         literal = text
         facts.constants[.init(type: currentType, name: name)] = .init(
           value: .literal(text), span: span(value), enclosingType: currentType)
+      }
+      // A `let` of another constant stands for it, whatever that turns out to hold.
+      if isDeclaration, isConstant, literal == nil, binding.accessorBlock == nil,
+        let value = binding.initializer?.value, let use = stringUse(value), case .reference = use.value
+      {
+        facts.constantAliases[.init(type: currentType, name: name), default: []].append(use)
+        continue
       }
       // Every declaration of a type's or the file's: a `var`, a computed property, a `let` of anything
       // but a plain literal, or a second declaration (in another `#if` branch) makes the name unknown.
@@ -990,7 +1001,7 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
 
   // MARK: Strings and URLs
 
-  /// A string literal, or a reference to a constant (`kind`, `Self.kind`, `Keys.group`).
+  /// A string literal, or a reference to a constant (`kind`, `self.kind`, `Self.kind`, `Keys.group`).
   private func stringUse(_ expression: ExprSyntax) -> WidgetCodeFacts.StringUse? {
     let value: WidgetCodeFacts.StringValue
     if let text = WidgetCodeReader.literal(expression) {
@@ -1006,10 +1017,13 @@ package final class WidgetCodeVisitor: SyntaxVisitor {
         value = .reference(type: nil, name: name)
       }
     } else if let member = expression.as(MemberAccessExprSyntax.self),
-      let base = member.base.flatMap(WidgetCodeReader.referenceName), WidgetCodeFacts.isTypeName(base)
+      let base = member.base.flatMap(WidgetCodeReader.referenceName),
+      WidgetCodeFacts.isTypeName(base) || (base == "self" && currentType != nil)
     {
-      // A type's constant; a value's property (`widget.rawValue`, `config.kind`) is not one.
-      value = .reference(type: base == "Self" ? currentType : base, name: member.declName.baseName.text)
+      // A type's constant, or the type's own stored `let` through `self`; another value's property
+      // (`widget.rawValue`, `config.kind`) is not one.
+      value = .reference(
+        type: base == "Self" || base == "self" ? currentType : base, name: member.declName.baseName.text)
     } else if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
       let enumCase = member.base?.as(MemberAccessExprSyntax.self),
       let base = enumCase.base.flatMap(WidgetCodeReader.referenceName)
