@@ -233,7 +233,7 @@ import Testing
 @Suite struct LinkedKindTests {
   /// The hydrate example with the iPhone widget extension linking HydrateKit too, the shared widget's
   /// kind read from HydrateKit's `WaterLog.widgetKind`, and HydrateKit reloading `reload`.
-  func findings(reload: String) throws -> [String] {
+  func findings(reload: String, kindThroughALet: Bool = false) throws -> [String] {
     let directory = try TestSupport.directory(with: [])
     defer { try? FileManager.default.removeItem(at: directory) }
     let root = directory.path + "/app"
@@ -246,9 +246,18 @@ import Testing
     text.insert(
       contentsOf: "\t\t\t\t7C3D1A152E8F4B6000A1C0DE /* HydrateKit.framework in Frameworks */,\n", at: files.upperBound)
     try text.write(toFile: pbxproj, atomically: true, encoding: .utf8)
-    for (file, old, new) in [
-      ("SharedWidgets/WaterWidget.swift", "kind: \"WaterWidget\"", "kind: WaterLog.widgetKind"),
-      ("HydrateKit/WaterLog.swift", "ofKind: WaterLog.widgetKind", "ofKind: \(reload)"),
+    // `let kind = WaterLog.widgetKind` (eul's shape) names the framework's constant as well.
+    let widgetEdits =
+      kindThroughALet
+      ? [
+        (
+          "struct WaterWidget: Widget {\n  var body",
+          "struct WaterWidget: Widget {\n  let kind = WaterLog.widgetKind\n  var body"
+        ),
+        ("kind: \"WaterWidget\"", "kind: kind"),
+      ] : [("kind: \"WaterWidget\"", "kind: WaterLog.widgetKind")]
+    for (file, old, new) in widgetEdits.map({ ("SharedWidgets/WaterWidget.swift", $0.0, $0.1) }) + [
+      ("HydrateKit/WaterLog.swift", "ofKind: WaterLog.widgetKind", "ofKind: \(reload)")
     ] {
       let path = root + "/" + file
       let source = try String(contentsOfFile: path, encoding: .utf8)
@@ -275,6 +284,11 @@ import Testing
     #expect(
       found == ["unknown-widget-kind WaterLog.swift:16:49-16:61", "computed-value WaterWidget.swift:7:31-7:50"],
       "\(found)")
+  }
+
+  @Test func aLetOfTheSharedFrameworksKindIsFollowedToo() throws {
+    let found = try findings(reload: "\"WaterWidgt\"", kindThroughALet: true)
+    #expect(found.first == "unknown-widget-kind WaterLog.swift:16:49-16:61", "\(found)")
   }
 
   /// The clean twin: only the note of the watch widget's kind.

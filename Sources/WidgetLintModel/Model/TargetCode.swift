@@ -196,7 +196,13 @@ public struct TargetCode: Sendable {
       bundledWidgets.compactMap(\.kind) + bundledControls.compactMap { controlKinds[$0] } + reloadedKinds
       + reloadedControlKinds
     return Set(
-      uses.compactMap { use in
+      uses.compactMap { written in
+        // `let kind = CpuEntry.kind` names the constant the framework declares.
+        var use = written
+        for _ in 0..<8 {
+          guard let next = alias(for: use) else { break }
+          use = next
+        }
         guard case .reference(let type?, let name) = use.value, declarations[.init(type: type, name: name)] == nil
         else { return nil }
         return name
