@@ -198,12 +198,8 @@ public struct TargetCode: Sendable {
     return Set(
       uses.compactMap { written in
         // `let kind = CpuEntry.kind` names the constant the framework declares.
-        var use = written
-        for _ in 0..<8 {
-          guard let next = alias(for: use) else { break }
-          use = next
-        }
-        guard case .reference(let type?, let name) = use.value, declarations[.init(type: type, name: name)] == nil
+        guard let use = followingAliases(written), case .reference(let type?, let name) = use.value,
+          declarations[.init(type: type, name: name)] == nil
         else { return nil }
         return name
       })
@@ -441,11 +437,6 @@ public struct TargetCode: Sendable {
     return scopes.contains("") || enclosingTypes.contains(where: scopes.contains)
   }
 
-  /// The string a use stands for and where that string is written; nil when it is computed.
-  public func resolve(_ use: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {
-    resolve(use, depth: 0)
-  }
-
   /// The constant a `let` of another constant stands for, where the use names one.
   private func alias(for use: WidgetCodeFacts.StringUse) -> WidgetCodeFacts.StringUse? {
     guard !aliases.isEmpty, case .reference(let type, let name) = use.value else { return nil }
@@ -455,9 +446,20 @@ public struct TargetCode: Sendable {
     return aliases[.init(type: nil, name: name)]
   }
 
-  private func resolve(_ use: WidgetCodeFacts.StringUse, depth: Int) -> (value: String, span: SourceSpan)? {
-    // A chain of lets longer than this is a loop.
-    if let alias = alias(for: use) { return depth < 8 ? resolve(alias, depth: depth + 1) : nil }
+  /// The use a chain of `let`s of other constants ends at (`let kind = Kinds.note` stands for
+  /// `Kinds.note`); nil for a chain longer than code writes, which is a loop.
+  private func followingAliases(_ written: WidgetCodeFacts.StringUse) -> WidgetCodeFacts.StringUse? {
+    var use = written
+    for _ in 0..<8 {
+      guard let next = alias(for: use) else { return use }
+      use = next
+    }
+    return alias(for: use) == nil ? use : nil
+  }
+
+  /// The string a use stands for and where that string is written; nil when it is computed.
+  public func resolve(_ written: WidgetCodeFacts.StringUse) -> (value: String, span: SourceSpan)? {
+    guard let use = followingAliases(written) else { return nil }
     switch use.value {
     case .literal(let text):
       return (text, use.span)
@@ -507,13 +509,9 @@ public struct TargetCode: Sendable {
   /// Why the constant a use names is not known, where a declaration of it makes it so (a `var`, `#if`
   /// branches that differ): "WidgetKinds.note is declared …". Nil for a use that resolves, or whose
   /// name the target declares nowhere.
-  public func unknownConstant(in use: WidgetCodeFacts.StringUse) -> String? {
-    unknownConstant(in: use, depth: 0)
-  }
-
-  private func unknownConstant(in use: WidgetCodeFacts.StringUse, depth: Int) -> String? {
-    if let alias = alias(for: use) { return depth < 8 ? unknownConstant(in: alias, depth: depth + 1) : nil }
-    guard case .reference(let type, let name) = use.value, resolve(use) == nil else { return nil }
+  public func unknownConstant(in written: WidgetCodeFacts.StringUse) -> String? {
+    guard let use = followingAliases(written), case .reference(let type, let name) = use.value, resolve(use) == nil
+    else { return nil }
     let keys: [WidgetCodeFacts.ConstantKey] =
       type.map { [.init(type: $0, name: name)] } ?? [.init(type: use.enclosingType, name: name), .init(name: name)]
     for key in keys {
